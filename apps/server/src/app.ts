@@ -1,0 +1,68 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { migrate } from './db/migrate';
+import { syncAccessModel } from './db/seed/access-model';
+import { hasUsers, seedDemo } from './db/seed/demo';
+import { healthRoutes } from './features/health/routes';
+import { defaultWebDist } from './paths';
+import { databasePlugin } from './plugins/database';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+
+export interface AppOptions {
+  config: Config;
+  /** A database opened by the caller (tests); otherwise the app opens and owns one from the config. */
+  database?: DatabaseHandle;
+  /** Seed demo data: `auto` seeds an empty embedded database outside production. */
+  seed?: 'auto' | 'always' | 'never';
+}
+
+/** Opens the database the config names and brings it up to date: migrations, access model, demo data. */
+export async function prepareDatabase(config: Config, options: Pick<AppOptions, 'database' | 'seed'> = {}) {
+  const handle =
+    options.database ??
+    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  await migrate(handle);
+  await syncAccessModel(handle.db);
+  const seed = options.seed ?? (config.SEED_DEMO === 'never' ? 'never' : 'auto');
+  const seedNow =
+    seed === 'always' || (seed === 'auto' && handle.kind === 'pglite' && !config.isProduction && !(await hasUsers(handle.db)));
+  if (seedNow) await seedDemo(handle.db);
+  return { handle, seeded: seedNow };
+}
+
+/** The one app factory: `npm start` and every test build the server through it. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const { handle } = await prepareDatabase(config, options);
+
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    // Drain: stop keeping idle sockets open once close() begins, answer 503 to new requests meanwhile.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { handle, owned: !options.database });
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+
+  await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
+  return app;
+}

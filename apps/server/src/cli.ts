@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { passwordProblem, isEmail } from '@dnx/shared';
+import { eq } from 'drizzle-orm';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrate } from './db/migrate';
+import { syncAccessModel } from './db/seed/access-model';
+import { seedDemo } from './db/seed/demo';
+import { groups, userGroups, users } from './db/schema';
+import { hashPassword } from './lib/passwords';
+
+const usage = `Usage: cli <command>
+  migrate                 apply the migrations
+  seed                    apply the migrations and add the demo data (refused when NODE_ENV=production)
+  create-admin --email E  make an administrator; the password comes from ADMIN_PASSWORD or standard input`;
+
+async function readPassword(): Promise<string> {
+  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split('\n')[0]!.trim();
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
+  });
+  const command = positionals[0];
+  if (!command || !['migrate', 'seed', 'create-admin'].includes(command)) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  if (command === 'seed' && config.isProduction) throw new ConfigError('Refusing to add demo data when NODE_ENV=production.');
+  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') });
+  try {
+    await migrate(handle);
+    await syncAccessModel(handle.db);
+    if (command === 'migrate') console.log('Migrations applied.');
+    if (command === 'seed') {
+      await seedDemo(handle.db);
+      console.log('Demo data added.');
+    }
+    if (command === 'create-admin') {
+      const email = (values.email ?? '').trim().toLowerCase();
+      if (!isEmail(email)) throw new ConfigError('Give a valid --email.');
+      const password = await readPassword();
+      const problem = passwordProblem(password);
+      if (problem) throw new ConfigError(problem);
+      const [admin] = await handle.db.select({ id: groups.id }).from(groups).where(eq(groups.code, 'admin'));
+      await handle.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            passwordHash: await hashPassword(password),
+            firstName: values['first-name'] ?? '',
+            lastName: values['last-name'] ?? '',
+          })
+          .onConflictDoUpdate({ target: users.email, set: { isActive: true } })
+          .returning({ id: users.id });
+        await tx.insert(userGroups).values({ userId: user!.id, groupId: admin!.id }).onConflictDoNothing();
+      });
+      console.log(`Administrator ${email} is ready.`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

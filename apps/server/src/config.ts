@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads; `process.env` is read here and nowhere else. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('DNX <no-reply@dnx.gov.az>'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
+  RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET'> {
+  /** Absolute data folder: embedded database, generated secret, mail outbox. */
+  dataDir: string;
+  jwtSecret: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const values = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(values);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Reads and validates the settings; in development the JWT secret is generated once and kept in the data folder. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = readEnv(source);
+  const isProduction = env.NODE_ENV === 'production';
+  const dataDir = path.resolve(env.DATA_DIR);
+  let jwtSecret = env.JWT_SECRET;
+  if (!jwtSecret) {
+    if (isProduction) throw new ConfigError('Invalid settings:\n  JWT_SECRET: required when NODE_ENV=production');
+    jwtSecret = readOrCreateSecret(dataDir);
+  }
+  const { JWT_SECRET: _omitted, ...rest } = env;
+  return { ...rest, dataDir, jwtSecret, isProduction };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

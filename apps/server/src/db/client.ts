@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type the app uses, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** A real round trip to the database. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; absent: embedded PGlite. */
+  url?: string | undefined;
+  /** Folder for the embedded database; absent: in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) return openPostgres(options.url);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
+  });
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const [{ PGlite }, { btree_gist }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { btree_gist } });
+  await client.waitReady;
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      if (closed) throw new Error('database closed');
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}

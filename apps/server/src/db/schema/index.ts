@@ -1,0 +1,3 @@
+export * from './regions';
+export * from './users';
+export * from './reference-lists';

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { regions } from './regions';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    parentName: text('parent_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    dateOfBirth: date('date_of_birth'),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Per-user interface preferences (layout, guided tour seen): kept on the server, not in the browser. */
+    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_region_id_idx').on(t.regionId)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Stable code of a seeded role group (admin, central, ...); null for groups made by administrators. */
+    code: text('code'),
+  },
+  (t) => [uniqueIndex('groups_name_key').on(t.name), uniqueIndex('groups_code_key').on(t.code)],
+);
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    resource: text('resource').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('permissions_code_key').on(t.code)],
+);
+
+export const groupPermissions = pgTable(
+  'group_permissions',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.permissionId] }), index('group_permissions_permission_id_idx').on(t.permissionId)],
+);
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_id_idx').on(t.groupId)],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index('user_permissions_permission_id_idx').on(t.permissionId)],
+);

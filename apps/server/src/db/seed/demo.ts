@@ -1,0 +1,72 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { hashPassword } from '../../lib/passwords';
+import type { Database } from '../client';
+import {
+  automobileBrands,
+  automobileModels,
+  fnCoefficients,
+  fnStatuses,
+  groups,
+  regions,
+  routeCompanies,
+  specialTransportTypes,
+  taxPayers,
+  transportTypes,
+  userGroups,
+  users,
+} from '../schema';
+import * as data from './demo-data';
+
+async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row!.n === 0;
+}
+
+/** Demo data: regions, a few rows of every reference list and one user per role. Adds only what is missing. */
+export async function seedDemo(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(data.demoPassword);
+  await db.transaction(async (tx) => {
+    const tdb = tx as unknown as Database;
+    if (await isEmpty(tdb, regions)) await tx.insert(regions).values(data.demoRegions);
+    if (await isEmpty(tdb, fnStatuses)) await tx.insert(fnStatuses).values(data.demoFnStatuses);
+    if (await isEmpty(tdb, fnCoefficients)) await tx.insert(fnCoefficients).values(data.demoFnCoefficients);
+    if (await isEmpty(tdb, transportTypes)) await tx.insert(transportTypes).values(data.demoTransportTypes);
+    const namedLists = [
+      [specialTransportTypes, data.demoSpecialTransportTypes],
+      [taxPayers, data.demoTaxPayers],
+      [routeCompanies, data.demoRouteCompanies],
+    ] as const;
+    for (const [table, names] of namedLists) {
+      if (await isEmpty(tdb, table)) await tx.insert(table).values(names.map((name) => ({ name })));
+    }
+    if (await isEmpty(tdb, automobileBrands)) {
+      for (const [brand, models] of Object.entries(data.demoBrandsWithModels)) {
+        const [row] = await tx.insert(automobileBrands).values({ name: brand }).returning({ id: automobileBrands.id });
+        await tx.insert(automobileModels).values(models.map((name) => ({ name, brandId: row!.id })));
+      }
+    }
+
+    const regionIds = new Map((await tx.select().from(regions)).map((r) => [r.name, r.id]));
+    const groupIds = new Map((await tx.select().from(groups)).map((g) => [g.code, g.id]));
+    for (const demo of data.demoUsers) {
+      const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
+      if (existing.length > 0) continue;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: demo.email,
+          passwordHash,
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          regionId: regionIds.get(demo.region) ?? null,
+        })
+        .returning({ id: users.id });
+      await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(demo.role)! });
+    }
+  });
+}
+
+export async function hasUsers(db: Database): Promise<boolean> {
+  return !(await isEmpty(db, users));
+}

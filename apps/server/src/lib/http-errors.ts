@@ -1,0 +1,15 @@
+/** An error a service throws to answer with a status and a Django REST Framework shaped body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const notFound = (detail = 'Not found.') => new HttpError(404, { detail });
+export const conflict = (detail: string) => new HttpError(409, { detail });
+/** Field errors: `{"field": ["message"]}`. */
+export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);

@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// This file sits at the top of src/ and is bundled to the top of dist/, so both layouts resolve alike.
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Committed SQL migrations (copied beside the bundle by build.mjs). */
+export const migrationsFolder = path.join(here, 'db', 'migrations');
+/** The web app's production build. */
+export const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
