@@ -31,7 +31,8 @@ export async function prepareDatabase(config: Config, options: Pick<AppOptions, 
   await syncAccessModel(handle.db);
   const seed = options.seed ?? (config.SEED_DEMO === 'never' ? 'never' : 'auto');
   const seedNow =
-    seed === 'always' || (seed === 'auto' && handle.kind === 'pglite' && !config.isProduction && !(await hasUsers(handle.db)));
+    seed === 'always' ||
+    (seed === 'auto' && handle.kind === 'pglite' && !config.isProduction && !(await hasUsers(handle.db)));
   if (seedNow) await seedDemo(handle.db);
   return { handle, seeded: seedNow };
 }

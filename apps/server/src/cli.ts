@@ -33,7 +33,8 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  if (command === 'seed' && config.isProduction) throw new ConfigError('Refusing to add demo data when NODE_ENV=production.');
+  if (command === 'seed' && config.isProduction)
+    throw new ConfigError('Refusing to add demo data when NODE_ENV=production.');
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(handle);

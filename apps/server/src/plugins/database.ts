@@ -10,8 +10,10 @@ declare module 'fastify' {
 }
 
 /** Makes the database available to routes and closes it after the last request has drained. */
-export const databasePlugin = fp<{ handle: DatabaseHandle; owned: boolean }>(async (app: FastifyInstance, { handle, owned }) => {
-  app.decorate('db', handle.db);
-  app.decorate('database', handle);
-  if (owned) app.addHook('onClose', async () => handle.close());
-});
+export const databasePlugin = fp<{ handle: DatabaseHandle; owned: boolean }>(
+  async (app: FastifyInstance, { handle, owned }) => {
+    app.decorate('db', handle.db);
+    app.decorate('database', handle);
+    if (owned) app.addHook('onClose', async () => handle.close());
+  },
+);

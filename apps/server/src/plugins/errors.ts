@@ -6,7 +6,8 @@ import { HttpError } from '../lib/http-errors';
 
 // Django REST Framework's words for a missing field, so existing clients read our errors alike.
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined),
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined,
 });
 
 type FieldErrors = Record<string, string[]>;

@@ -14,7 +14,8 @@ export const spaPlugin = fp<{ webDist: string }>(async (app: FastifyInstance, { 
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Hashed bundles never change; the page itself is always revalidated.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -27,7 +28,12 @@ export const spaPlugin = fp<{ webDist: string }>(async (app: FastifyInstance, { 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api') {
+    if (
+      hasBuild &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api'
+    ) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ detail: 'Not found.' });

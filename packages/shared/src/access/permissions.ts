@@ -68,10 +68,7 @@ export const permissionCatalogue: readonly PermissionDefinition[] = [
 export const permissionCodes: readonly PermissionCode[] = permissionCatalogue.map((p) => p.code);
 
 /** A user may do a thing when they hold every permission it requires (an empty list: any signed-in user). */
-export function hasPermissions(
-  held: Iterable<string>,
-  required: readonly PermissionCode[],
-): boolean {
+export function hasPermissions(held: Iterable<string>, required: readonly PermissionCode[]): boolean {
   const set = held instanceof Set ? (held as Set<string>) : new Set(held);
   return required.every((code) => set.has(code));
 }

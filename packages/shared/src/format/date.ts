@@ -10,7 +10,8 @@ export const displayDateTimeFormat = 'DD.MM.YYYY HH:mm';
 
 export function formatDate(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const parsed = typeof value === 'string' ? dayjs(value, [apiDateFormat, 'YYYY-MM-DDTHH:mm:ss.SSSZ'], false) : dayjs(value);
+  const parsed =
+    typeof value === 'string' ? dayjs(value, [apiDateFormat, 'YYYY-MM-DDTHH:mm:ss.SSSZ'], false) : dayjs(value);
   return parsed.isValid() ? parsed.format(displayDateFormat) : '';
 }
 

@@ -29,7 +29,10 @@ export const users = pgTable(
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
     /** Per-user interface preferences (layout, guided tour seen): kept on the server, not in the browser. */
-    preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    preferences: jsonb('preferences')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: createdAt(),
   },
@@ -68,7 +71,10 @@ export const groupPermissions = pgTable(
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.permissionId] }), index('group_permissions_permission_id_idx').on(t.permissionId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.permissionId] }),
+    index('group_permissions_permission_id_idx').on(t.permissionId),
+  ],
 );
 
 export const userGroups = pgTable(
@@ -94,5 +100,8 @@ export const userPermissions = pgTable(
       .notNull()
       .references(() => permissions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index('user_permissions_permission_id_idx').on(t.permissionId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.permissionId] }),
+    index('user_permissions_permission_id_idx').on(t.permissionId),
+  ],
 );

@@ -1,0 +1,67 @@
+import { permissionCodes, rolePermissions, roles } from '@dnx/shared';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../lib/passwords';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { groupPermissions, groups, permissions, regions, userGroups, users } from '../schema';
+import { syncAccessModel } from './access-model';
+import { seedDemo } from './demo';
+import { demoPassword, demoUsers } from './demo-data';
+
+describe('seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  });
+  afterAll(() => t.close());
+
+  it('has every permission of the catalogue', async () => {
+    const rows = await t.database.db.select({ code: permissions.code }).from(permissions);
+    expect(rows.map((r) => r.code).sort()).toEqual([...permissionCodes].sort());
+  });
+
+  it('gives each of the six role groups exactly its permissions', async () => {
+    for (const role of roles) {
+      const rows = await t.database.db
+        .select({ code: permissions.code })
+        .from(groupPermissions)
+        .innerJoin(groups, eq(groups.id, groupPermissions.groupId))
+        .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+        .where(eq(groups.code, role.code));
+      expect(rows.map((r) => r.code).sort(), role.code).toEqual([...rolePermissions[role.code]].sort());
+    }
+  });
+
+  it('has one demo user per role with the demo password', async () => {
+    for (const demo of demoUsers) {
+      const [row] = await t.database.db
+        .select({ hash: users.passwordHash, role: groups.code })
+        .from(users)
+        .innerJoin(userGroups, eq(userGroups.userId, users.id))
+        .innerJoin(groups, eq(groups.id, userGroups.groupId))
+        .where(eq(users.email, demo.email));
+      expect(row?.role, demo.email).toBe(demo.role);
+      expect(row!.hash.startsWith('$argon2id$')).toBe(true);
+      expect(await verifyPassword(row!.hash, demoPassword)).toBe(true);
+    }
+  });
+
+  it('has the regions of Azerbaijan with Azerbaijani names and coefficients', async () => {
+    const rows = await t.database.db.select().from(regions);
+    expect(rows.length).toBeGreaterThan(70);
+    const byName = new Map(rows.map((r) => [r.name, r.coefficient]));
+    expect(Number(byName.get('Bakı'))).toBe(2);
+    expect(Number(byName.get('Gəncə'))).toBe(1.5);
+    expect(byName.has('İsmayıllı')).toBe(true);
+  });
+
+  it('is idempotent: running it again adds nothing', async () => {
+    const count = async () =>
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n +
+      (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(regions))[0]!.n;
+    const before = await count();
+    await syncAccessModel(t.database.db);
+    await seedDemo(t.database.db);
+    expect(await count()).toBe(before);
+  });
+});

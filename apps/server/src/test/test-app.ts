@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the database and removes what the test made (the throwaway PostgreSQL database). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: PGlite in memory by default, or, when DATABASE_URL is set
+ * (CI's second pass), a new database on that PostgreSQL server, dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({});
+    return { handle, dispose: () => handle.close() };
+  }
+  const { default: pg } = await import('pg');
+  const name = `dnx_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    handle,
+    dispose: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    WEB_DIST: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Builds the real app through the one factory on a fresh database; `seed` adds the demo data. */
+export async function createTestApp(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    webDist?: string;
+    /** Adds test-only routes before the app is ready. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = testConfig({ ...(options.webDist ? { WEB_DIST: options.webDist } : {}), ...options.env });
+  const app = await buildApp({ config, database: database.handle, seed: options.seed ? 'always' : 'never' });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    config,
+    database: database.handle,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
