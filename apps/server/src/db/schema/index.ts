@@ -1,3 +1,4 @@
 export * from './regions';
 export * from './users';
 export * from './reference-lists';
+export * from './auth';

@@ -1,0 +1,76 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { users } from './users';
+
+/** Why a session ended: sign-out, reuse of a rotated refresh token, a password reset. */
+export type SessionEndReason = 'logout' | 'reuse' | 'password_reset';
+
+/** One sign-in: the chain of refresh tokens rotated from it. Access tokens name it (`sid`), so ending it ends them. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason').$type<SessionEndReason>(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+/** Every refresh token issued; a token works once (`used_at`), a second use ends its session. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    jti: text('jti').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_jti_key').on(t.jti), index('refresh_tokens_session_id_idx').on(t.sessionId)],
+);
+
+/** Password reset tokens sent by e-mail: single use, short lived. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    jti: text('jti').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_jti_key').on(t.jti),
+    index('password_reset_tokens_user_id_idx').on(t.userId),
+  ],
+);
+
+/** Hashes of human-verification payloads already accepted, so each is used once; kept until the challenge expires. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  hash: text('hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** Attempts counted by the rate limits (failed sign-ins, reset requests), shared by every server process. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: id(),
+    /** What is limited and by what: `signin:address`, `signin:account`, `forgot:address`, ... */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('rate_limit_hits_scope_key_created_at_idx').on(t.scope, t.key, t.createdAt)],
+);
