@@ -23,6 +23,16 @@ const envSchema = z.object({
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),
+  /** Failed sign-ins allowed per client address and per account within the window (seconds). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  LOGIN_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /** Password reset requests allowed per client address and per address asked for within the window (seconds). */
+  FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  FORGOT_PASSWORD_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /** ALTCHA proof of work: PBKDF2 iterations per attempt, highest attempt count, challenge lifetime (seconds). */
+  CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(10_000),
+  CAPTCHA_LIFETIME: z.coerce.number().int().positive().default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** `smtp`: sent through SMTP_URL; `outbox`: written as .eml files into the data folder. */
+  kind: 'smtp' | 'outbox';
+  outboxDir: string;
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends without making the caller wait (so timing tells nothing); `drain` waits for what is still going out. */
+export function backgroundSender(mailer: Mailer, onError: (err: unknown) => void) {
+  const pending = new Set<Promise<void>>();
+  return {
+    deliver(message: MailMessage): void {
+      const sending = mailer.send(message).catch(onError);
+      pending.add(sending);
+      void sending.finally(() => pending.delete(sending));
+    },
+    async drain(): Promise<void> {
+      await Promise.allSettled([...pending]);
+    },
+  };
+}
+
+/** Mail over SMTP_URL; with no setting, each message becomes an .eml file in `<dataDir>/outbox/`. */
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>): Mailer {
+  const outboxDir = path.join(config.dataDir, 'outbox');
+  // Quoted-printable keeps links readable in the raw message (and in the .eml files).
+  const common = { from: config.MAIL_FROM, textEncoding: 'quoted-printable' as const };
+
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      kind: 'smtp',
+      outboxDir,
+      send: async (message) => {
+        await transport.sendMail({ ...common, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'outbox',
+    outboxDir,
+    send: async (message) => {
+      const info = await transport.sendMail({ ...common, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(path.join(outboxDir, name), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}

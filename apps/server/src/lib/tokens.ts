@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config';
+
+export type TokenType = 'access' | 'refresh' | 'reset';
+
+/** Claims every token carries, named as djangorestframework-simplejwt names them. */
+export interface TokenClaims {
+  token_type: TokenType;
+  jti: string;
+  user_id: number;
+  exp: number;
+  iat: number;
+  /** Session (sign-in) an access or refresh token belongs to. */
+  sid?: number;
+}
+
+export interface SignedToken {
+  token: string;
+  jti: string;
+  expiresAt: Date;
+}
+
+/** simplejwt's words for a token it refuses. */
+export const tokenMessages = {
+  invalid: 'Token is invalid or expired',
+  wrongType: 'Token has wrong type',
+  blacklisted: 'Token is blacklisted',
+} as const;
+
+export class TokenError extends Error {}
+
+const algorithm = 'HS256';
+
+/** Signs and checks the JWTs (HS256 only: `alg: none` and every other algorithm are refused). */
+export function createTokens(
+  config: Pick<Config, 'jwtSecret' | 'ACCESS_TOKEN_LIFETIME' | 'REFRESH_TOKEN_LIFETIME' | 'RESET_TOKEN_LIFETIME'>,
+) {
+  const key = new TextEncoder().encode(config.jwtSecret);
+  const lifetimes: Record<TokenType, number> = {
+    access: config.ACCESS_TOKEN_LIFETIME,
+    refresh: config.REFRESH_TOKEN_LIFETIME,
+    reset: config.RESET_TOKEN_LIFETIME,
+  };
+
+  async function sign(type: TokenType, userId: number, extra: { sid?: number } = {}): Promise<SignedToken> {
+    const jti = randomUUID().replaceAll('-', '');
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + lifetimes[type];
+    const token = await new SignJWT({ token_type: type, user_id: userId, ...extra })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setJti(jti)
+      .setIssuedAt(now)
+      .setExpirationTime(exp)
+      .sign(key);
+    return { token, jti, expiresAt: new Date(exp * 1000) };
+  }
+
+  /** Checks signature, algorithm, expiry and claims; `type` also checks the token's kind. */
+  async function verify(token: string, type?: TokenType): Promise<TokenClaims> {
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, key, { algorithms: [algorithm], requiredClaims: ['exp', 'jti'] }));
+    } catch (err) {
+      if (err instanceof errors.JOSEError || err instanceof TypeError) throw new TokenError(tokenMessages.invalid);
+      throw err;
+    }
+    const claims = payload as Partial<TokenClaims>;
+    if (
+      (claims.token_type !== 'access' && claims.token_type !== 'refresh' && claims.token_type !== 'reset') ||
+      typeof claims.user_id !== 'number' ||
+      typeof claims.jti !== 'string'
+    ) {
+      throw new TokenError(tokenMessages.invalid);
+    }
+    if (type && claims.token_type !== type) throw new TokenError(tokenMessages.wrongType);
+    return claims as TokenClaims;
+  }
+
+  return { sign, verify };
+}
+
+export type Tokens = ReturnType<typeof createTokens>;
