@@ -15,7 +15,7 @@ describe('app foundation', () => {
     t = await createTestApp({
       webDist,
       extend: (app) =>
-        app.get('/api/test-crash/', { schema: { hide: true } }, async () => {
+        app.get('/api/test-crash/', { config: { access: 'public' }, schema: { hide: true } }, async () => {
           throw new Error('secret internal detail');
         }),
     });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -6,8 +7,12 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { hasUsers, seedDemo } from './db/seed/demo';
+import { authRoutes } from './features/auth/routes';
+import { captchaRoutes } from './features/captcha/routes';
 import { healthRoutes } from './features/health/routes';
 import { defaultWebDist } from './paths';
+import { authPlugin } from './plugins/auth';
+import { captchaPlugin } from './plugins/captcha';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -60,9 +65,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });
   await app.register(securityPlugin);
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
 
+  await app.register(authPlugin, { config });
+  await app.register(captchaPlugin, { config });
+
   await app.register(healthRoutes);
+  await app.register(captchaRoutes);
+  await app.register(authRoutes, { config });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

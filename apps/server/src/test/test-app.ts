@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -52,6 +54,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // A proof of work the tests solve in a few milliseconds.
+    CAPTCHA_COST: '1',
+    CAPTCHA_MAX_COUNTER: '20',
     ...env,
   });
 }
@@ -88,4 +93,14 @@ export async function createTestApp(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Does what the ALTCHA widget does: fetches a challenge, solves it, and gives the payload sign-in takes as `gtoken`. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/captcha/challenge/' });
+  if (res.statusCode !== 200) throw new Error(`captcha challenge: ${res.statusCode} ${res.body}`);
+  const challenge = res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

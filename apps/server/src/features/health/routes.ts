@@ -8,6 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         summary: 'Service and database health',

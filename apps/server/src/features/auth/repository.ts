@@ -1,0 +1,239 @@
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  groupPermissions,
+  groups,
+  passwordResetTokens,
+  permissions,
+  rateLimitHits,
+  refreshTokens,
+  sessions,
+  userGroups,
+  userPermissions,
+  users,
+  type SessionEndReason,
+} from '../../db/schema';
+
+export async function findUserByEmail(db: Database, email: string) {
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findUserState(db: Database, userId: number) {
+  const [row] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** The user with groups and effective permissions (groups' and own), for the request and for current-user. */
+export async function loadUserAccess(db: Database, userId: number) {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      regionId: users.regionId,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return null;
+  const [groupRows, permissionRows] = await Promise.all([
+    db
+      .select({ id: groups.id, name: groups.name, code: groups.code })
+      .from(userGroups)
+      .innerJoin(groups, eq(groups.id, userGroups.groupId))
+      .where(eq(userGroups.userId, userId))
+      .orderBy(asc(groups.id)),
+    db
+      .select({ code: permissions.code })
+      .from(permissions)
+      .where(
+        sql`${permissions.id} in (
+          select ${groupPermissions.permissionId} from ${groupPermissions}
+            join ${userGroups} on ${userGroups.groupId} = ${groupPermissions.groupId}
+            where ${userGroups.userId} = ${userId}
+          union
+          select ${userPermissions.permissionId} from ${userPermissions} where ${userPermissions.userId} = ${userId}
+        )`,
+      )
+      .orderBy(asc(permissions.code)),
+  ]);
+  return { ...user, groups: groupRows, permissions: permissionRows.map((p) => p.code) };
+}
+
+export async function setLastLogin(db: Database, userId: number) {
+  await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
+}
+
+export async function setPassword(db: Database, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+// Sessions and refresh tokens
+
+export async function createSession(db: Database, userId: number): Promise<number> {
+  const [row] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+  return row!.id;
+}
+
+export async function isSessionActive(db: Database, sessionId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  return row !== undefined;
+}
+
+export async function addRefreshToken(db: Database, token: { jti: string; sessionId: number; expiresAt: Date }) {
+  await db.insert(refreshTokens).values(token);
+}
+
+/** Marks an unused refresh token of a live session used, in one statement; null when it cannot be spent. */
+export async function spendRefreshToken(db: Database, jti: string) {
+  const [row] = await db
+    .update(refreshTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.jti, jti),
+        isNull(refreshTokens.usedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+        inArray(
+          refreshTokens.sessionId,
+          db.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt)),
+        ),
+      ),
+    )
+    .returning({ sessionId: refreshTokens.sessionId });
+  return row ?? null;
+}
+
+export async function findRefreshToken(db: Database, jti: string) {
+  const [row] = await db
+    .select({
+      sessionId: refreshTokens.sessionId,
+      userId: sessions.userId,
+      usedAt: refreshTokens.usedAt,
+      sessionRevokedAt: sessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.jti, jti));
+  return row ?? null;
+}
+
+export async function revokeSession(db: Database, sessionId: number, reason: SessionEndReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Database, userId: number, reason: SessionEndReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+// Password reset tokens
+
+export async function addResetToken(db: Database, token: { jti: string; userId: number; expiresAt: Date }) {
+  await db.insert(passwordResetTokens).values(token);
+}
+
+export async function findUsableResetToken(db: Database, jti: string) {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.jti, jti),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Spends a reset token in one statement; null when it is unknown, spent or expired. */
+export async function spendResetToken(db: Database, jti: string) {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.jti, jti),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row ?? null;
+}
+
+/** A new password makes every other reset link of the user useless too. */
+export async function spendUserResetTokens(db: Database, userId: number) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+// Rate limits
+
+export interface RateLimitKey {
+  scope: string;
+  key: string;
+}
+
+export type RateLimitResult = { allowed: true; hitIds: number[] } | { allowed: false; retryAfter: number };
+
+/**
+ * Counts one attempt against every key unless one of them is at its limit within the window. Runs under
+ * advisory locks on the keys, so parallel requests in several processes cannot slip past the limit together.
+ */
+export async function takeRateLimit(
+  db: Database,
+  keys: RateLimitKey[],
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  const ordered = [...keys].sort((a, b) => `${a.scope}\n${a.key}`.localeCompare(`${b.scope}\n${b.key}`));
+  return db.transaction(async (tx) => {
+    const window = sql`now() - make_interval(secs => ${windowSeconds})`;
+    let retryAfter = 0;
+    for (const { scope, key } of ordered) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${scope}:${key}`}))`);
+      await tx
+        .delete(rateLimitHits)
+        .where(and(eq(rateLimitHits.scope, scope), eq(rateLimitHits.key, key), lt(rateLimitHits.createdAt, window)));
+      const [row] = await tx
+        .select({
+          n: sql<number>`count(*)::int`,
+          wait: sql<number>`coalesce(ceil(extract(epoch from (min(${rateLimitHits.createdAt}) + make_interval(secs => ${windowSeconds}) - now()))), 0)::int`,
+        })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.scope, scope), eq(rateLimitHits.key, key)));
+      if (row!.n >= limit) retryAfter = Math.max(retryAfter, row!.wait, 1);
+    }
+    if (retryAfter > 0) return { allowed: false, retryAfter } as const;
+    const rows = await tx.insert(rateLimitHits).values(ordered).returning({ id: rateLimitHits.id });
+    return { allowed: true, hitIds: rows.map((r) => r.id) } as const;
+  });
+}
+
+/** Takes back counted attempts (a sign-in that succeeded). */
+export async function releaseRateLimit(db: Database, hitIds: number[]) {
+  if (hitIds.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, hitIds));
+}
+
+/** Forgets the failures counted against a key (an account after a successful sign-in). */
+export async function clearRateLimit(db: Database, { scope, key }: RateLimitKey) {
+  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, scope), eq(rateLimitHits.key, key)));
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import {
+  authApiMessages,
+  type CurrentUserResponse,
+  type ResetPasswordRequest,
+  type TokenObtainRequest,
+  type TokenPair,
+} from '@dnx/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { fieldErrors, HttpError } from '../../lib/http-errors';
+import type { MailMessage } from '../../lib/mailer';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { TokenError, tokenMessages, type Tokens } from '../../lib/tokens';
+import type { AuthUser } from '../../plugins/auth';
+import { wwwAuthenticate } from '../../plugins/auth';
+import type { CaptchaService } from '../captcha/service';
+import { resetPasswordMail } from './mail';
+import * as repo from './repository';
+
+export interface AuthServiceDeps {
+  db: Database;
+  config: Config;
+  tokens: Tokens;
+  captcha: CaptchaService;
+  mailer: { kind: 'smtp' | 'outbox'; outboxDir: string; deliver(message: MailMessage): void };
+  log: FastifyBaseLogger;
+}
+
+/** simplejwt's answers of its token views, verbatim. */
+const noActiveAccount = () =>
+  new HttpError(401, { detail: 'No active account found with the given credentials' }, wwwAuthenticate);
+const noActiveAccountForToken = () =>
+  new HttpError(
+    401,
+    { detail: 'No active account found for the given token.', code: 'no_active_account' },
+    wwwAuthenticate,
+  );
+const tokenNotValid = (detail: string = tokenMessages.invalid) =>
+  new HttpError(401, { detail, code: 'token_not_valid' }, wwwAuthenticate);
+/** Django REST Framework's Throttled answer. */
+const throttled = (wait: number) =>
+  new HttpError(
+    429,
+    { detail: `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` },
+    { 'retry-after': String(wait) },
+  );
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, config, tokens, captcha, mailer, log }: AuthServiceDeps) {
+  // Checked against when the e-mail is unknown, so an answer's timing does not tell which addresses exist.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  async function verifyClaims(token: string, type?: Parameters<Tokens['verify']>[1]) {
+    try {
+      return await tokens.verify(token, type);
+    } catch (err) {
+      if (err instanceof TokenError) throw tokenNotValid(err.message);
+      throw err;
+    }
+  }
+
+  async function issuePair(userId: number, sessionId: number): Promise<TokenPair> {
+    const refresh = await tokens.sign('refresh', userId, { sid: sessionId });
+    await repo.addRefreshToken(db, { jti: refresh.jti, sessionId, expiresAt: refresh.expiresAt });
+    const access = await tokens.sign('access', userId, { sid: sessionId });
+    return { access: access.token, refresh: refresh.token };
+  }
+
+  return {
+    /** POST /api/token/: human verification first, then the limits, then the password. */
+    async signIn(input: TokenObtainRequest, clientAddress: string): Promise<TokenPair> {
+      const captchaProblem = await captcha.verify(input.gtoken);
+      if (captchaProblem) throw fieldErrors({ gtoken: [captchaProblem] });
+
+      const email = input.email.toLowerCase();
+      const account = { scope: 'signin:account', key: email };
+      const limit = await repo.takeRateLimit(
+        db,
+        [{ scope: 'signin:address', key: clientAddress }, account],
+        config.LOGIN_RATE_LIMIT,
+        config.LOGIN_RATE_WINDOW,
+      );
+      if (!limit.allowed) throw throttled(limit.retryAfter);
+
+      const user = await repo.findUserByEmail(db, email);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
+      // The attempt stays counted as a failure unless everything below holds.
+      if (!user || !passwordOk || !user.isActive) throw noActiveAccount();
+
+      await repo.releaseRateLimit(db, limit.hitIds);
+      await repo.clearRateLimit(db, account);
+      const sessionId = await repo.createSession(db, user.id);
+      await repo.setLastLogin(db, user.id);
+      return issuePair(user.id, sessionId);
+    },
+
+    /** POST /api/token/verify/: any of our tokens that is still good (an access, refresh or unspent reset token). */
+    async verify(token: string): Promise<void> {
+      const claims = await verifyClaims(token);
+      if (claims.token_type === 'reset') {
+        if (!(await repo.findUsableResetToken(db, claims.jti))) throw tokenNotValid(tokenMessages.blacklisted);
+        return;
+      }
+      if (claims.token_type === 'refresh') {
+        const row = await repo.findRefreshToken(db, claims.jti);
+        if (!row || row.usedAt || row.sessionRevokedAt) throw tokenNotValid(tokenMessages.blacklisted);
+        return;
+      }
+      if (claims.sid === undefined || !(await repo.isSessionActive(db, claims.sid, claims.user_id))) {
+        throw tokenNotValid(tokenMessages.blacklisted);
+      }
+    },
+
+    /** POST /api/refresh/: rotates the refresh token; presenting a rotated one ends its whole session. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const claims = await verifyClaims(refreshToken, 'refresh');
+      const spent = await repo.spendRefreshToken(db, claims.jti);
+      if (!spent) {
+        const row = await repo.findRefreshToken(db, claims.jti);
+        if (!row) throw tokenNotValid();
+        if (row.usedAt && !row.sessionRevokedAt) {
+          await repo.revokeSession(db, row.sessionId, 'reuse');
+          log.warn({ sessionId: row.sessionId, userId: row.userId }, 'refresh token reused: session ended');
+        }
+        throw tokenNotValid(tokenMessages.blacklisted);
+      }
+      const user = await repo.findUserState(db, claims.user_id);
+      if (!user?.isActive) {
+        await repo.revokeSession(db, spent.sessionId, 'logout');
+        throw noActiveAccountForToken();
+      }
+      return issuePair(claims.user_id, spent.sessionId);
+    },
+
+    currentUser(user: AuthUser): CurrentUserResponse {
+      return {
+        result: true,
+        user: {
+          id: user.id,
+          email: user.email,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          phone: user.phone,
+          region: user.regionId,
+          groups: user.groups,
+          permissions: [...user.permissions].sort(),
+        },
+        error: null,
+      };
+    },
+
+    /** POST /api/user/logout/: ends the bearer's session, and the session of `refresh` when it is the user's. */
+    async logout(user: AuthUser, refreshToken?: string): Promise<void> {
+      await repo.revokeSession(db, user.sessionId, 'logout');
+      if (!refreshToken) return;
+      const claims = await tokens.verify(refreshToken, 'refresh').catch(() => null);
+      if (claims?.user_id === user.id && claims.sid !== undefined) await repo.revokeSession(db, claims.sid, 'logout');
+    },
+
+    /** POST /api/user/users/forgot-password/: the same answer whether the address exists or not. */
+    async forgotPassword(rawEmail: string, clientAddress: string, origin: string): Promise<void> {
+      const email = rawEmail.toLowerCase();
+      const limit = await repo.takeRateLimit(
+        db,
+        [
+          { scope: 'forgot:address', key: clientAddress },
+          { scope: 'forgot:account', key: email },
+        ],
+        config.FORGOT_PASSWORD_RATE_LIMIT,
+        config.FORGOT_PASSWORD_RATE_WINDOW,
+      );
+      if (!limit.allowed) throw throttled(limit.retryAfter);
+
+      const user = await repo.findUserByEmail(db, email);
+      if (!user?.isActive) {
+        log.info('password reset asked for an unknown or inactive address');
+        return;
+      }
+      const reset = await tokens.sign('reset', user.id);
+      await repo.addResetToken(db, { jti: reset.jti, userId: user.id, expiresAt: reset.expiresAt });
+      const base = (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
+      const link = `${base}/reset-password/${reset.token}`;
+      mailer.deliver(resetPasswordMail(email, user.firstName, link, config.RESET_TOKEN_LIFETIME));
+      if (mailer.kind === 'outbox') {
+        log.info(
+          { userId: user.id, link, outbox: mailer.outboxDir },
+          'no SMTP_URL: reset e-mail written to the outbox',
+        );
+      }
+    },
+
+    /** POST /api/user/users/reset-password/: spends the reset token, sets the password, ends every session. */
+    async resetPassword(input: ResetPasswordRequest, bearer: string | undefined): Promise<void> {
+      if (bearer !== undefined && bearer !== input.token) throw tokenNotValid();
+      const claims = await verifyClaims(input.token, 'reset');
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        const spent = await repo.spendResetToken(tdb, claims.jti);
+        if (!spent) throw tokenNotValid(tokenMessages.blacklisted);
+        const user = await repo.findUserState(tdb, spent.userId);
+        if (!user?.isActive) throw tokenNotValid();
+        await repo.setPassword(tdb, user.id, passwordHash);
+        await repo.spendUserResetTokens(tdb, user.id);
+        await repo.revokeUserSessions(tdb, user.id, 'password_reset');
+      });
+    },
+
+    messages: { forgotPasswordSent: authApiMessages.forgotPasswordSent, passwordReset: authApiMessages.passwordReset },
+  };
+}

@@ -1,0 +1,20 @@
+import { captchaChallengeSchema } from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/captcha/challenge/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new ALTCHA proof-of-work challenge; its solved payload is the `gtoken` of sign-in',
+        response: { 200: captchaChallengeSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return app.captcha.challenge();
+    },
+  );
+};

@@ -1,0 +1,167 @@
+import { nationalRoles, type PermissionCode } from '@dnx/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isSessionActive, loadUserAccess } from '../features/auth/repository';
+import type { Config } from '../config';
+import { HttpError } from '../lib/http-errors';
+import { backgroundSender, createMailer, type Mailer } from '../lib/mailer';
+import { createTokens, TokenError, type Tokens } from '../lib/tokens';
+
+/**
+ * What a route under /api requires: `public`, or permissions all of which the user must hold
+ * (an empty list: any signed-in user).
+ */
+export type RouteAccess = 'public' | { permissions: readonly PermissionCode[] };
+
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+/** The signed-in user of a request, loaded afresh on every request. */
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  regionId: number | null;
+  groups: { id: number; name: string; code: string | null }[];
+  permissions: Set<string>;
+  /** In group admin or central: sees every region. */
+  isNational: boolean;
+  /** The sign-in (session) the access token belongs to. */
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set on every route that is not public. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    tokens: Tokens;
+    mailer: Mailer & ReturnType<typeof backgroundSender>;
+    /** Every /api route with its declared access, for tests that call each endpoint as each role. */
+    routeAccess: RouteAccessEntry[];
+  }
+}
+
+/** simplejwt's answers, verbatim. */
+export const authErrors = {
+  notAuthenticated: () =>
+    new HttpError(401, { detail: 'Authentication credentials were not provided.' }, wwwAuthenticate),
+  badHeader: () =>
+    new HttpError(
+      401,
+      { detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' },
+      wwwAuthenticate,
+    ),
+  tokenNotValid: (message: string) =>
+    new HttpError(
+      401,
+      {
+        detail: 'Given token not valid for any token type',
+        code: 'token_not_valid',
+        messages: [{ token_class: 'AccessToken', token_type: 'access', message }],
+      },
+      wwwAuthenticate,
+    ),
+  userNotFound: () => new HttpError(401, { detail: 'User not found', code: 'user_not_found' }, wwwAuthenticate),
+  userInactive: () => new HttpError(401, { detail: 'User is inactive', code: 'user_inactive' }, wwwAuthenticate),
+  permissionDenied: () => new HttpError(403, { detail: 'You do not have permission to perform this action.' }),
+};
+
+export const wwwAuthenticate = { 'www-authenticate': 'Bearer realm="api"' };
+
+// Routes registered by the API documentation plugin: public by nature.
+const isDocsRoute = (url: string) => url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/');
+
+/** The bearer token of a request: undefined without one, as simplejwt reads the header. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const parts = header.trim().split(/\s+/);
+  if (parts[0] !== 'Bearer') return undefined;
+  if (parts.length !== 2) throw authErrors.badHeader();
+  return parts[1];
+}
+
+/** The signed-in user of a route that is not public. */
+export function authUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw authErrors.notAuthenticated();
+  return request.user;
+}
+
+/**
+ * Tokens, mail, and the access rule every later feature relies on: each /api route declares
+ * `config.access`, startup fails when one does not, and each request is checked against it.
+ */
+export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
+  app.decorate('tokens', createTokens(config));
+  const mailer = createMailer(config);
+  const sender = backgroundSender(mailer, (err) => app.log.error({ err }, 'sending mail failed'));
+  app.decorate('mailer', Object.assign(mailer, sender));
+  app.addHook('onClose', async () => {
+    await sender.drain();
+    mailer.close();
+  });
+
+  const registry: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', registry);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!(url === '/api' || url.startsWith('/api/'))) return;
+    if (isDocsRoute(url) && route.config?.access === undefined) route.config = { ...route.config, access: 'public' };
+    const access = route.config?.access;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (access === undefined) {
+      throw new Error(
+        `${methods.join(',')} ${url} declares no access: add config.access ('public' or { permissions: [...] })`,
+      );
+    }
+    for (const method of methods) if (method !== 'HEAD') registry.push({ method, url, access });
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const token = bearerToken(request);
+    if (token === undefined) throw authErrors.notAuthenticated();
+    let claims;
+    try {
+      claims = await app.tokens.verify(token, 'access');
+    } catch (err) {
+      if (err instanceof TokenError) throw authErrors.tokenNotValid(err.message);
+      throw err;
+    }
+    const [user, sessionActive] = await Promise.all([
+      loadUserAccess(app.db, claims.user_id),
+      claims.sid === undefined ? Promise.resolve(false) : isSessionActive(app.db, claims.sid, claims.user_id),
+    ]);
+    if (!user) throw authErrors.userNotFound();
+    if (!user.isActive) throw authErrors.userInactive();
+    // Signed out, or ended by a password reset or a stolen refresh token: its access tokens end with it.
+    if (!sessionActive) throw authErrors.tokenNotValid('Token is blacklisted');
+    const authenticated: AuthUser = {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+      regionId: user.regionId,
+      groups: user.groups,
+      permissions: new Set(user.permissions),
+      isNational: user.groups.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),
+      sessionId: claims.sid!,
+    };
+    request.user = authenticated;
+    if (!access.permissions.every((code) => authenticated.permissions.has(code))) throw authErrors.permissionDenied();
+  });
+});
