@@ -64,7 +64,7 @@ export const currentUserResponseSchema = z.object({
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
 // POST /api/user/logout/: ends the session of the bearer token (and of `refresh`, when given).
-export const logoutRequestSchema = z.object({ refresh: z.string().optional() }).optional();
+export const logoutRequestSchema = z.object({ refresh: z.string().optional() }).nullish();
 export const logoutResponseSchema = z.object({ result: z.boolean(), error: z.string().nullable() });
 export type LogoutResponse = z.infer<typeof logoutResponseSchema>;
 
