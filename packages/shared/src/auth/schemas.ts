@@ -1,44 +1,37 @@
 import { z } from 'zod';
-import { authMessages as m, passwordMinLength } from './messages';
+import {
+  confirmPasswordProblem,
+  forgotEmailProblem,
+  passwordProblem,
+  signinEmailProblem,
+  signinPasswordProblem,
+} from './rules';
 
-// A standard email pattern (the HTML living standard's), checked on both sides.
-const emailPattern =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export function isEmail(value: string): boolean {
-  return emailPattern.test(value);
-}
+/** A string field checked by one of the shared rules. */
+const ruled = (problem: (value: string) => string | null) =>
+  z.string().superRefine((value, ctx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 export const signinSchema = z.object({
-  email: z.string().trim().min(1, m.emailRequired).regex(emailPattern, m.emailInvalid),
-  password: z.string().min(1, m.passwordRequired),
+  email: ruled(signinEmailProblem).transform((v) => v.trim()),
+  password: ruled(signinPasswordProblem),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: z.string().trim().min(1, m.forgotEmailRequired).regex(emailPattern, m.forgotEmailInvalid),
+  email: ruled(forgotEmailProblem).transform((v) => v.trim()),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-/** The password rules of spec section 5, first failing rule only, as the original form showed them. */
-export function passwordProblem(password: string): string | null {
-  if (password.length === 0) return m.resetPasswordRequired;
-  if (password.length < passwordMinLength) return m.resetPasswordTooShort;
-  if (/^[0-9]+$/.test(password)) return m.resetPasswordOnlyDigits;
-  if (/^\p{L}+$/u.test(password)) return m.resetPasswordOnlyLetters;
-  return null;
-}
-
 export const resetPasswordSchema = z
   .object({
-    password: z.string().superRefine((value, ctx) => {
-      const problem = passwordProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    confirm_password: z.string().min(1, m.resetConfirmRequired),
+    password: ruled(passwordProblem),
+    confirm_password: z.string(),
   })
-  .refine((v) => v.password === v.confirm_password, {
-    message: m.resetPasswordsDiffer,
-    path: ['confirm_password'],
+  .superRefine((v, ctx) => {
+    const message = confirmPasswordProblem(v.password, v.confirm_password);
+    if (message) ctx.addIssue({ code: 'custom', message, path: ['confirm_password'] });
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;

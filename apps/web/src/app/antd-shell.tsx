@@ -1,0 +1,36 @@
+import { ConfigProvider, message } from 'antd';
+import azAZ from 'antd/locale/az_AZ';
+import dayjs from 'dayjs';
+import 'dayjs/locale/az';
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { setToastInstance } from '../lib/notify';
+
+dayjs.locale('az');
+
+const theme = {
+  token: {
+    colorPrimary: '#0b5cab',
+    borderRadius: 6,
+    fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
+};
+
+function Toasts() {
+  const [api, holder] = message.useMessage({ maxCount: 5, duration: 3 });
+  useEffect(() => setToastInstance(api), [api]);
+  return holder;
+}
+
+/**
+ * Ant Design's theme, Azerbaijani locale and toasts (at most 5, hidden after 3000 ms) for every screen but
+ * /signin, which is the first download and is kept free of it.
+ */
+export function AntdShell() {
+  return (
+    <ConfigProvider locale={azAZ} theme={theme}>
+      <Toasts />
+      <Outlet />
+    </ConfigProvider>
+  );
+}

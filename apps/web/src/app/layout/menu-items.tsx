@@ -1,0 +1,54 @@
+import {
+  BarChartOutlined,
+  BookOutlined,
+  CarOutlined,
+  FileProtectOutlined,
+  HomeOutlined,
+  NodeIndexOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { appRoutes, hasPermissions, menuSections, type MenuSectionKey } from '@dnx/shared';
+import type { MenuProps } from 'antd';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+
+const sectionIcons: Record<MenuSectionKey, React.ReactNode> = {
+  home: <HomeOutlined />,
+  access: <TeamOutlined />,
+  reference: <BookOutlined />,
+  transport: <CarOutlined />,
+  fn: <FileProtectOutlined />,
+  payments: <WalletOutlined />,
+  routes: <NodeIndexOutlined />,
+  reports: <BarChartOutlined />,
+};
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/**
+ * The side (or top) navigation, built from the shared route table: an item shows only when the user holds
+ * what its screen requires; a section with one item is shown as that item.
+ */
+export function buildMenuItems(permissions: readonly string[], t: TFunction): MenuItem[] {
+  const items: MenuItem[] = [];
+  for (const section of menuSections) {
+    const children = appRoutes
+      .filter((r) => r.menu === section.key && hasPermissions(permissions, r.permissions))
+      .map((r) => ({ key: `/app/${r.path}`, label: <Link to={`/app/${r.path}`}>{t(`routes.${r.key}`)}</Link> }));
+    if (children.length === 0) continue;
+    if (children.length === 1 && section.key === 'home') {
+      items.push({ ...children[0]!, icon: sectionIcons[section.key] });
+    } else {
+      items.push({ key: section.key, icon: sectionIcons[section.key], label: t(`sections.${section.key}`), children });
+    }
+  }
+  return items;
+}
+
+/** The menu item and section that hold a path: the item is selected, its section opened. */
+export function menuKeysFor(pathname: string): { selected: string[]; open: string[] } {
+  const route = appRoutes.find((r) => r.menu && pathname === `/app/${r.path}`);
+  if (!route?.menu) return { selected: [], open: [] };
+  return { selected: [`/app/${route.path}`], open: route.menu === 'home' ? [] : [route.menu] };
+}

@@ -1,0 +1,108 @@
+import { appRoutes, homePath, type AppRoute } from '@dnx/shared';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { RouteErrorPage } from '../components/route-error-page';
+import { currentUserQuery } from '../features/auth/api/current-user';
+import { authMessages } from '@dnx/shared';
+import { clearSession, landingUrl, rememberInitialUrl, signinUrl, verifyStoredSession } from '../features/auth/session';
+import { setSessionExpiredListener } from '../lib/api-client';
+import { setFlash } from '../lib/flash';
+import { tokenStorage } from '../lib/token-storage';
+import { queryClient } from './query-client';
+import { screens } from './screens';
+
+export interface ScreenHandle {
+  route: AppRoute;
+}
+
+function currentLocation(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** `/`: to sign-in without a token, otherwise to the remembered initial URL or the landing page. */
+function rootLoader() {
+  return redirect(tokenStorage.access ? landingUrl() : '/signin');
+}
+
+/** Entering /app verifies the stored token and loads the user; failure goes to sign-in with the location. */
+async function appLoader({ request }: LoaderFunctionArgs) {
+  const here = currentLocation(request);
+  if (!tokenStorage.access) throw redirect(signinUrl(here));
+  rememberInitialUrl(here);
+  if (queryClient.getQueryData(currentUserQuery.queryKey)) return null;
+  if (!(await verifyStoredSession())) {
+    clearSession();
+    throw redirect(signinUrl(here));
+  }
+  try {
+    await queryClient.fetchQuery(currentUserQuery);
+  } catch {
+    setFlash(authMessages.currentUserFailed);
+    clearSession();
+    throw redirect('/signin');
+  }
+  return null;
+}
+
+function screenRoute(route: AppRoute): RouteObject {
+  return {
+    path: route.path,
+    handle: { route } satisfies ScreenHandle,
+    lazy: async () => {
+      const load = screens[route.key];
+      if (load) return { Component: (await load()).default };
+      const { PlaceholderScreen } = await import('../components/placeholder-screen');
+      return { Component: () => <PlaceholderScreen routeKey={route.key} /> };
+    },
+  };
+}
+
+const lazyPage =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  async () => ({ Component: (await load())[name] });
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: () => <div className="boot-placeholder" aria-busy="true" />,
+    children: [
+      { path: '/', loader: rootLoader },
+      { path: '/signin', lazy: lazyPage(() => import('../features/auth/pages/signin-page'), 'SigninPage') },
+      { path: '/reset-password', loader: () => redirect('/signin') },
+      {
+        // Everything but /signin uses Ant Design; it loads with these screens, not with the first page.
+        lazy: lazyPage(() => import('./antd-shell'), 'AntdShell'),
+        children: [
+          {
+            path: '/forget-password',
+            lazy: lazyPage(() => import('../features/auth/pages/forget-password-page'), 'ForgetPasswordPage'),
+          },
+          {
+            path: '/reset-password/:token',
+            lazy: lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
+          },
+          {
+            path: '/app',
+            loader: appLoader,
+            lazy: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
+            children: [
+              { index: true, loader: () => redirect(homePath) },
+              ...appRoutes.map(screenRoute),
+              { path: '*', lazy: lazyPage(() => import('../components/status-pages'), 'NotFoundResult') },
+            ],
+          },
+          { path: '*', lazy: lazyPage(() => import('../components/status-pages'), 'NotFoundPage') },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// A session that cannot be renewed ends at sign-in, carrying where the user was.
+setSessionExpiredListener(() => {
+  const { pathname, search } = router.state.location;
+  clearSession();
+  void router.navigate(signinUrl(`${pathname}${search}`), { replace: true });
+});

@@ -1,0 +1,128 @@
+import { authMessages, signinEmailProblem, signinPasswordProblem } from '@dnx/shared';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { queryClient } from '../../../app/query-client';
+import { ApiError } from '../../../lib/api-client';
+import { takeFlash } from '../../../lib/flash';
+import { currentUserQuery } from '../api/current-user';
+import { obtainTokens } from '../api/tokens';
+import { AuthCard } from '../components/auth-card';
+import { CaptchaWidget } from '../components/captcha-widget';
+import { FormField } from '../components/form-field';
+import { clearSession, nextFromSearch, startSession } from '../session';
+
+/** How long a failed sign-in's message stays (spec section 4). */
+const errorVisibleMs = 3_000;
+
+function signinError(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 401) {
+    return error.fieldMessage('gtoken') ?? error.fieldMessage('detail') ?? authMessages.wrongCredentials;
+  }
+  return authMessages.wrongCredentials;
+}
+
+interface FieldErrors {
+  email?: string | null;
+  password?: string | null;
+}
+
+/**
+ * /signin. Plain elements styled like the rest of the app rather than Ant Design: this page is the first
+ * download and must stay within its budget; the rules come from the shared package either way.
+ */
+export function SigninPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [gtoken, setGtoken] = useState<string | null>(null);
+  const [widgetKey, setWidgetKey] = useState(0);
+  // A message handed over by the previous screen (a failed session check) shows like a failed sign-in.
+  const [error, setError] = useState<string | null>(takeFlash);
+  const [submitting, setSubmitting] = useState(false);
+  const onToken = useCallback((token: string | null) => setGtoken(token), []);
+
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(null), errorVisibleMs);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = { email: signinEmailProblem(email), password: signinPasswordProblem(password) };
+    setFieldErrors(problems);
+    if (problems.email || problems.password || !gtoken) return;
+    setSubmitting(true);
+    try {
+      startSession(await obtainTokens({ email: email.trim(), password, gtoken }));
+      await queryClient.fetchQuery(currentUserQuery);
+      await navigate(nextFromSearch(location.search), { replace: true });
+    } catch (err) {
+      // Back to the first state: empty form, a fresh widget, the message for a few seconds.
+      clearSession();
+      setEmail('');
+      setPassword('');
+      setGtoken(null);
+      setWidgetKey((k) => k + 1);
+      setError(signinError(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.signinTitle')} subtitle={t('auth.signinSubtitle')}>
+      {error && (
+        <div className="plain-alert plain-alert-error" role="alert" data-testid="signin-error">
+          {error}
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <FormField id="signin-email" label={t('auth.email')} error={fieldErrors.email}>
+          <input
+            id="signin-email"
+            name="email"
+            type="email"
+            className="plain-input"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            aria-invalid={!!fieldErrors.email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </FormField>
+        <FormField id="signin-password" label={t('auth.password')} error={fieldErrors.password}>
+          <input
+            id="signin-password"
+            name="password"
+            type="password"
+            className="plain-input"
+            autoComplete="current-password"
+            value={password}
+            aria-invalid={!!fieldErrors.password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </FormField>
+        <div style={{ marginBottom: 24 }}>
+          <CaptchaWidget key={widgetKey} onToken={onToken} />
+        </div>
+        <button
+          type="submit"
+          className="plain-button plain-button-primary plain-button-block"
+          disabled={!gtoken || submitting}
+          aria-busy={submitting}
+        >
+          {submitting && <span className="plain-spinner" aria-hidden="true" />}
+          {t('auth.signin')}
+        </button>
+      </form>
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        <Link to="/forget-password">{t('auth.forgotLink')}</Link>
+      </div>
+    </AuthCard>
+  );
+}

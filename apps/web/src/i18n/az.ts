@@ -1,0 +1,57 @@
+import { appRoutes, menuSections } from '@dnx/shared';
+
+/** Azerbaijani texts: the interface's first language. Screen titles come from the shared route table. */
+export const az = {
+  common: {
+    appName: 'FN İdarəetmə Sistemi',
+    appSubtitle: 'Fərqlənmə nişanlarının uçotu',
+    footer: '© 2020 Bütün hüquqlar qorunur.',
+    profile: 'Profil',
+    signOut: 'Çıxış',
+    layoutSide: 'Yan naviqasiya',
+    layoutTop: 'Üst naviqasiya',
+    openMenu: 'Menyunu aç',
+    loading: 'Yüklənir...',
+    notFoundTitle: 'Səhifə tapılmadı',
+    notFoundText: 'Axtardığınız səhifə mövcud deyil və ya köçürülüb.',
+    backHome: 'Ana səhifəyə qayıt',
+    forbiddenTitle: 'Giriş qadağandır',
+    forbiddenText: 'Bu səhifəni açmaq üçün icazəniz yoxdur.',
+    inProgressTitle: 'Bölmə hazırlanır',
+    inProgressText: 'Bu bölmə növbəti mərhələdə istifadəyə veriləcək.',
+    errorTitle: 'Xəta baş verdi',
+    errorText: 'Səhifəni yenidən yükləməyə çalışın.',
+    reload: 'Yenidən yüklə',
+    language: 'Dil',
+  },
+  home: {
+    greeting: 'Xoş gəlmisiniz, {{name}}!',
+    greetingAnonymous: 'Xoş gəlmisiniz!',
+    roles: 'Rollarınız',
+    region: 'Region',
+    quickLinks: 'Sizə açıq bölmələr',
+    allRegions: 'Bütün regionlar',
+  },
+  auth: {
+    signinTitle: 'Sistemə giriş',
+    signinSubtitle: 'Hesabınızın məlumatlarını daxil edin',
+    email: 'Email',
+    password: 'Şifrə',
+    signin: 'Daxil ol',
+    forgotLink: 'Şifrəni unutmusunuz?',
+    forgotTitle: 'Şifrənin bərpası',
+    forgotSubtitle: 'Email ünvanınızı daxil edin, şifrəni yeniləmək üçün keçid göndərəcəyik.',
+    send: 'Göndər',
+    backToSignin: 'Girişə qayıt',
+    resetTitle: 'Yeni şifrə',
+    resetSubtitle: 'Yeni şifrənizi iki dəfə daxil edin.',
+    newPassword: 'Password',
+    confirmPassword: 'Confirm Password',
+    resetSubmit: 'Şifrəni yenilə',
+    checkingLink: 'Keçid yoxlanılır...',
+  },
+  sections: Object.fromEntries(menuSections.map((s) => [s.key, s.title])) as Record<string, string>,
+  routes: Object.fromEntries(appRoutes.map((r) => [r.key, r.title])) as Record<string, string>,
+};
+
+export type Catalogue = typeof az;

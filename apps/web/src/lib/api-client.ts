@@ -1,0 +1,117 @@
+import { tokenStorage } from './token-storage';
+
+/** A failed call: the HTTP status and the server's DRF-shaped body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${status}`);
+  }
+
+  /** The messages of one field (`{"email": ["..."]}`), or of `detail`. */
+  fieldMessage(field: string): string | undefined {
+    const value = this.body[field];
+    if (Array.isArray(value)) return value.map(String).join(' ');
+    return typeof value === 'string' ? value : undefined;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Send the stored access token (default) or a given bearer (the reset token). */
+  bearer?: 'session' | 'none' | { token: string };
+  signal?: AbortSignal;
+}
+
+type SessionListener = () => void;
+let onSessionExpired: SessionListener = () => {};
+
+/** The router decides where a user goes when the session cannot be renewed; the client only reports it. */
+export function setSessionExpiredListener(listener: SessionListener) {
+  onSessionExpired = listener;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh call serves every request that found the access token expired at that moment. */
+export function refreshAccessToken(): Promise<string | null> {
+  refreshing ??= (async () => {
+    const refresh = tokenStorage.refresh;
+    if (!refresh) return null;
+    try {
+      const res = await fetch('/api/refresh/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!res.ok) return null;
+      const tokens = (await res.json()) as { access: string; refresh?: string };
+      tokenStorage.save(tokens.access, tokens.refresh);
+      return tokens.access;
+    } catch {
+      return null;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const bearer = options.bearer ?? 'session';
+  if (bearer === 'session' && accessToken) headers.authorization = `Bearer ${accessToken}`;
+  if (typeof bearer === 'object') headers.authorization = `Bearer ${bearer.token}`;
+  return fetch(buildUrl(path, options.query), {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { detail: text };
+  }
+}
+
+/** The one API client: JSON in and out, bearer header, refresh-and-retry on an expired access token. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const sessionCall = (options.bearer ?? 'session') === 'session';
+  const token = sessionCall ? tokenStorage.access : null;
+  let res = await send(path, options, token);
+  if (res.status === 401 && sessionCall && token) {
+    const body = (await parse(res.clone())) as { code?: string };
+    if (body.code === 'token_not_valid') {
+      const renewed = await refreshAccessToken();
+      if (!renewed) {
+        tokenStorage.clear();
+        onSessionExpired();
+        throw new ApiError(401, body as Record<string, unknown>);
+      }
+      res = await send(path, options, renewed);
+    }
+  }
+  const data = await parse(res);
+  if (!res.ok) throw new ApiError(res.status, (data ?? {}) as Record<string, unknown>);
+  return data as T;
+}

@@ -1,0 +1,45 @@
+import { authMessages as m, passwordMinLength } from './messages';
+
+/**
+ * The sign-in and password rules of spec section 5 as plain functions: each returns the first failing rule's
+ * message, or null. The zod schemas are built on them, and the sign-in screen uses them directly so that the
+ * first download stays small.
+ */
+
+// A standard email pattern (the HTML living standard's).
+const emailPattern =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export function isEmail(value: string): boolean {
+  return emailPattern.test(value);
+}
+
+export function signinEmailProblem(value: string): string | null {
+  const email = value.trim();
+  if (!email) return m.emailRequired;
+  return isEmail(email) ? null : m.emailInvalid;
+}
+
+export function signinPasswordProblem(value: string): string | null {
+  return value ? null : m.passwordRequired;
+}
+
+export function forgotEmailProblem(value: string): string | null {
+  const email = value.trim();
+  if (!email) return m.forgotEmailRequired;
+  return isEmail(email) ? null : m.forgotEmailInvalid;
+}
+
+/** The password rules of spec section 5, first failing rule only, as the original form showed them. */
+export function passwordProblem(password: string): string | null {
+  if (password.length === 0) return m.resetPasswordRequired;
+  if (password.length < passwordMinLength) return m.resetPasswordTooShort;
+  if (/^[0-9]+$/.test(password)) return m.resetPasswordOnlyDigits;
+  if (/^\p{L}+$/u.test(password)) return m.resetPasswordOnlyLetters;
+  return null;
+}
+
+export function confirmPasswordProblem(password: string, confirm: string): string | null {
+  if (!confirm) return m.resetConfirmRequired;
+  return password === confirm ? null : m.resetPasswordsDiffer;
+}

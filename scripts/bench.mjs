@@ -1,0 +1,81 @@
+// `npm run bench`: the performance budgets, measured on the production build.
+//   1. JavaScript loaded by /signin, gzip: at most 250 KB.
+//   2. `npm start` on an existing build to a healthy /api/health/ with PGlite: at most 5 s.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from './lib/browser.mjs';
+import { root, startServer } from './lib/server-process.mjs';
+
+const budgets = { signinJsKb: 250, startMs: 5_000 };
+const results = [];
+
+function report(name, value, unit, limit) {
+  const ok = value <= limit;
+  results.push(ok);
+  console.log(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${value.toFixed(1)} ${unit} (budget ${limit} ${unit})`);
+}
+
+if (
+  !existsSync(path.join(root, 'apps/web/dist/index.html')) ||
+  !existsSync(path.join(root, 'apps/server/dist/server.js'))
+) {
+  const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-bench-'));
+const env = { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' };
+try {
+  // First start makes and seeds the embedded database; the budget is for a start on existing data and build.
+  const first = await startServer({ env, command: ['npm', 'start', '--silent'] });
+  await first.stop();
+  console.log(`info  first start (fresh data folder: migrations and demo data): ${first.ms.toFixed(0)} ms`);
+  const starts = [];
+  for (let i = 0; i < 3; i += 1) {
+    const again = await startServer({ env, command: ['npm', 'start', '--silent'] });
+    starts.push(again.ms);
+    if (i < 2) await again.stop();
+    else {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const scripts = new Map();
+        page.on('response', async (response) => {
+          const type = response.request().resourceType();
+          if (type !== 'script') return;
+          try {
+            scripts.set(response.url(), gzipSync(await response.body()).length);
+          } catch {
+            // a redirect or an aborted request has no body
+          }
+        });
+        await page.goto(`${again.baseUrl}/signin`, { waitUntil: 'networkidle' });
+        await page.waitForSelector('altcha-widget');
+        await page.waitForLoadState('networkidle');
+        const total = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+        for (const [url, size] of [...scripts.entries()].sort((a, b) => b[1] - a[1])) {
+          console.log(`info    ${(size / 1024).toFixed(1).padStart(7)} KB  ${new URL(url).pathname}`);
+        }
+        report(`JavaScript loaded by /signin (${scripts.size} files, gzip)`, total, 'KB', budgets.signinJsKb);
+      } finally {
+        await browser.close();
+        await again.stop();
+      }
+    }
+  }
+  const median = [...starts].sort((a, b) => a - b)[1];
+  console.log(`info  npm start to healthy, three runs: ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  report(
+    'npm start to a healthy /api/health/ (PGlite, existing build and data, median)',
+    median,
+    'ms',
+    budgets.startMs,
+  );
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (results.includes(false)) process.exitCode = 1;

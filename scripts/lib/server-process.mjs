@@ -1,0 +1,74 @@
+// Starts the production build as one process on a free port, for end-to-end tests and benchmarks.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHealth(baseUrl, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health/`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${baseUrl} did not become healthy in ${timeoutMs} ms`);
+}
+
+/**
+ * Spawns `command` (default: the server build) with the given environment and waits until /api/health/ answers.
+ * Returns the base URL, the milliseconds it took, and a stop function that sends SIGTERM and waits for exit.
+ */
+export async function startServer({
+  env = {},
+  command = [process.execPath, 'apps/server/dist/server.js'],
+  quiet = true,
+} = {}) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(command[0], command.slice(1), {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    detached: true,
+  });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  await Promise.race([
+    waitForHealth(baseUrl),
+    exited.then((code) => {
+      throw new Error(`server exited with ${code} before it was healthy`);
+    }),
+  ]);
+  const ms = performance.now() - started;
+  return {
+    baseUrl,
+    ms,
+    stop: async () => {
+      // The whole process group: `npm start` runs the server as a child.
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      await exited;
+    },
+  };
+}

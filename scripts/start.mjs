@@ -1,0 +1,23 @@
+// `npm start`: builds the web app and the server when no build is present, then runs the one server process.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webBuild = path.join(root, 'apps/web/dist/index.html');
+const serverBuild = path.join(root, 'apps/server/dist/server.js');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function build(workspace) {
+  console.log(`No build of ${workspace} found: building it first.`);
+  const result = spawnSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!existsSync(webBuild)) build('@dnx/web');
+if (!existsSync(serverBuild)) build('@dnx/server');
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuild], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
