@@ -406,6 +406,22 @@ describe('sign-in limits', () => {
     expect((await attempt('admin@demo.az', demoPassword, '10.0.1.2')).statusCode).toBe(200);
   });
 
+  it('lets no more than the limit through when failures arrive at once', async () => {
+    const gtokens = await Promise.all(Array.from({ length: 8 }, () => solveCaptcha(t.app)));
+    const answers = await Promise.all(
+      gtokens.map((gtoken) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/token/',
+          remoteAddress: '10.0.4.1',
+          payload: { email: 'inspector@demo.az', password: 'wrong-password-1', gtoken },
+        }),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
   it('does not count successful sign-ins', async () => {
     for (let i = 0; i < 7; i++) {
       expect((await attempt('cashier@demo.az', demoPassword, '10.0.2.1')).statusCode).toBe(200);
