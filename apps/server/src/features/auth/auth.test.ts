@@ -452,3 +452,20 @@ describe('sign-in limits', () => {
     await second.close();
   });
 });
+
+describe('sign-in limits over time', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true, env: { LOGIN_RATE_WINDOW: '2' } });
+  });
+  afterAll(() => t.close());
+
+  it('lets the account in again once the window has passed', async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn(t, 'admin@demo.az', 'wrong-password-1')).statusCode).toBe(401);
+    const blocked = await signIn(t, 'admin@demo.az');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(2);
+    await sleep(2_100);
+    expect((await signIn(t, 'admin@demo.az')).statusCode).toBe(200);
+  });
+});
