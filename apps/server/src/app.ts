@@ -1,6 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -42,6 +42,13 @@ export async function prepareDatabase(config: Config, options: Pick<AppOptions, 
   return { handle, seeded: seedNow };
 }
 
+/** Off by default, so a client cannot pick its own address (and escape per-address limits) with a header. */
+function trustProxySetting(value: string | undefined): FastifyServerOptions['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((address) => address.trim());
+}
+
 /** The one app factory: `npm start` and every test build the server through it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -53,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
     // Drain: stop keeping idle sockets open once close() begins, answer 503 to new requests meanwhile.
     forceCloseConnections: 'idle',
     return503OnClosing: true,

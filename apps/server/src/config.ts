@@ -33,6 +33,8 @@ const envSchema = z.object({
   CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(10_000),
   CAPTCHA_LIFETIME: z.coerce.number().int().positive().default(600),
+  /** Trust X-Forwarded-* from a reverse proxy: `true`, or its addresses/CIDRs separated by commas. Off: the socket's address. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),

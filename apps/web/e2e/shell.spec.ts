@@ -1,0 +1,101 @@
+import { expect, screenshot, signIn, test } from './support/fixtures';
+
+test.describe('public pages', () => {
+  test('sign-in page is in Azerbaijani', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Sistemə giriş' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Şifrə')).toBeVisible();
+    await expect(page.getByText('Mən robot deyiləm')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Şifrəni unutmusunuz?' })).toHaveAttribute('href', '/forget-password');
+    await expect(page.getByText('© 2020 Bütün hüquqlar qorunur.')).toBeVisible();
+    await screenshot(page, 'signin-1280');
+    await page.setViewportSize({ width: 800, height: 900 });
+    await screenshot(page, 'signin-800');
+  });
+
+  test('forgot-password page', async ({ page }) => {
+    await page.goto('/forget-password');
+    await expect(page.getByRole('heading', { name: 'Şifrənin bərpası' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Göndər' })).toBeVisible();
+    await screenshot(page, 'forget-password');
+  });
+
+  test('unknown paths show the not-found page', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Səhifə tapılmadı')).toBeVisible();
+    await screenshot(page, 'not-found');
+  });
+
+  test('/ without a token goes to sign-in; /reset-password without a token too', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/signin$/);
+    await page.goto('/reset-password');
+    await expect(page).toHaveURL(/\/signin$/);
+  });
+
+  test('the page works under the content security policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' && /Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    await page.goto('/signin');
+    await expect(page.getByText('Mən robot deyiləm')).toBeVisible();
+    await page.goto('/forget-password');
+    await expect(page.getByRole('button', { name: 'Göndər' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
+
+test.describe('app layout', () => {
+  test('wide: side navigation, header, footer, placeholders and the not-found page', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, 'admin@demo.az');
+    await expect(page).toHaveURL(/\/app\/sample-page$/);
+    const menu = page.getByTestId('side-menu').first();
+    await expect(menu).toBeVisible();
+    await expect(page.getByText('© 2020 Bütün hüquqlar qorunur.')).toBeVisible();
+    await screenshot(page, 'app-1280');
+
+    // The group holding the current path opens; a screen not built yet shows its frame.
+    await page.goto('/app/regions');
+    await expect(page.getByRole('heading', { name: 'Regionlar' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Regionlar' })).toBeVisible();
+    await expect(page.getByTestId('placeholder-screen')).toBeVisible();
+    await screenshot(page, 'app-placeholder-1280');
+
+    await page.getByTestId('app-logo').first().click();
+    await expect(page).toHaveURL(/\/app\/sample-page$/);
+
+    await page.goto('/app/no-such-screen');
+    await expect(page.getByText('Səhifə tapılmadı')).toBeVisible();
+    await expect(page.getByTestId('side-menu').first()).toBeVisible();
+    await screenshot(page, 'app-not-found-1280');
+  });
+
+  test('narrow: the navigation is a drawer that closes on every location change', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'admin@demo.az');
+    await expect(page.getByTestId('side-menu')).toHaveCount(0);
+    await screenshot(page, 'app-800');
+    await page.getByTestId('open-menu').click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await screenshot(page, 'app-800-drawer');
+    await drawer.getByRole('menuitem', { name: 'Məlumat kitabçaları' }).click();
+    await drawer.getByRole('menuitem', { name: 'Regionlar' }).click();
+    await expect(page).toHaveURL(/\/app\/regions$/);
+    await expect(drawer).toBeHidden();
+  });
+
+  test('a role sees only its menu and gets the error page on a forbidden screen', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signIn(page, 'inspector@demo.az');
+    const menu = page.getByTestId('side-menu').first();
+    await expect(menu.getByText('Fərqlənmə nişanları')).toBeVisible();
+    await expect(menu.getByText('İstifadəçilər')).toHaveCount(0);
+    await page.goto('/app/users');
+    await expect(page.getByText('Giriş qadağandır')).toBeVisible();
+  });
+});

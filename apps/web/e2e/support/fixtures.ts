@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const demoPassword = 'Demo12345';
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export const test = base.extend({
+  // The global setup started the server on a free port.
+  baseURL: async ({ baseURL: configured }, use) => {
+    await use(process.env.E2E_BASE_URL ?? configured);
+  },
+});
+
+export { expect };
+
+/** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
+export async function screenshot(page: Page, name: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/** Solves the ALTCHA widget as a person does: ticks it and waits until it reports verified. */
+export async function passCaptcha(page: Page) {
+  const submit = page.getByRole('button', { name: 'Daxil ol' });
+  await expect(submit).toBeDisabled();
+  await page.getByText('Mən robot deyiləm').click();
+  await expect(submit).toBeEnabled({ timeout: 30_000 });
+}
+
+export async function fillSignin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Şifrə').fill(password);
+}
+
+/** Signs in through the screen and waits for the app. */
+export async function signIn(page: Page, email: string, password = demoPassword) {
+  if (!page.url().includes('/signin')) await page.goto('/signin');
+  await fillSignin(page, email, password);
+  await passCaptcha(page);
+  await page.getByRole('button', { name: 'Daxil ol' }).click();
+  await page.waitForURL(/\/app\//);
+}
+
+/** The messages the app sent through the test's SMTP server, newest last. */
+export function sentMail(): string[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  return readdirSync(dir)
+    .sort()
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'));
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../scripts/lib/browser.mjs';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the production build, started
+ * as one process on a free port with a fresh data folder by the global setup.
+ */
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/results',
+  globalSetup: './e2e/support/global-setup.ts',
+  // One server, one database: tests run one after another and each makes its own data.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    locale: 'az-AZ',
+    timezoneId: 'Asia/Baku',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});
