@@ -1,4 +1,5 @@
 export * from './access';
+export * from './api';
 export * from './auth';
 export * from './format';
 export * from './navigation';
