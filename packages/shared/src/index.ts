@@ -4,3 +4,4 @@ export * from './auth';
 export * from './format';
 export * from './navigation';
 export * from './text';
+export * from './users';

@@ -1,0 +1,20 @@
+/** Messages of the user, group and profile forms. The spec names the error slots but not their texts. */
+export const userMessages = {
+  emailRequired: 'Email boş buraxıla bilməz.',
+  emailInvalid: 'Keçərli e-poçt ünvanı daxil etməyiniz xahiş olunur.',
+  emailTaken: 'Bu email ilə istifadəçi artıq mövcuddur.',
+  firstNameRequired: 'Ad boş buraxıla bilməz.',
+  lastNameRequired: 'Soyad boş buraxıla bilməz.',
+  parentNameRequired: 'Ata adı boş buraxıla bilməz.',
+  phoneInvalid: 'Telefon nömrəsi +994XXXXXXXXX formatında olmalıdır.',
+  birthDayRequired: 'Doğum tarixi boş buraxıla bilməz.',
+  birthDayInvalid: 'Doğum tarixi düzgün deyil.',
+  regionRequired: 'Region seçilməlidir.',
+  confirmInfosRequired: 'Məlumatların düzgünlüyünü təsdiq edin.',
+  oldPasswordWrong: 'Köhnə şifrə düzgün deyil.',
+  groupNameRequired: 'Qrupun adı boş buraxıla bilməz.',
+  groupNameTaken: 'Bu adda qrup artıq mövcuddur.',
+  roleGroupProtected: 'Sistem rol qrupları silinə və ya dəyişdirilə bilməz.',
+  cannotDeleteSelf: 'Öz hesabınızı silə bilməzsiniz.',
+  lastAdministrator: 'Sonuncu aktiv administratoru silmək və ya deaktiv etmək olmaz.',
+} as const;

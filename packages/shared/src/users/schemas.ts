@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
+import { userMessages as m } from './messages';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** Azerbaijani numbers as the office writes them: +994 and nine digits. */
+export const phonePattern = /^\+994\d{9}$/;
+
+const requiredText = (message: string) => z.string().trim().min(1, message).max(150);
+
+/** A user as read (list and edit). Groups and direct permissions travel as ids, DRF style. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  parent_name: z.string(),
+  phone: z.string(),
+  region: z.number().int().nullable(),
+  region_name: z.string().nullable(),
+  is_active: z.boolean(),
+  date_of_birth: z.string().nullable(),
+  groups: z.array(z.number().int()),
+  group_names: z.array(z.string()),
+  user_permissions: z.array(z.number().int()),
+  date_joined: z.string(),
+  last_login: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Fields of the user form shared by create and update (spec section 3 and its error slots in section 5). */
+const userFields = {
+  email: z
+    .string()
+    .trim()
+    .min(1, m.emailRequired)
+    .refine((v) => isEmail(v), m.emailInvalid)
+    .transform((v) => v.toLowerCase()),
+  first_name: requiredText(m.firstNameRequired),
+  last_name: requiredText(m.lastNameRequired),
+  parent_name: requiredText(m.parentNameRequired),
+  phone: z.string().trim().regex(phonePattern, m.phoneInvalid),
+  date_of_birth: z.string().regex(isoDate, m.birthDayInvalid),
+  region: z.number({ error: m.regionRequired }).int().positive(m.regionRequired),
+  is_active: z.boolean().default(true),
+  groups: z.array(z.number().int().positive()).default([]),
+  user_permissions: z.array(z.number().int().positive()).default([]),
+};
+
+const passwordField = z.string().superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** POST /api/user/users/create-account/ */
+export const userCreateSchema = z
+  .object({ ...userFields, password: passwordField, confirm_password: z.string() })
+  .superRefine((v, ctx) => {
+    const problem = confirmPasswordProblem(v.password, v.confirm_password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['confirm_password'] });
+  });
+export type UserCreateInput = z.input<typeof userCreateSchema>;
+
+/** POST /api/user/users/update-account/: the password changes only when given. */
+export const userUpdateSchema = z
+  .object({
+    id: z.number().int().positive(),
+    ...userFields,
+    password: z.string().optional(),
+    confirm_password: z.string().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.password) return;
+    const problem = passwordProblem(v.password);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+    const mismatch = confirmPasswordProblem(v.password, v.confirm_password ?? '');
+    if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: ['confirm_password'] });
+  });
+export type UserUpdateInput = z.input<typeof userUpdateSchema>;
+
+/** POST /api/user/users/change-account-status/ */
+export const userStatusSchema = z.object({ id: z.number().int().positive(), is_active: z.boolean() });
+
+export const groupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Stable code of the six seeded role groups; null for groups made by administrators. */
+  code: z.string().nullable(),
+  permissions: z.array(z.number().int()),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const groupInputSchema = z.object({
+  name: requiredText(m.groupNameRequired),
+  permissions: z.array(z.number().int().positive()).default([]),
+});
+export type GroupInput = z.input<typeof groupInputSchema>;
+
+export const permissionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  resource: z.string(),
+});
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** Profile: the signed-in user changes their own phone and password. */
+export const profilePhoneSchema = z.object({ phone: userFields.phone });
+export const profilePasswordSchema = z
+  .object({
+    oldPassword: z.string().min(1, m.oldPasswordWrong),
+    newPassword: passwordField,
+    confirmNewPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    const problem = confirmPasswordProblem(v.newPassword, v.confirmNewPassword);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['confirmNewPassword'] });
+  });
