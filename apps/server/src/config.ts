@@ -30,8 +30,8 @@ const envSchema = z.object({
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   FORGOT_PASSWORD_RATE_WINDOW: z.coerce.number().int().positive().default(900),
   /** ALTCHA proof of work: PBKDF2 iterations per attempt, highest attempt count, challenge lifetime (seconds). */
-  CAPTCHA_COST: z.coerce.number().int().positive().default(5_000),
-  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(10_000),
+  CAPTCHA_COST: z.coerce.number().int().positive().default(1_000),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(5_000),
   CAPTCHA_LIFETIME: z.coerce.number().int().positive().default(600),
   /** Trust X-Forwarded-* from a reverse proxy: `true`, or its addresses/CIDRs separated by commas. Off: the socket's address. */
   TRUST_PROXY: z.string().optional(),

@@ -50,3 +50,24 @@ export function sentMail(): string[] {
     .sort()
     .map((file) => readFileSync(path.join(dir, file), 'utf8'));
 }
+
+/** Decodes a quoted-printable mail body enough to read links and text. */
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Waits for the next mail to `to` after `since` messages and returns the reset link's path in it. */
+export async function waitForResetLink(to: string, since: number): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mail = sentMail().slice(since).map(decodeQuotedPrintable);
+    const message = mail.find((m) => m.toLowerCase().includes(`to: ${to}`));
+    const link = message?.match(/https?:\/\/[^\s"<]+(\/reset-password\/[A-Za-z0-9_.-]+)/);
+    if (link) return link[1]!;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no reset mail to ${to}`);
+}

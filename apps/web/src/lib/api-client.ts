@@ -94,21 +94,22 @@ async function parse(res: Response): Promise<unknown> {
   }
 }
 
-/** The one API client: JSON in and out, bearer header, refresh-and-retry on an expired access token. */
+/**
+ * The one API client: JSON in and out, bearer header, refresh-and-retry on an expired access token. A session
+ * call that is still refused after one refresh (expired session, user deactivated or removed) ends the session.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const sessionCall = (options.bearer ?? 'session') === 'session';
   const token = sessionCall ? tokenStorage.access : null;
   let res = await send(path, options, token);
   if (res.status === 401 && sessionCall && token) {
-    const body = (await parse(res.clone())) as { code?: string };
-    if (body.code === 'token_not_valid') {
-      const renewed = await refreshAccessToken();
-      if (!renewed) {
-        tokenStorage.clear();
-        onSessionExpired();
-        throw new ApiError(401, body as Record<string, unknown>);
-      }
-      res = await send(path, options, renewed);
+    const renewed = await refreshAccessToken();
+    if (renewed) res = await send(path, options, renewed);
+    if (!renewed || res.status === 401) {
+      const body = (await parse(res)) as Record<string, unknown>;
+      tokenStorage.clear();
+      onSessionExpired();
+      throw new ApiError(401, body);
     }
   }
   const data = await parse(res);
