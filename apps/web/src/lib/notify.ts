@@ -1,4 +1,6 @@
+import { toastMessages } from '@dnx/shared';
 import type { MessageInstance } from 'antd/es/message/interface';
+import { ApiError } from './api-client';
 
 /**
  * Toasts from outside React (route loaders, the API client's callers): the app root hands over Ant Design's
@@ -15,3 +17,21 @@ export const toast = {
   error: (text: string) => instance?.error(text),
   info: (text: string) => instance?.info(text),
 };
+
+/** The spec's success toast: "Əməliyyat müvəffəqiyyətlə yerinə yetirildi." */
+export function notifySuccess() {
+  toast.success(toastMessages.success);
+}
+
+/** The server's own `detail` when it gave one (a 409 on a role group says why), else the spec's failure toast. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status < 500) {
+    const detail = error.fieldMessage('detail');
+    if (detail) return detail;
+  }
+  return toastMessages.failure;
+}
+
+export function notifyFailure(error?: unknown) {
+  toast.error(failureMessage(error));
+}

@@ -9,20 +9,97 @@ export const defaultPageSize = 10;
 export const maxPageSize = 100;
 export const pageSizeOptions = [10, 25, 50, 100] as const;
 
+/** Answers of the list contract that the spec leaves to us. */
+export const listMessages = {
+  pageInvalid: 'Səhifə nömrəsi müsbət tam ədəd olmalıdır.',
+  perPageInvalid: `Səhifədəki sətirlərin sayı 1 ilə ${maxPageSize} arasında tam ədəd olmalıdır.`,
+  orderInvalid: 'Sıralama istiqaməti "asc" və ya "desc" olmalıdır.',
+  orderByUnknown: (allowed: readonly string[]) =>
+    `Bu sahəyə görə sıralamaq olmaz. Mümkün sahələr: ${allowed.join(', ')}.`,
+  flagInvalid: 'Dəyər 1, 0, true və ya false olmalıdır.',
+  idInvalid: 'Müsbət tam ədəd daxil edin.',
+  dateInvalid: 'Tarix yyyy-mm-dd formatında olmalıdır.',
+  textTooLong: 'Mətn 200 simvoldan uzun olmamalıdır.',
+  /** Django REST Framework's answer for a page past the end. */
+  invalidPage: 'Invalid page.',
+} as const;
+
 /** Query-string booleans as DRF reads them. */
 const queryFlag = z
-  .enum(['1', '0', 'true', 'false', 'True', 'False', ''])
+  .enum(['1', '0', 'true', 'false', 'True', 'False', ''], { error: listMessages.flagInvalid })
   .transform((v) => v === '1' || v.toLowerCase() === 'true');
 
+const positiveInt = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+
 export const listQueryBaseSchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(maxPageSize).default(defaultPageSize),
+  page: positiveInt(listMessages.pageInvalid).default(1),
+  per_page: z.coerce
+    .number({ error: listMessages.perPageInvalid })
+    .int(listMessages.perPageInvalid)
+    .min(1, listMessages.perPageInvalid)
+    .max(maxPageSize, listMessages.perPageInvalid)
+    .default(defaultPageSize),
   no_page: queryFlag.optional(),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  order_by: z.string().optional(),
-  search: z.string().trim().max(200).optional(),
+  /** `asc` or `desc`; Ant Design's `ascend` / `descend` are read too. */
+  order: z
+    .enum(['asc', 'desc', 'ascend', 'descend'], { error: listMessages.orderInvalid })
+    .transform((v): 'asc' | 'desc' => (v.startsWith('desc') ? 'desc' : 'asc'))
+    .default('asc'),
+  /** A field the list allows ordering by; a leading `-` (DRF's `ordering=-field`) orders descending. */
+  order_by: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(200, listMessages.textTooLong).optional(),
 });
 export type ListQueryBase = z.infer<typeof listQueryBaseSchema>;
+
+/**
+ * How a `name=value` filter compares: `text` contains the value (case-insensitive, Azerbaijani-aware),
+ * `exact` equals it, `id` is a record id, `boolean` a DRF flag, `date` a yyyy-mm-dd day.
+ * An empty value is no filter, as django-filter reads it.
+ */
+export type ListFilterKind = 'text' | 'exact' | 'id' | 'boolean' | 'date';
+
+const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+export const listFilterSchemas = {
+  text: z.preprocess(emptyIsAbsent, z.string().trim().max(200, listMessages.textTooLong).optional()),
+  exact: z.preprocess(emptyIsAbsent, z.string().trim().max(200, listMessages.textTooLong).optional()),
+  id: z.preprocess(emptyIsAbsent, positiveInt(listMessages.idInvalid).optional()),
+  boolean: z.preprocess(emptyIsAbsent, queryFlag.optional()),
+  date: z.preprocess(
+    emptyIsAbsent,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, listMessages.dateInvalid)
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), listMessages.dateInvalid)
+      .optional(),
+  ),
+} as const satisfies Record<ListFilterKind, z.ZodType>;
+
+/** What a list offers: its filters by name and kind, and the fields it can be ordered by. */
+export interface ListSpec {
+  filters: Readonly<Record<string, ListFilterKind>>;
+  orderBy: readonly string[];
+}
+
+type FilterValues<F extends Record<string, ListFilterKind>> = {
+  [K in keyof F]: (typeof listFilterSchemas)[F[K]];
+};
+
+/** The query schema of one list: the base contract, `order_by` limited to its fields, and its filters. */
+export function listQuerySchema<const S extends ListSpec>(spec: S) {
+  const filters = Object.fromEntries(
+    Object.entries(spec.filters).map(([name, kind]) => [name, listFilterSchemas[kind]]),
+  ) as FilterValues<S['filters']>;
+  return listQueryBaseSchema.extend({
+    ...filters,
+    order_by: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || spec.orderBy.includes(v.replace(/^-/, '')), listMessages.orderByUnknown(spec.orderBy)),
+  });
+}
 
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
@@ -42,6 +119,10 @@ export interface Page<T> {
 
 /** `delete-multiple` body. */
 export const deleteMultipleSchema = z.object({
-  pkList: z.array(z.coerce.number().int().positive()).min(1),
+  pkList: z.array(z.coerce.number().int().positive()).min(1).max(1000),
 });
 export type DeleteMultipleInput = z.infer<typeof deleteMultipleSchema>;
+
+/** `delete-multiple` answer: the ids deleted (all of `pkList`; it deletes all or nothing). */
+export const deleteMultipleResponseSchema = z.object({ pkList: z.array(z.number().int()) });
+export type DeleteMultipleResponse = z.infer<typeof deleteMultipleResponseSchema>;

@@ -17,4 +17,12 @@ export const userMessages = {
   roleGroupProtected: 'Sistem rol qrupları silinə və ya dəyişdirilə bilməz.',
   cannotDeleteSelf: 'Öz hesabınızı silə bilməzsiniz.',
   lastAdministrator: 'Sonuncu aktiv administratoru silmək və ya deaktiv etmək olmaz.',
+  cannotDeactivateSelf: 'Öz hesabınızı deaktiv edə bilməzsiniz.',
+  choiceMissing: 'Seçilmiş dəyər mövcud deyil.',
+  regionOutOfScope: 'Yalnız öz regionunuzun istifadəçilərini idarə edə bilərsiniz.',
+  grantBeyondOwn: 'Özünüzdə olmayan icazələri verə bilməzsiniz.',
+  groupInUse: (count: number) =>
+    `Bu qrup ${count} istifadəçiyə təyin edilib. Əvvəlcə istifadəçiləri qrupdan çıxarın.`,
+  phoneChanged: 'Telefon nömrəniz dəyişdirildi.',
+  passwordChanged: 'Şifrəniz dəyişdirildi.',
 } as const;

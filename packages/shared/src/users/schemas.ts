@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema, type ListSpec } from '../api/list';
 import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
 import { userMessages as m } from './messages';
 
@@ -28,6 +29,56 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** `POST create-account/`, `update-account/` and `change-account-status/` answer 201 `{"data": {"data": user}}`. */
+export const userAccountResponseSchema = z.object({ data: z.object({ data: userSchema }) });
+export type UserAccountResponse = z.infer<typeof userAccountResponseSchema>;
+
+/** `GET /api/user/users/`: filters by name and kind, and the fields it orders by. */
+export const userListSpec = {
+  filters: {
+    id: 'id',
+    email: 'exact',
+    first_name: 'text',
+    last_name: 'text',
+    parent_name: 'text',
+    phone: 'text',
+    region: 'id',
+    is_active: 'boolean',
+    groups: 'id',
+    date_of_birth: 'date',
+  },
+  orderBy: [
+    'id',
+    'email',
+    'first_name',
+    'last_name',
+    'parent_name',
+    'phone',
+    'region',
+    'is_active',
+    'date_of_birth',
+    'date_joined',
+    'last_login',
+  ],
+} as const satisfies ListSpec;
+export const userListQuerySchema = listQuerySchema(userListSpec);
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+/** An operator (role F) as the form batch screens pick one. */
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  parent_name: z.string(),
+  region: z.number().int().nullable(),
+  region_name: z.string().nullable(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+/** `GET /api/user/users/operators/?region=`: active operators, `{"data": [...]}`. */
+export const operatorsQuerySchema = listQuerySchema({ filters: { region: 'id' }, orderBy: [] }).pick({ region: true });
+export const operatorsResponseSchema = z.object({ data: z.array(operatorSchema) });
+
 /** Fields of the user form shared by create and update (spec section 3 and its error slots in section 5). */
 const userFields = {
   email: z
@@ -40,7 +91,11 @@ const userFields = {
   last_name: requiredText(m.lastNameRequired),
   parent_name: requiredText(m.parentNameRequired),
   phone: z.string().trim().regex(phonePattern, m.phoneInvalid),
-  date_of_birth: z.string().regex(isoDate, m.birthDayInvalid),
+  date_of_birth: z
+    .string({ error: m.birthDayRequired })
+    .min(1, m.birthDayRequired)
+    .regex(isoDate, m.birthDayInvalid)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), m.birthDayInvalid),
   region: z.number({ error: m.regionRequired }).int().positive(m.regionRequired),
   is_active: z.boolean().default(true),
   groups: z.array(z.number().int().positive()).default([]),
@@ -90,6 +145,17 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
+/** `GET /api/user/groups/` */
+export const groupListSpec = {
+  filters: { id: 'id', name: 'text' },
+  orderBy: ['id', 'name'],
+} as const satisfies ListSpec;
+export const groupListQuerySchema = listQuerySchema(groupListSpec);
+export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
+
+/** `DELETE /api/user/groups/{id}/` answers the pk. */
+export const groupDeleteResponseSchema = z.object({ pk: z.number().int() });
+
 export const groupInputSchema = z.object({
   name: requiredText(m.groupNameRequired),
   permissions: z.array(z.number().int().positive()).default([]),
@@ -104,7 +170,7 @@ export const permissionSchema = z.object({
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
-/** Profile: the signed-in user changes their own phone and password. */
+/** Profile: the signed-in user changes their own phone and password (`POST /api/user/user-profile/...`). */
 export const profilePhoneSchema = z.object({ phone: userFields.phone });
 export const profilePasswordSchema = z
   .object({

@@ -2,8 +2,11 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-o
 import { createdAt, id } from './columns';
 import { users } from './users';
 
-/** Why a session ended: sign-out, reuse of a rotated refresh token, a password reset. */
-export type SessionEndReason = 'logout' | 'reuse' | 'password_reset';
+/**
+ * Why a session ended: sign-out, reuse of a rotated refresh token, a password reset, the owner's password
+ * changed (their other sessions) or set by an administrator, the account deactivated.
+ */
+export type SessionEndReason = 'logout' | 'reuse' | 'password_reset' | 'password_change' | 'deactivated';
 
 /** One sign-in: the chain of refresh tokens rotated from it. Access tokens name it (`sid`), so ending it ends them. */
 export const sessions = pgTable(

@@ -2,3 +2,4 @@ export * from './regions';
 export * from './users';
 export * from './reference-lists';
 export * from './auth';
+export * from './audit';

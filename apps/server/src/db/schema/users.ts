@@ -47,7 +47,12 @@ export const groups = pgTable(
     /** Stable code of a seeded role group (admin, central, ...); null for groups made by administrators. */
     code: text('code'),
   },
-  (t) => [uniqueIndex('groups_name_key').on(t.name), uniqueIndex('groups_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('groups_name_key').on(t.name),
+    uniqueIndex('groups_code_key').on(t.code),
+    // Names are unique regardless of case, with Azerbaijani casing (az_lower: migration 0002).
+    uniqueIndex('groups_name_az_lower_key').on(sql`az_lower(${t.name})`),
+  ],
 );
 
 export const permissions = pgTable(

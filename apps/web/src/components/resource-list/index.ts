@@ -1,0 +1,4 @@
+export * from './list-query';
+export * from './resource-api';
+export * from './resource-table';
+export * from './types';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { readListState, toApiQuery, toExportQuery, withFilters, writeListState, type ListState } from './list-query';
+
+const filters = ['region', 'is_active'];
+const sortKeys = ['email', 'date_joined'];
+
+const read = (query: string) => readListState(new URLSearchParams(query), filters, sortKeys);
+
+describe('readListState', () => {
+  it('gives the spec defaults for an empty query: page 1, 10 per page', () => {
+    expect(read('')).toEqual({ page: 1, perPage: 10, order: 'asc', orderBy: null, search: '', filters: {} });
+  });
+
+  it('reads paging, order, search and the declared filters only', () => {
+    expect(read('page=3&per_page=25&order=desc&order_by=email&search=%C6%8Fli&region=4&is_active=true&x=1')).toEqual({
+      page: 3,
+      perPage: 25,
+      order: 'desc',
+      orderBy: 'email',
+      search: 'Əli',
+      filters: { region: '4', is_active: 'true' },
+    });
+  });
+
+  it('reads "all" as the no-paging choice', () => {
+    expect(read('per_page=all').perPage).toBe('all');
+  });
+
+  it('falls back on malformed values', () => {
+    const state = read('page=0&per_page=7&order=up&order_by=password&region=');
+    expect(state).toMatchObject({ page: 1, perPage: 10, order: 'asc', orderBy: null, filters: {} });
+    expect(read('page=-2&per_page=abc').page).toBe(1);
+  });
+
+  it('uses the list default sort when the URL has none', () => {
+    const state = readListState(new URLSearchParams(''), filters, sortKeys, { orderBy: 'date_joined', order: 'desc' });
+    expect(state).toMatchObject({ orderBy: 'date_joined', order: 'desc' });
+  });
+});
+
+describe('writeListState', () => {
+  const base: ListState = { page: 1, perPage: 10, order: 'asc', orderBy: null, search: '', filters: {} };
+
+  it('leaves defaults out of the URL', () => {
+    expect(writeListState(base, new URLSearchParams(), filters).toString()).toBe('');
+  });
+
+  it('round-trips a full state', () => {
+    const state: ListState = {
+      page: 2,
+      perPage: 'all',
+      order: 'desc',
+      orderBy: 'email',
+      search: 'İsmayıllı',
+      filters: { region: '7' },
+    };
+    const params = writeListState(state, new URLSearchParams(), filters);
+    expect(readListState(params, filters, sortKeys)).toEqual(state);
+  });
+
+  it('keeps parameters that are not list state and drops cleared filters', () => {
+    const params = writeListState(base, new URLSearchParams('tab=2&region=5&page=4'), filters);
+    expect(params.toString()).toBe('tab=2');
+  });
+});
+
+describe('toApiQuery', () => {
+  it('asks for one page with its size', () => {
+    expect(toApiQuery(read('page=2&per_page=50&order_by=email&order=desc&search=a&region=3'))).toEqual({
+      page: '2',
+      per_page: '50',
+      order_by: 'email',
+      order: 'desc',
+      search: 'a',
+      region: '3',
+    });
+  });
+
+  it('asks for every row with no_page=1 when "all" is chosen', () => {
+    expect(toApiQuery(read('per_page=all&page=3'))).toEqual({ no_page: '1' });
+  });
+
+  it('exports every row the filter selects, whatever the page', () => {
+    expect(toExportQuery(read('page=4&per_page=25&is_active=false&search=x'))).toEqual({
+      no_page: '1',
+      is_active: 'false',
+      search: 'x',
+    });
+  });
+});
+
+describe('withFilters', () => {
+  it('goes back to the first page', () => {
+    expect(withFilters({ ...read('page=5'), search: '' }, { search: 'abc' })).toMatchObject({ page: 1, search: 'abc' });
+  });
+});

@@ -1,0 +1,118 @@
+import { defaultPageSize, pageSizeOptions } from '@dnx/shared';
+
+/**
+ * A list screen's state as it lives in the URL query (`page`, `per_page`, `order`, `order_by`, `search` and the
+ * declared filters), and the API query it asks for. Pure functions: the table and its tests share them.
+ */
+export type PageSizeChoice = (typeof pageSizeOptions)[number] | 'all';
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListState {
+  page: number;
+  perPage: PageSizeChoice;
+  order: SortOrder;
+  orderBy: string | null;
+  search: string;
+  /** Only the filters the list declares; an empty value is no filter. */
+  filters: Record<string, string>;
+}
+
+export interface ListStateDefaults {
+  order?: SortOrder;
+  orderBy?: string | null;
+}
+
+/** "Hamısı" in the page-size picker: the URL says `per_page=all`, the API gets `no_page=1`. */
+export const allPageSize = 'all';
+
+function positiveInt(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+function readPageSize(value: string | null): PageSizeChoice {
+  if (value === allPageSize) return allPageSize;
+  const n = positiveInt(value);
+  return (pageSizeOptions as readonly number[]).includes(n ?? -1) ? (n as PageSizeChoice) : defaultPageSize;
+}
+
+/** The state a URL query describes; anything unknown or malformed falls back to the defaults. */
+export function readListState(
+  params: URLSearchParams,
+  filterNames: readonly string[],
+  sortKeys: readonly string[],
+  defaults: ListStateDefaults = {},
+): ListState {
+  const orderBy = params.get('order_by');
+  const order = params.get('order');
+  const filters: Record<string, string> = {};
+  for (const name of filterNames) {
+    const value = params.get(name);
+    if (value !== null && value !== '') filters[name] = value;
+  }
+  return {
+    page: positiveInt(params.get('page')) ?? 1,
+    perPage: readPageSize(params.get('per_page')),
+    order: order === 'asc' || order === 'desc' ? order : (defaults.order ?? 'asc'),
+    orderBy: orderBy && sortKeys.includes(orderBy) ? orderBy : (defaults.orderBy ?? null),
+    search: (params.get('search') ?? '').trim(),
+    filters,
+  };
+}
+
+/**
+ * The URL query for a state: defaults are left out so a plain list has a plain URL. Parameters that belong
+ * to something else on the page (not list state) are kept.
+ */
+export function writeListState(
+  state: ListState,
+  current: URLSearchParams,
+  filterNames: readonly string[],
+  defaults: ListStateDefaults = {},
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const key of ['page', 'per_page', 'order', 'order_by', 'search', ...filterNames]) next.delete(key);
+  if (state.page !== 1) next.set('page', String(state.page));
+  if (state.perPage !== defaultPageSize) next.set('per_page', String(state.perPage));
+  if (state.orderBy && (state.orderBy !== (defaults.orderBy ?? null) || state.order !== (defaults.order ?? 'asc'))) {
+    next.set('order_by', state.orderBy);
+    next.set('order', state.order);
+  }
+  if (state.search) next.set('search', state.search);
+  for (const name of filterNames) {
+    const value = state.filters[name];
+    if (value !== undefined && value !== '') next.set(name, value);
+  }
+  return next;
+}
+
+export type ApiListQuery = Record<string, string>;
+
+function sortAndFilter(state: ListState): ApiListQuery {
+  const query: ApiListQuery = {};
+  if (state.orderBy) {
+    query.order_by = state.orderBy;
+    query.order = state.order;
+  }
+  if (state.search) query.search = state.search;
+  for (const [name, value] of Object.entries(state.filters)) if (value !== '') query[name] = value;
+  return query;
+}
+
+/** What the list endpoint is asked for: one page, or every row (`no_page=1`) when "Hamısı" is chosen. */
+export function toApiQuery(state: ListState): ApiListQuery {
+  const paging: ApiListQuery =
+    state.perPage === allPageSize ? { no_page: '1' } : { page: String(state.page), per_page: String(state.perPage) };
+  return { ...paging, ...sortAndFilter(state) };
+}
+
+/** Every row the current filter, search and order select: what an export writes. */
+export function toExportQuery(state: ListState): ApiListQuery {
+  return { no_page: '1', ...sortAndFilter(state) };
+}
+
+/** A change of filter, search or page size starts again at the first page. */
+export function withFilters(state: ListState, change: Partial<Omit<ListState, 'page'>>): ListState {
+  return { ...state, ...change, page: 1 };
+}

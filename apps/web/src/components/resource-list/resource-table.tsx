@@ -1,0 +1,294 @@
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  FileExcelOutlined,
+  FileTextOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { pageSizeOptions } from '@dnx/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Flex,
+  Input,
+  Modal,
+  Select,
+  Table,
+  Typography,
+  type ButtonProps,
+  type TableProps,
+} from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
+import { downloadCsv, downloadExcel } from './download';
+import { allPageSize, toApiQuery, toExportQuery, withFilters, type PageSizeChoice } from './list-query';
+import { deleteMultiple, fetchListPage, listPageQuery } from './resource-api';
+import type { ResourceListDeclaration } from './types';
+import { useListState } from './use-list-state';
+
+const searchDelayMs = 400;
+
+export interface ResourceTableProps<Row> {
+  declaration: ResourceListDeclaration<Row>;
+  /** Bulk delete through `delete-multiple`, when the user may delete. */
+  canDelete?: boolean;
+  /** Buttons beside export (create). */
+  actions?: ReactNode;
+}
+
+/** Debounces the search box into the URL; a new search from outside (back button) replaces what is typed. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(value);
+  }
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => onSearch(text.trim()), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch]);
+  return (
+    <Input.Search
+      allowClear
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(v) => onSearch(v.trim())}
+      placeholder={t('list.search')}
+      style={{ width: 260 }}
+      data-testid="list-search"
+    />
+  );
+}
+
+/**
+ * A server-side list: paging (10/25/50/100 or "Hamısı"), sorting, filters and search kept in the URL query,
+ * bulk delete with a confirmation, and CSV / Excel export of every row the current filter selects.
+ */
+export function ResourceTable<Row extends object>({
+  declaration,
+  canDelete = false,
+  actions,
+}: ResourceTableProps<Row>) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [modal, modalHolder] = Modal.useModal();
+  const { endpoint, columns, filters = [], defaultSort } = declaration;
+  const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
+  const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
+  const [state, setState] = useListState(filterNames, sortKeys, defaultSort);
+  const apiQuery = useMemo(() => toApiQuery(state), [state]);
+  const list = useQuery(listPageQuery(endpoint, apiQuery));
+  const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+
+  const count = list.data?.count ?? 0;
+  const rows = list.data?.results ?? [];
+  const pageSize = state.perPage === allPageSize ? Math.max(count, 1) : state.perPage;
+
+  // A page past the end (after a delete, or an old link) moves to the last page that has rows.
+  const lastPage = Math.max(1, Math.ceil(count / pageSize));
+  const pastEnd = list.isSuccess && !list.isPlaceholderData && state.page > lastPage;
+  useEffect(() => {
+    if (pastEnd) setState({ ...state, page: lastPage });
+  }, [pastEnd, lastPage, state, setState]);
+
+  const remove = useMutation({
+    mutationFn: (pkList: number[]) => deleteMultiple(endpoint, pkList),
+    onSuccess: () => {
+      setSelected([]);
+      notifySuccess();
+    },
+    onError: (error) => notifyFailure(error),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: endpoint.queryKey }),
+  });
+
+  const confirmDelete = () =>
+    modal.confirm({
+      title: t('list.deleteConfirmTitle'),
+      content: t('list.deleteConfirmText', { count: selected.length }),
+      okText: t('list.delete'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
+      cancelText: t('list.cancel'),
+      onOk: () => remove.mutateAsync(selected).catch(() => undefined),
+    });
+
+  const exportRows = async (format: 'csv' | 'xlsx') => {
+    setExporting(format);
+    try {
+      const page = await fetchListPage(endpoint, toExportQuery(state));
+      const exported = columns.filter((c) => !c.screenOnly);
+      const header = exported.map((c) => c.title);
+      const body = page.results.map((row) => exported.map((c) => c.value(row)));
+      if (format === 'csv') downloadCsv(declaration.title, header, body);
+      else await downloadExcel(declaration.title, header, body);
+    } catch (error) {
+      notifyFailure(error);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const tableColumns: TableProps<Row>['columns'] = columns.map((column) => ({
+    key: column.sortKey ?? column.key,
+    title: column.title,
+    width: column.width,
+    sorter: Boolean(column.sortKey),
+    sortOrder:
+      column.sortKey && state.orderBy === column.sortKey ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
+    render: (_: unknown, row: Row) => (column.render ? column.render(row) : column.value(row)),
+  }));
+
+  const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+      const key = one?.order ? String(one.columnKey) : null;
+      setState(withFilters(state, { orderBy: key, order: one?.order === 'descend' ? 'desc' : 'asc' }));
+    } else if (extra.action === 'paginate') {
+      setState({ ...state, page: pagination.current ?? 1 });
+    }
+  };
+
+  const setFilter = (name: string, value: string | undefined) => {
+    const next = { ...state.filters };
+    if (value === undefined || value === '') delete next[name];
+    else next[name] = value;
+    setState(withFilters(state, { filters: next }));
+  };
+
+  const pageSizeChoices = [
+    ...pageSizeOptions.map((n) => ({ value: String(n), label: String(n) })),
+    { value: allPageSize, label: t('list.all') },
+  ];
+
+  return (
+    <div data-testid="resource-table">
+      {modalHolder}
+      <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <Flex wrap gap={12} align="center">
+          {declaration.search && (
+            <SearchBox value={state.search} onSearch={(search) => setState(withFilters(state, { search }))} />
+          )}
+          {filters.map((filter) => {
+            const value = state.filters[filter.name];
+            const onChange = (v: string | undefined) => setFilter(filter.name, v);
+            return (
+              <div key={filter.name} data-testid={`filter-${filter.name}`} style={{ minWidth: 180 }}>
+                {filter.render ? (
+                  filter.render({ value, onChange, placeholder: filter.label })
+                ) : (
+                  <Select
+                    allowClear
+                    value={value}
+                    onChange={(v?: string) => onChange(v)}
+                    placeholder={filter.label}
+                    options={filter.options?.map((o) => ({ ...o }))}
+                    style={{ width: '100%' }}
+                    aria-label={filter.label}
+                  />
+                )}
+              </div>
+            );
+          })}
+          {(state.search || Object.keys(state.filters).length > 0) && (
+            <Button type="link" onClick={() => setState(withFilters(state, { search: '', filters: {} }))}>
+              {t('list.clearFilters')}
+            </Button>
+          )}
+        </Flex>
+        <Flex wrap gap={8} align="center">
+          {canDelete && (
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={selected.length === 0}
+              loading={remove.isPending}
+              onClick={confirmDelete}
+              data-testid="delete-selected"
+            >
+              {t('list.deleteSelected', { count: selected.length })}
+            </Button>
+          )}
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'csv', icon: <FileTextOutlined />, label: t('list.exportCsv') },
+                { key: 'xlsx', icon: <FileExcelOutlined />, label: t('list.exportExcel') },
+              ],
+              onClick: ({ key }) => void exportRows(key as 'csv' | 'xlsx'),
+            }}
+          >
+            <Button icon={<DownloadOutlined />} loading={exporting !== null} data-testid="export">
+              {t('list.export')}
+            </Button>
+          </Dropdown>
+          {actions}
+        </Flex>
+      </Flex>
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={failureMessage(list.error)}
+          action={
+            <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+              {t('list.retry')}
+            </Button>
+          }
+        />
+      )}
+      <Table<Row>
+        rowKey={(row) => declaration.rowKey(row)}
+        columns={tableColumns}
+        dataSource={rows}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          canDelete
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : undefined
+        }
+        pagination={
+          state.perPage === allPageSize
+            ? false
+            : { current: state.page, pageSize, total: count, showSizeChanger: false, hideOnSinglePage: false }
+        }
+        footer={() => (
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Typography.Text type="secondary" data-testid="list-total">
+              {t('list.total', { count })}
+            </Typography.Text>
+            <Flex align="center" gap={8}>
+              <Typography.Text type="secondary">{t('list.pageSize')}</Typography.Text>
+              <Select<string>
+                value={String(state.perPage)}
+                options={pageSizeChoices}
+                onChange={(v) =>
+                  setState(
+                    withFilters(state, { perPage: (v === allPageSize ? allPageSize : Number(v)) as PageSizeChoice }),
+                  )
+                }
+                style={{ width: 110 }}
+                data-testid="page-size"
+                aria-label={t('list.pageSize')}
+              />
+            </Flex>
+          </Flex>
+        )}
+      />
+    </div>
+  );
+}
