@@ -6,4 +6,11 @@ import type { ComponentType } from 'react';
  */
 export const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>> = {
   'sample-page': () => import('../features/home/pages/sample-page'),
+  'user-profile': () => import('../features/profile/pages/profile-page'),
+  users: () => import('../features/access/pages/users-page'),
+  'user-create': () => import('../features/access/pages/user-create-page'),
+  'user-edit': () => import('../features/access/pages/user-edit-page'),
+  'user-groups': () => import('../features/access/pages/groups-page'),
+  'user-groups-create': () => import('../features/access/pages/group-create-page'),
+  'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
 };

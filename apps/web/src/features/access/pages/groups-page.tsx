@@ -1,0 +1,75 @@
+import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { hasPermissions, type Group } from '@dnx/shared';
+import { Button, Space, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { groupsEndpoint } from '../api/list-groups';
+import { DeleteGroupButton } from '../components/delete-group-button';
+
+/** `user-groups`: the six role groups (read-only) and the groups administrators made. */
+export default function GroupsPage() {
+  const { t } = useTranslation();
+  const held = useCurrentUser()?.permissions ?? [];
+  const canChange = hasPermissions(held, ['change_group']);
+  const canDelete = hasPermissions(held, ['delete_group']);
+
+  const declaration = useMemo<ResourceListDeclaration<Group>>(
+    () => ({
+      endpoint: groupsEndpoint,
+      title: t('routes.user-groups'),
+      rowKey: (g) => g.id,
+      search: true,
+      columns: [
+        { key: 'name', title: t('groups.name'), sortKey: 'name', value: (g) => g.name },
+        {
+          key: 'code',
+          title: t('groups.role'),
+          value: (g) => (g.code ? t('list.yes') : t('list.no')),
+          render: (g) => (g.code ? <Tag color="gold">{t('groups.role')}</Tag> : null),
+        },
+        { key: 'permissions', title: t('groups.permissionCount'), value: (g) => g.permissions.length },
+        {
+          key: 'actions',
+          title: t('list.actions'),
+          screenOnly: true,
+          value: () => '',
+          render: (g) => (
+            <Space>
+              {canChange && (
+                <Link to={`/app/user-groups-edit/${g.id}`} aria-label={`${t('list.edit')}: ${g.name}`}>
+                  <Button size="small" icon={g.code ? <EyeOutlined /> : <EditOutlined />}>
+                    {t('list.edit')}
+                  </Button>
+                </Link>
+              )}
+              {canDelete && !g.code && <DeleteGroupButton group={g} />}
+            </Space>
+          ),
+        },
+      ],
+    }),
+    [t, canChange, canDelete],
+  );
+
+  return (
+    <div data-testid="groups-page">
+      <PageHeader title={t('routes.user-groups')} />
+      <ResourceTable
+        declaration={declaration}
+        actions={
+          hasPermissions(held, ['add_group']) && (
+            <Link to="/app/user-groups-create">
+              <Button type="primary" icon={<PlusOutlined />} data-testid="create-group">
+                {t('groups.create')}
+              </Button>
+            </Link>
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDate, hasPermissions, type User } from '@dnx/shared';
+import { Button, Select, Space, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { RegionSelect } from '../../../components/region-select';
+import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { useAllGroups } from '../api/list-groups';
+import { usersEndpoint } from '../api/list-users';
+import { UserStatusSwitch } from '../components/user-status-switch';
+
+/** `users`: every account, with server paging, sorting, filters, search, export and bulk delete. */
+export default function UsersPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const held = me?.permissions ?? [];
+  const groups = useAllGroups();
+  const canEdit = hasPermissions(held, ['change_user']);
+  const canActivate = hasPermissions(held, ['activate_user']);
+
+  const declaration = useMemo<ResourceListDeclaration<User>>(() => {
+    const yesNo = [
+      { value: 'true', label: t('users.active') },
+      { value: 'false', label: t('users.inactive') },
+    ];
+    return {
+      endpoint: usersEndpoint,
+      title: t('routes.users'),
+      rowKey: (u) => u.id,
+      search: true,
+      defaultSort: { orderBy: 'id', order: 'desc' },
+      columns: [
+        { key: 'email', title: t('users.email'), sortKey: 'email', value: (u) => u.email },
+        { key: 'last_name', title: t('users.lastName'), sortKey: 'last_name', value: (u) => u.last_name },
+        { key: 'first_name', title: t('users.firstName'), sortKey: 'first_name', value: (u) => u.first_name },
+        { key: 'parent_name', title: t('users.parentName'), value: (u) => u.parent_name },
+        { key: 'phone', title: t('users.phone'), value: (u) => u.phone },
+        { key: 'region', title: t('users.region'), sortKey: 'region', value: (u) => u.region_name ?? '' },
+        {
+          key: 'groups',
+          title: t('users.groups'),
+          value: (u) => u.group_names.join(', '),
+          render: (u) => (
+            <Space size={[0, 4]} wrap>
+              {u.group_names.map((name) => (
+                <Tag key={name} color="blue">
+                  {name}
+                </Tag>
+              ))}
+            </Space>
+          ),
+        },
+        {
+          key: 'is_active',
+          title: t('users.status'),
+          sortKey: 'is_active',
+          value: (u) => (u.is_active ? t('users.active') : t('users.inactive')),
+          render: (u) => <UserStatusSwitch user={u} disabled={!canActivate || u.id === me?.id} />,
+        },
+        {
+          key: 'date_joined',
+          title: t('users.dateJoined'),
+          sortKey: 'date_joined',
+          value: (u) => formatDate(u.date_joined),
+        },
+        {
+          key: 'actions',
+          title: t('list.actions'),
+          screenOnly: true,
+          value: () => '',
+          render: (u) =>
+            canEdit && (
+              <Link to={`/app/user-edit/${u.id}`} aria-label={`${t('list.edit')}: ${u.email}`}>
+                <Button size="small" icon={<EditOutlined />}>
+                  {t('list.edit')}
+                </Button>
+              </Link>
+            ),
+        },
+      ],
+      filters: [
+        {
+          name: 'region',
+          label: t('users.region'),
+          render: ({ value, onChange, placeholder }) => (
+            <RegionSelect
+              value={value}
+              onChange={(v) => onChange(v === undefined ? undefined : String(v))}
+              placeholder={placeholder}
+              aria-label={placeholder}
+            />
+          ),
+        },
+        {
+          name: 'groups',
+          label: t('users.groups'),
+          render: ({ value, onChange, placeholder }) => (
+            <Select<number>
+              allowClear
+              value={value ? Number(value) : undefined}
+              onChange={(v?: number) => onChange(v === undefined ? undefined : String(v))}
+              placeholder={placeholder}
+              aria-label={placeholder}
+              loading={groups.isLoading}
+              options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+              style={{ width: '100%' }}
+            />
+          ),
+        },
+        { name: 'is_active', label: t('users.status'), options: yesNo },
+      ],
+    };
+  }, [t, canActivate, canEdit, me?.id, groups.data, groups.isLoading]);
+
+  return (
+    <div data-testid="users-page">
+      <PageHeader title={t('routes.users')} />
+      <ResourceTable
+        declaration={declaration}
+        canDelete={hasPermissions(held, ['delete_user'])}
+        actions={
+          hasPermissions(held, ['add_user']) && (
+            <Link to="/app/user-create">
+              <Button type="primary" icon={<PlusOutlined />} data-testid="create-user">
+                {t('users.create')}
+              </Button>
+            </Link>
+          )
+        }
+      />
+    </div>
+  );
+}
