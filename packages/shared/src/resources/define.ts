@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import type { PermissionResource } from '../access/permissions';
+import { resourceMessages as m } from './messages';
+import { normalizeDecimal } from './values';
+
+/**
+ * A resource is declared once here: its fields (with their kinds, labels and rules), list columns, filters,
+ * search, permissions and routes. The server's route factory and the web's list and form are built from it.
+ */
+export type FieldKind =
+  'text' | 'textarea' | 'decimal' | 'integer' | 'date' | 'status' | 'choice' | 'multi-choice' | 'reference';
+
+export interface FieldOption {
+  value: string | number;
+  label: string;
+}
+
+export interface FieldDefinition {
+  /** The API field, snake_case. */
+  name: string;
+  /** Azerbaijani label, also used in messages. */
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  /** text / textarea: longest allowed; decimal: digits after the point. */
+  max?: number;
+  scale?: number;
+  /** decimal / integer: whether 0 is allowed (non-negative) or only above (positive). */
+  positive?: boolean;
+  /** Message when a decimal, a pattern or a choice does not fit. */
+  invalidMessage?: string;
+  /** text: a pattern the (normalized) value must match. */
+  pattern?: RegExp;
+  /** text: rewrites the value before it is checked and stored (upper-case, dashes). Returns null when hopeless. */
+  normalize?: (value: string) => string | null;
+  options?: readonly FieldOption[];
+  /** reference: the resource whose active items fill the picker; the record carries `<name>_name` to show. */
+  reference?: ResourceKey;
+  /** Shown as a column of the list (in this order); sortable when `sortable`. */
+  list?: boolean;
+  sortable?: boolean;
+  /** Offered as a list filter (`name=value`): text filters fold Azerbaijani case, the others match exactly. */
+  filter?: boolean;
+  /** Part of the `search=` text. */
+  search?: boolean;
+  /** Not on the form; set by the server (created_at). */
+  readOnly?: boolean;
+}
+
+export type ResourceKey =
+  | 'regions'
+  | 'fn-statuses'
+  | 'fn-coefficients'
+  | 'transport-types'
+  | 'special-transport-types'
+  | 'tax-payers'
+  | 'route-companies'
+  | 'automobile-brands'
+  | 'automobile-models'
+  | 'carriers'
+  | 'drivers'
+  | 'automobiles'
+  | 'tariffs';
+
+export interface ResourceDefinition {
+  key: ResourceKey;
+  /** `/api/<key>/`: list, create; `<id>/`: read, update; `delete-multiple/`; `available/`. */
+  apiPath: string;
+  /** Azerbaijani: the list's title and one record's name. */
+  title: string;
+  singular: string;
+  /** Django-style permission resource: view_/add_/change_/delete_<permission>. */
+  permission: PermissionResource;
+  /** Keys of the screens in the shared route table. */
+  routes: { list: string; create: string; edit: string };
+  fields: readonly FieldDefinition[];
+  /** The field that names a record in pickers and messages; unique per list (Azerbaijani-aware) when `uniqueName`. */
+  labelField: string;
+  uniqueName?: boolean;
+  defaultOrder: { order_by: string; order: 'asc' | 'desc' };
+  /** Extra rules across fields, on both sides. */
+  refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+}
+
+export const apiPathOf = (key: ResourceKey) => `/api/${key}/`;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!isoDate.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** The zod rule of one field of the form, with the field's own messages. */
+export function fieldInputSchema(field: FieldDefinition): z.ZodType {
+  const { label } = field;
+  switch (field.kind) {
+    case 'text':
+    case 'textarea': {
+      const max = field.max ?? (field.kind === 'textarea' ? 1000 : 150);
+      const text = z
+        .string({ error: m.required(label) })
+        .transform((v, ctx) => {
+          const trimmed = v.trim();
+          if (!trimmed) return trimmed;
+          const normalized = field.normalize ? field.normalize(trimmed) : trimmed;
+          if (normalized === null || (field.pattern && !field.pattern.test(normalized))) {
+            ctx.addIssue({ code: 'custom', message: field.invalidMessage ?? m.required(label) });
+            return z.NEVER;
+          }
+          return normalized;
+        })
+        .refine((v) => v.length <= max, m.tooLong(label, max));
+      return field.required ? text.refine((v) => v.length > 0, m.required(label)) : text.default('');
+    }
+    case 'decimal': {
+      const scale = field.scale ?? 4;
+      const message = field.invalidMessage ?? m.notNegative(label);
+      const decimal = z.union([z.string(), z.number()], { error: m.required(label) }).transform((v, ctx) => {
+        const normalized = normalizeDecimal(String(v), scale);
+        if (normalized === null || (field.positive && !/[1-9]/.test(normalized))) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return normalized;
+      });
+      return field.required ? decimal : z.preprocess(emptyToUndefined, decimal.optional().default('0'));
+    }
+    case 'integer': {
+      const integer = z.coerce
+        .number({ error: m.wholeNumber(label) })
+        .int(m.wholeNumber(label))
+        .min(field.positive ? 1 : 0, m.notNegative(label))
+        .max(1_000_000, m.wholeNumber(label));
+      return field.required ? integer : z.preprocess(emptyToUndefined, integer.optional().default(0));
+    }
+    case 'date': {
+      const date = z.string({ error: m.required(label) }).refine(isIsoDate, m.dateInvalid);
+      return field.required
+        ? z.preprocess((v) => (v === null ? undefined : v), date).refine((v) => v.length > 0, m.required(label))
+        : z.preprocess(emptyToUndefined, date.nullable().optional().default(null));
+    }
+    case 'status':
+      return z.union([z.literal(1), z.literal(0)], { error: m.choose(label) }).default(1);
+    case 'choice': {
+      const values = (field.options ?? []).map((o) => o.value);
+      return z
+        .union([z.string(), z.number()], { error: m.choose(label) })
+        .refine((v) => values.includes(v), field.invalidMessage ?? m.choose(label));
+    }
+    case 'multi-choice': {
+      const values = (field.options ?? []).map((o) => o.value);
+      // Reported on the field itself, not on an item, so the form shows it in the field's slot.
+      const list = z
+        .array(z.union([z.string(), z.number()]), { error: m.choose(label) })
+        .refine((items) => items.every((v) => values.includes(v)), m.choose(label));
+      return field.required
+        ? list.refine((items) => items.length > 0, field.invalidMessage ?? m.choose(label))
+        : list.default([]);
+    }
+    case 'reference': {
+      const id = z.coerce
+        .number({ error: m.choose(label) })
+        .int(m.choose(label))
+        .positive(m.choose(label));
+      return field.required ? id : z.preprocess(emptyToUndefined, id.nullable().optional().default(null));
+    }
+  }
+}
+
+/** The create and update body of a resource: every editable field with its rule, then the cross-field rules. */
+export function resourceInputSchema(resource: ResourceDefinition) {
+  const shape = Object.fromEntries(
+    resource.fields.filter((f) => !f.readOnly).map((f) => [f.name, fieldInputSchema(f)]),
+  ) as Record<string, z.ZodType>;
+  const object = z.object(shape);
+  return resource.refine ? object.superRefine(resource.refine) : object;
+}
+
+/** What a read record carries for one field (references add `<name>_name` for display). */
+function fieldRecordShape(field: FieldDefinition): Record<string, z.ZodType> {
+  switch (field.kind) {
+    case 'integer':
+    case 'status':
+      return { [field.name]: z.number() };
+    case 'date':
+      return { [field.name]: field.readOnly ? z.string() : z.string().nullable() };
+    case 'choice':
+      return { [field.name]: z.union([z.string(), z.number()]) };
+    case 'multi-choice':
+      return { [field.name]: z.array(z.union([z.string(), z.number()])) };
+    case 'reference':
+      return { [field.name]: z.number().nullable(), [`${field.name}_name`]: z.string().nullable() };
+    default:
+      return { [field.name]: z.string() };
+  }
+}
+
+export function resourceRecordSchema(resource: ResourceDefinition) {
+  return z.object({
+    id: z.number().int(),
+    ...Object.assign({}, ...resource.fields.map(fieldRecordShape)),
+  });
+}
+
+export type ResourceRecord = { id: number } & Record<string, unknown>;
+
+/** `GET <apiPath>available/`: the active items for pickers. */
+export const availableItemSchema = z.object({ id: z.number().int(), name: z.string() });
+export type AvailableItem = z.infer<typeof availableItemSchema>;

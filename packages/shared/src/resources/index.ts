@@ -1,0 +1,5 @@
+export * from './define';
+export * from './definitions';
+export * from './messages';
+export * from './tariff';
+export * from './values';

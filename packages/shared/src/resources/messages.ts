@@ -1,0 +1,27 @@
+/** Messages of the reference-list, carrier, driver, automobile and tariff forms (spec section 5 names the slots). */
+export const resourceMessages = {
+  required: (label: string) => `${label} boş buraxıla bilməz.`,
+  nameTaken: 'Bu adda qeyd artıq mövcuddur.',
+  tooLong: (label: string, max: number) => `${label} ${max} simvoldan uzun ola bilməz.`,
+  coefficientInvalid: 'Əmsal müsbət onluq ədəd olmalıdır (məsələn, 1,5).',
+  rateInvalid: 'Tarif mənfi olmayan məbləğ olmalıdır (məsələn, 1,80).',
+  voenInvalid: 'VÖEN 10 rəqəmdən ibarət olmalıdır.',
+  finInvalid: 'FİN kod 7 hərf və ya rəqəmdən ibarət olmalıdır.',
+  phoneInvalid: 'Telefon nömrəsi +994XXXXXXXXX formatında olmalıdır.',
+  dateInvalid: 'Tarix düzgün deyil.',
+  licenceFinishBeforeStart: 'Vəsiqənin bitmə tarixi başlama tarixindən sonra olmalıdır.',
+  categoriesRequired: 'Ən azı bir sürücülük kateqoriyası seçilməlidir.',
+  plateInvalid: 'Qeydiyyat nişanı 10-AA-123 formatında olmalıdır.',
+  plateTaken: 'Bu qeydiyyat nişanı ilə avtomobil artıq mövcuddur.',
+  finTaken: 'Bu FİN kod ilə sürücü artıq mövcuddur.',
+  voenTaken: 'Bu VÖEN ilə daşıyıcı artıq mövcuddur.',
+  notNegative: (label: string) => `${label} mənfi ola bilməz.`,
+  wholeNumber: (label: string) => `${label} tam ədəd olmalıdır.`,
+  choose: (label: string) => `${label} seçilməlidir.`,
+  modelNotOfBrand: 'Model seçilmiş markaya aid deyil.',
+  rightExpiryRequired: 'İstifadə hüququnun bitmə tarixi göstərilməlidir.',
+  tariffDateTaken: 'Bu qrup üçün həmin tarixdən qüvvəyə minən tarif artıq var.',
+  unknownReference: (label: string) => `Seçilmiş ${label.toLowerCase()} tapılmadı.`,
+  /** 409 on delete: names what still uses the records, e.g. "3 istifadəçi, 2 avtomobil". */
+  inUse: (what: string) => `Silmək olmaz: qeyd istifadə olunur (${what}).`,
+} as const;
