@@ -98,7 +98,9 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
       validator: async (_rule, value: unknown) => {
         const email = typeof value === 'string' ? value.trim().toLowerCase() : '';
         if (!email || !isEmail(email) || email === currentEmail) return;
-        if (await queryClient.fetchQuery(emailTakenQuery(email))) throw new Error(userMessages.emailTaken);
+        // When the check itself fails the server still refuses a taken address on save, under this field.
+        const taken = await queryClient.fetchQuery(emailTakenQuery(email)).catch(() => false);
+        if (taken) throw new Error(userMessages.emailTaken);
       },
     }),
     [queryClient, currentEmail],
@@ -341,7 +343,7 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
           </Form.Item>
         </div>
 
-        <Flex justify="space-between" wrap gap={8}>
+        <Flex justify="space-between" wrap gap={8} style={{ marginTop: 8 }}>
           <Button onClick={onReset} disabled={saving} data-testid="user-form-reset">
             {t('form.reset')}
           </Button>
