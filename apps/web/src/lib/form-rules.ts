@@ -78,7 +78,7 @@ export function serverFieldErrors(error: unknown): [string, string][] {
  * Returns the form fields that got an error, so the caller can show the first one (or toast the rest).
  */
 export function applyServerErrors(
-  form: FormInstance,
+  form: Pick<FormInstance, 'setFields'>,
   error: unknown,
   formFields: readonly string[],
   rename: Record<string, string> = {},
