@@ -9,7 +9,10 @@ import { syncAccessModel } from './db/seed/access-model';
 import { hasUsers, seedDemo } from './db/seed/demo';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
+import { groupRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
+import { profileRoutes } from './features/profile/routes';
+import { userRoutes } from './features/users/routes';
 import { defaultWebDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha';
@@ -81,6 +84,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
   await app.register(authRoutes, { config });
+  await app.register(groupRoutes);
+  await app.register(userRoutes);
+  await app.register(profileRoutes, { config });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

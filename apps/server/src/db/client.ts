@@ -5,6 +5,10 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** The one database type the app uses, whichever driver is underneath. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** An open transaction of that database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** What a repository function runs on: the database, or a transaction of a service. */
+export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   groupPermissions,
@@ -139,6 +139,19 @@ export async function revokeUserSessions(db: Database, userId: number, reason: S
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user but one (the request's own, after a password change). */
+export async function revokeOtherSessions(
+  db: Database,
+  userId: number,
+  keepSessionId: number,
+  reason: SessionEndReason,
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }
 
 // Password reset tokens

@@ -1,0 +1,101 @@
+import { groupDeleteResponseSchema, groupInputSchema, groupSchema, pageSchema, permissionSchema } from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInErrors } from '../../lib/api-errors';
+import { requestUrl } from '../../lib/list/list-query';
+import { authUser } from '../../plugins/auth';
+import { groupList } from './repository';
+import { createGroupService } from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const common = { tags: ['groups'], security: [{ bearer: [] }] };
+
+/** User groups (roles) and the permission catalogue: `/api/user/groups/` and `/api/user/permissions/`. */
+export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const groups = createGroupService(app.db);
+
+  app.get(
+    '/api/user/permissions/',
+    {
+      // The catalogue is what the group and user forms assign; both screens sit behind view_group.
+      config: { access: { permissions: ['view_group'] } },
+      schema: {
+        ...common,
+        summary: 'Every permission with its Azerbaijani name, in catalogue order',
+        response: { 200: z.array(permissionSchema), ...signedInErrors },
+      },
+    },
+    async () => groups.permissions(),
+  );
+
+  app.get(
+    '/api/user/groups/',
+    {
+      config: { access: { permissions: ['view_group'] } },
+      schema: {
+        ...common,
+        summary: 'Groups, paged: filters id and name, search, order_by id or name',
+        querystring: groupList.querySchema,
+        response: { 200: pageSchema(groupSchema), ...signedInErrors },
+      },
+    },
+    async (request) => groups.list(request.query, requestUrl(request)),
+  );
+
+  app.get(
+    '/api/user/groups/:id/',
+    {
+      config: { access: { permissions: ['view_group'] } },
+      schema: {
+        ...common,
+        summary: 'One group with its permission ids',
+        params: idParams,
+        response: { 200: groupSchema, ...signedInErrors },
+      },
+    },
+    async (request) => groups.read(request.params.id),
+  );
+
+  app.post(
+    '/api/user/groups/',
+    {
+      config: { access: { permissions: ['add_group'] } },
+      schema: {
+        ...common,
+        summary: 'Create a group; the name is unique regardless of case',
+        body: groupInputSchema,
+        response: { 201: groupSchema, ...signedInErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await groups.create(authUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/user/groups/:id/',
+    {
+      config: { access: { permissions: ['change_group'] } },
+      schema: {
+        ...common,
+        summary: 'Rename a group and set its permissions; the six role groups answer 409',
+        params: idParams,
+        body: groupInputSchema,
+        response: { 200: groupSchema, ...signedInErrors },
+      },
+    },
+    async (request) => groups.update(authUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/user/groups/:id/',
+    {
+      config: { access: { permissions: ['delete_group'] } },
+      schema: {
+        ...common,
+        summary: 'Delete a group: answers its pk; 409 for a role group or a group still given to users',
+        params: idParams,
+        response: { 200: groupDeleteResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => groups.delete(authUser(request), request.params.id),
+  );
+};

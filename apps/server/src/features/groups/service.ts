@@ -1,0 +1,122 @@
+import { userMessages, type Group, type GroupListQuery } from '@dnx/shared';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { auditActor, ungrantable } from '../../lib/grants';
+import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import type { AuthUser } from '../../plugins/auth';
+import * as repo from './repository';
+
+type ValidGroupInput = { name: string; permissions: number[] };
+
+const snapshot = (group: Pick<Group, 'name' | 'permissions'>) => ({
+  name: group.name,
+  permissions: [...group.permissions].sort((a, b) => a - b),
+});
+
+/** Groups and the permission catalogue. The six role groups are system data: read only. */
+export function createGroupService(db: Database) {
+  /** Name free and permissions real and grantable; field errors otherwise. */
+  async function check(actor: AuthUser, input: ValidGroupInput, existing: Group | null) {
+    const errors: Record<string, string[]> = {};
+    if (await repo.isGroupNameTaken(db, input.name, existing?.id)) errors.name = [userMessages.groupNameTaken];
+    const ids = [...new Set(input.permissions)];
+    const codes = await repo.permissionCodesOf(db, ids);
+    if (codes.size !== ids.length) {
+      errors.permissions = [userMessages.choiceMissing];
+    } else {
+      const held = existing ? (await repo.permissionCodesOf(db, existing.permissions)).values() : [];
+      if (ungrantable(actor, codes.values(), held).length > 0) errors.permissions = [userMessages.grantBeyondOwn];
+    }
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    return ids.sort((a, b) => a - b);
+  }
+
+  /** A concurrent request took the name between the check and the write. */
+  function translateWriteError(err: unknown): never {
+    if (uniqueViolation(err)?.startsWith('groups_name')) throw fieldErrors({ name: [userMessages.groupNameTaken] });
+    throw err;
+  }
+
+  async function editable(id: number): Promise<Group> {
+    const group = await repo.findGroup(db, id);
+    if (!group) throw notFound();
+    // Role groups are re-synced from the shared matrix at every start: an edit would not hold.
+    if (group.code !== null) throw conflict(userMessages.roleGroupProtected);
+    return group;
+  }
+
+  return {
+    list: (query: GroupListQuery, currentUrl: string) => repo.listGroups(db, query, currentUrl),
+
+    async read(id: number): Promise<Group> {
+      const group = await repo.findGroup(db, id);
+      if (!group) throw notFound();
+      return group;
+    },
+
+    async create(actor: AuthUser, input: ValidGroupInput): Promise<Group> {
+      const permissionIds = await check(actor, input, null);
+      const id = await db
+        .transaction(async (tx) => {
+          const groupId = await repo.insertGroup(tx, input.name);
+          await repo.setGroupPermissions(tx, groupId, permissionIds);
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'create',
+            resource: 'group',
+            recordId: groupId,
+            after: snapshot({ name: input.name, permissions: permissionIds }),
+          });
+          return groupId;
+        })
+        .catch(translateWriteError);
+      return (await repo.findGroup(db, id))!;
+    },
+
+    async update(actor: AuthUser, id: number, input: ValidGroupInput): Promise<Group> {
+      const before = await editable(id);
+      const permissionIds = await check(actor, input, before);
+      await db
+        .transaction(async (tx) => {
+          await repo.renameGroup(tx, id, input.name);
+          await repo.setGroupPermissions(tx, id, permissionIds);
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'update',
+            resource: 'group',
+            recordId: id,
+            before: snapshot(before),
+            after: snapshot({ name: input.name, permissions: permissionIds }),
+          });
+        })
+        .catch(translateWriteError);
+      return (await repo.findGroup(db, id))!;
+    },
+
+    /** A group still given to users is not deleted (409 naming how many): removing it would silently take access. */
+    async delete(actor: AuthUser, id: number): Promise<{ pk: number }> {
+      const before = await editable(id);
+      const users = await repo.countGroupUsers(db, id);
+      if (users > 0) throw conflict(userMessages.groupInUse(users));
+      await db
+        .transaction(async (tx) => {
+          await repo.deleteGroup(tx, id);
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'delete',
+            resource: 'group',
+            recordId: id,
+            before: snapshot(before),
+          });
+        })
+        .catch(async (err: unknown) => {
+          if (foreignKeyViolation(err) === null) throw err;
+          throw conflict(userMessages.groupInUse(await repo.countGroupUsers(db, id)));
+        });
+      return { pk: id };
+    },
+
+    permissions: () => repo.listPermissions(db),
+  };
+}

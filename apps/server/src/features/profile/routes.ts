@@ -1,0 +1,43 @@
+import { detailErrorSchema, messageResponseSchema, profilePasswordSchema, profilePhoneSchema } from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { signedInErrors } from '../../lib/api-errors';
+import { authUser } from '../../plugins/auth';
+import { createProfileService } from './service';
+
+// Every signed-in user changes their own phone and password (decisions.md section 2).
+const signedIn = { access: { permissions: [] } } as const;
+const common = { tags: ['profile'], security: [{ bearer: [] }] };
+
+/** The user-profile screen's calls, DRF style under `/api/user/user-profile/`. */
+export const profileRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const profile = createProfileService(app.db, config);
+
+  app.post(
+    '/api/user/user-profile/change-phone/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        summary: 'Change your own phone number',
+        body: profilePhoneSchema,
+        response: { 200: messageResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => profile.changePhone(authUser(request), request.body.phone),
+  );
+
+  app.post(
+    '/api/user/user-profile/change-password/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        summary: 'Change your own password with the old one; ends your other sessions, keeps this one',
+        body: profilePasswordSchema,
+        response: { 200: messageResponseSchema, ...signedInErrors, 429: detailErrorSchema },
+      },
+    },
+    async (request) => profile.changePassword(authUser(request), request.body.oldPassword, request.body.newPassword),
+  );
+};

@@ -1,0 +1,79 @@
+import { userMessages } from '@dnx/shared';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { auditActor } from '../../lib/grants';
+import { fieldErrors, HttpError } from '../../lib/http-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { authErrors, type AuthUser } from '../../plugins/auth';
+import {
+  clearRateLimit,
+  releaseRateLimit,
+  revokeOtherSessions,
+  setPassword,
+  spendUserResetTokens,
+  takeRateLimit,
+} from '../auth/repository';
+import * as repo from './repository';
+
+/** The signed-in user's own account: phone and password. */
+export function createProfileService(db: Database, config: Config) {
+  return {
+    async changePhone(user: AuthUser, phone: string): Promise<{ message: string }> {
+      const account = await repo.findOwnAccount(db, user.id);
+      if (!account) throw authErrors.userNotFound();
+      if (account.phone !== phone) {
+        await db.transaction(async (tx) => {
+          await repo.setPhone(tx, user.id, phone);
+          await recordAudit(tx, {
+            actor: auditActor(user),
+            action: 'update',
+            resource: 'user',
+            recordId: user.id,
+            before: { phone: account.phone },
+            after: { phone },
+          });
+        });
+      }
+      return { message: userMessages.phoneChanged };
+    },
+
+    /**
+     * With the old password; a wrong one is a field error and counts against the sign-in limit of the account,
+     * so a stolen access token cannot be used to guess it. Success ends every other session of the user.
+     */
+    async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<{ message: string }> {
+      const key = { scope: 'profile:password', key: String(user.id) };
+      const limit = await takeRateLimit(db, [key], config.LOGIN_RATE_LIMIT, config.LOGIN_RATE_WINDOW);
+      if (!limit.allowed) {
+        throw new HttpError(
+          429,
+          {
+            detail: `Request was throttled. Expected available in ${limit.retryAfter} second${limit.retryAfter === 1 ? '' : 's'}.`,
+          },
+          { 'retry-after': String(limit.retryAfter) },
+        );
+      }
+      const account = await repo.findOwnAccount(db, user.id);
+      if (!account) throw authErrors.userNotFound();
+      if (!(await verifyPassword(account.passwordHash, oldPassword))) {
+        throw fieldErrors({ oldPassword: [userMessages.oldPasswordWrong] });
+      }
+      await releaseRateLimit(db, limit.hitIds);
+      await clearRateLimit(db, key);
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await setPassword(tx, user.id, passwordHash);
+        await spendUserResetTokens(tx, user.id);
+        await revokeOtherSessions(tx, user.id, user.sessionId, 'password_change');
+        await recordAudit(tx, {
+          actor: auditActor(user),
+          action: 'change_password',
+          resource: 'user',
+          recordId: user.id,
+        });
+      });
+      return { message: userMessages.passwordChanged };
+    },
+  };
+}

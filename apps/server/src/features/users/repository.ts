@@ -1,0 +1,262 @@
+import { userListSpec, type Operator, type User, type UserListQuery } from '@dnx/shared';
+import { and, asc, count, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { groupPermissions, groups, permissions, regions, userGroups, userPermissions, users } from '../../db/schema';
+import { azSortKey } from '../../lib/az-text';
+import { applyList, defineList } from '../../lib/list/list-query';
+
+export const userList = defineList({
+  spec: userListSpec,
+  filters: {
+    id: users.id,
+    // Addresses are stored lower-cased: the exact filter the form's live uniqueness check uses.
+    email: (value) => eq(users.email, value.toLowerCase()),
+    first_name: users.firstName,
+    last_name: users.lastName,
+    parent_name: users.parentName,
+    phone: users.phone,
+    region: users.regionId,
+    is_active: users.isActive,
+    groups: (groupId) =>
+      exists(
+        sql`select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupId} = ${groupId}`,
+      ),
+    date_of_birth: users.dateOfBirth,
+  },
+  orderBy: {
+    id: users.id,
+    email: { expr: users.email, text: true },
+    first_name: { expr: users.firstName, text: true },
+    last_name: { expr: users.lastName, text: true },
+    parent_name: { expr: users.parentName, text: true },
+    phone: users.phone,
+    region: { expr: regions.name, text: true },
+    is_active: users.isActive,
+    date_of_birth: users.dateOfBirth,
+    date_joined: users.dateJoined,
+    last_login: users.lastLogin,
+  },
+  search: [users.email, users.firstName, users.lastName, users.parentName, users.phone],
+  defaultOrderBy: 'id',
+  tieBreaker: users.id,
+});
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  parentName: users.parentName,
+  phone: users.phone,
+  regionId: users.regionId,
+  regionName: regions.name,
+  isActive: users.isActive,
+  dateOfBirth: users.dateOfBirth,
+  dateJoined: users.dateJoined,
+  lastLogin: users.lastLogin,
+};
+
+type UserRow = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  parentName: string;
+  phone: string;
+  regionId: number | null;
+  regionName: string | null;
+  isActive: boolean;
+  dateOfBirth: string | null;
+  dateJoined: Date;
+  lastLogin: Date | null;
+};
+
+const selectUsers = (db: Executor) =>
+  db.select(userColumns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic();
+
+/** Rows as the API reads them, with group and direct permission ids, in the order given. */
+async function asUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [groupRows, permissionRows] = await Promise.all([
+    db
+      .select({ userId: userGroups.userId, id: groups.id, name: groups.name })
+      .from(userGroups)
+      .innerJoin(groups, eq(groups.id, userGroups.groupId))
+      .where(inArray(userGroups.userId, ids))
+      .orderBy(asc(groups.id)),
+    db
+      .select({ userId: userPermissions.userId, id: userPermissions.permissionId })
+      .from(userPermissions)
+      .where(inArray(userPermissions.userId, ids))
+      .orderBy(asc(userPermissions.permissionId)),
+  ]);
+  return rows.map((row) => {
+    const own = groupRows.filter((g) => g.userId === row.id);
+    return {
+      id: row.id,
+      email: row.email,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      parent_name: row.parentName,
+      phone: row.phone,
+      region: row.regionId,
+      region_name: row.regionName,
+      is_active: row.isActive,
+      date_of_birth: row.dateOfBirth,
+      groups: own.map((g) => g.id),
+      group_names: own.map((g) => g.name),
+      user_permissions: permissionRows.filter((p) => p.userId === row.id).map((p) => p.id),
+      date_joined: row.dateJoined.toISOString(),
+      last_login: row.lastLogin?.toISOString() ?? null,
+    };
+  });
+}
+
+export function listUsers(db: Executor, query: UserListQuery, currentUrl: string, scope: SQL | undefined) {
+  return userList.page(
+    query,
+    {
+      count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
+      rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
+    },
+    { currentUrl, scope: [scope] },
+  );
+}
+
+export async function findUser(db: Executor, id: number): Promise<User | null> {
+  const [user] = await asUsers(db, await selectUsers(db).where(eq(users.id, id)));
+  return user ?? null;
+}
+
+export async function findUsers(db: Executor, ids: readonly number[], scope: SQL | undefined): Promise<User[]> {
+  if (ids.length === 0) return [];
+  return asUsers(db, await selectUsers(db).where(and(inArray(users.id, [...ids]), scope)));
+}
+
+export async function isEmailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), exceptId === undefined ? undefined : ne(users.id, exceptId)));
+  return rows.length > 0;
+}
+
+export async function regionExists(db: Executor, id: number): Promise<boolean> {
+  return (await db.select({ id: regions.id }).from(regions).where(eq(regions.id, id))).length > 0;
+}
+
+export async function existingGroupIds(db: Executor, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(inArray(groups.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The permission codes groups and direct permissions give, or null when an id does not exist. */
+export async function grantedCodes(
+  db: Executor,
+  groupIds: readonly number[],
+  permissionIds: readonly number[],
+): Promise<{ codes: Set<string>; missingPermission: boolean }> {
+  const direct =
+    permissionIds.length === 0
+      ? []
+      : await db
+          .select({ code: permissions.code })
+          .from(permissions)
+          .where(inArray(permissions.id, [...permissionIds]));
+  const viaGroups =
+    groupIds.length === 0
+      ? []
+      : await db
+          .select({ code: permissions.code })
+          .from(groupPermissions)
+          .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+          .where(inArray(groupPermissions.groupId, [...groupIds]));
+  return {
+    codes: new Set([...direct, ...viaGroups].map((r) => r.code)),
+    missingPermission: direct.length !== new Set(permissionIds).size,
+  };
+}
+
+export interface UserValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  parentName: string;
+  phone: string;
+  dateOfBirth: string;
+  regionId: number;
+  isActive: boolean;
+}
+
+export async function insertUser(db: Executor, values: UserValues & { passwordHash: string }): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(db: Executor, id: number, values: Partial<UserValues> & { passwordHash?: string }) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function setUserGroups(db: Executor, userId: number, groupIds: readonly number[]) {
+  await db.delete(userGroups).where(eq(userGroups.userId, userId));
+  if (groupIds.length > 0) await db.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId })));
+}
+
+export async function setUserPermissions(db: Executor, userId: number, permissionIds: readonly number[]) {
+  await db.delete(userPermissions).where(eq(userPermissions.userId, userId));
+  if (permissionIds.length > 0) {
+    await db.insert(userPermissions).values(permissionIds.map((permissionId) => ({ userId, permissionId })));
+  }
+}
+
+export async function deleteUsers(db: Executor, ids: readonly number[]) {
+  await db.delete(users).where(inArray(users.id, [...ids]));
+}
+
+/** Serialises the changes that could leave no active administrator, across processes. */
+export async function lockAdministrators(db: Executor) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('dnx:administrators'))`);
+}
+
+export async function countActiveAdministrators(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${users.id})::int` })
+    .from(users)
+    .innerJoin(userGroups, eq(userGroups.userId, users.id))
+    .innerJoin(groups, eq(groups.id, userGroups.groupId))
+    .where(and(eq(groups.code, 'admin'), eq(users.isActive, true)));
+  return row!.n;
+}
+
+/** Active users of the operator role group (role F), by name in the Azerbaijani alphabet. */
+export async function listOperators(db: Executor, conditions: (SQL | undefined)[]): Promise<Operator[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      first_name: users.firstName,
+      last_name: users.lastName,
+      parent_name: users.parentName,
+      region: users.regionId,
+      region_name: regions.name,
+    })
+    .from(users)
+    .leftJoin(regions, eq(regions.id, users.regionId))
+    .where(
+      and(
+        eq(users.isActive, true),
+        exists(
+          sql`select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
+              where ${userGroups.userId} = ${users.id} and ${groups.code} = 'operator'`,
+        ),
+        ...conditions,
+      ),
+    )
+    .orderBy(azSortKey(users.lastName), azSortKey(users.firstName), asc(users.id));
+  return rows;
+}

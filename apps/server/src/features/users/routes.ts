@@ -1,0 +1,129 @@
+import {
+  deleteMultipleResponseSchema,
+  deleteMultipleSchema,
+  operatorsQuerySchema,
+  operatorsResponseSchema,
+  pageSchema,
+  userAccountResponseSchema,
+  userCreateSchema,
+  userSchema,
+  userStatusSchema,
+  userUpdateSchema,
+} from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInErrors } from '../../lib/api-errors';
+import { requestUrl } from '../../lib/list/list-query';
+import { authUser } from '../../plugins/auth';
+import { userList } from './repository';
+import { createUserService } from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const common = { tags: ['users'], security: [{ bearer: [] }] };
+
+/** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUserService(app.db);
+
+  app.get(
+    '/api/user/users/',
+    {
+      config: { access: { permissions: ['view_user'] } },
+      schema: {
+        ...common,
+        summary:
+          'Users, paged: page, per_page or no_page, order, order_by, search, and filters (email= is exact: the ' +
+          "form's uniqueness check); a regional user sees only their region's users",
+        querystring: userList.querySchema,
+        response: { 200: pageSchema(userSchema), ...signedInErrors },
+      },
+    },
+    async (request) => users.list(authUser(request), request.query, requestUrl(request)),
+  );
+
+  app.get(
+    '/api/user/users/operators/',
+    {
+      // The form batch screens pick an operator (role F) to issue to: they need it, not the accounts screens.
+      config: { access: { permissions: ['view_fnbatch'] } },
+      schema: {
+        ...common,
+        summary: 'Active operators (role F), optionally of one region: {"data": [...]}',
+        querystring: operatorsQuerySchema,
+        response: { 200: operatorsResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => users.operators(authUser(request), request.query.region),
+  );
+
+  app.get(
+    '/api/user/users/:id/',
+    {
+      config: { access: { permissions: ['view_user'] } },
+      schema: {
+        ...common,
+        summary: 'One user as read for edit; another region answers 404',
+        params: idParams,
+        response: { 200: userSchema, ...signedInErrors },
+      },
+    },
+    async (request) => users.read(authUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/user/users/create-account/',
+    {
+      config: { access: { permissions: ['add_user'] } },
+      schema: {
+        ...common,
+        summary: 'Create an account: 201 {"data": {"data": user}}',
+        body: userCreateSchema,
+        response: { 201: userAccountResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await users.create(authUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/user/users/update-account/',
+    {
+      config: { access: { permissions: ['change_user'] } },
+      schema: {
+        ...common,
+        summary:
+          'Update an account (the body carries its id; the password only when it changes): 201 {"data": {"data": user}}',
+        body: userUpdateSchema,
+        response: { 201: userAccountResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await users.update(authUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/user/users/change-account-status/',
+    {
+      config: { access: { permissions: ['activate_user'] } },
+      schema: {
+        ...common,
+        summary: "Activate or deactivate an account; a deactivated account's tokens stop at once",
+        body: userStatusSchema,
+        response: { 201: userAccountResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await users.changeStatus(authUser(request), request.body)),
+  );
+
+  app.post(
+    '/api/user/users/delete-multiple/',
+    {
+      config: { access: { permissions: ['delete_user'] } },
+      schema: {
+        ...common,
+        summary: 'Delete accounts, all or none: never your own, never the last active administrator',
+        body: deleteMultipleSchema,
+        response: { 200: deleteMultipleResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => users.deleteMany(authUser(request), request.body.pkList),
+  );
+};

@@ -1,0 +1,237 @@
+import {
+  userMessages,
+  type DeleteMultipleResponse,
+  type Operator,
+  type User,
+  type UserListQuery,
+  userCreateSchema,
+  userUpdateSchema,
+} from '@dnx/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client';
+import { users } from '../../db/schema';
+import { recordAudit, type AuditSnapshot } from '../../lib/audit';
+import { uniqueViolation } from '../../lib/db-errors';
+import { auditActor, ungrantable } from '../../lib/grants';
+import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { hashPassword } from '../../lib/passwords';
+import { isInRegionScope, regionScope } from '../../lib/region-scope';
+import { authErrors, type AuthUser } from '../../plugins/auth';
+import { revokeOtherSessions, revokeUserSessions } from '../auth/repository';
+import * as repo from './repository';
+
+type UserCreate = z.output<typeof userCreateSchema>;
+type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** The audited fields of a user: what the form edits, never the password. */
+function snapshot(user: User): AuditSnapshot {
+  return {
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    parent_name: user.parent_name,
+    phone: user.phone,
+    region: user.region,
+    is_active: user.is_active,
+    date_of_birth: user.date_of_birth,
+    groups: [...user.groups].sort((a, b) => a - b),
+    user_permissions: [...user.user_permissions].sort((a, b) => a - b),
+  };
+}
+
+const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** Users: the administrator's accounts screens. Every write is one transaction with its audit rows. */
+export function createUserService(db: Database) {
+  const scopeOf = (actor: AuthUser) => regionScope(actor, users.regionId);
+
+  /** A user the actor may see; another region's answers 404 as if it did not exist. */
+  async function visible(actor: AuthUser, id: number): Promise<User> {
+    const user = await repo.findUser(db, id);
+    if (!user || !isInRegionScope(actor, user.region)) throw notFound();
+    return user;
+  }
+
+  /** Field errors of a create or update: address free, region, groups and permissions real and grantable. */
+  async function check(actor: AuthUser, input: UserCreate | UserUpdate, existing: User | null) {
+    const errors: Record<string, string[]> = {};
+    if (await repo.isEmailTaken(db, input.email, existing?.id)) errors.email = [userMessages.emailTaken];
+    if (!isInRegionScope(actor, input.region)) errors.region = [userMessages.regionOutOfScope];
+    else if (!(await repo.regionExists(db, input.region))) errors.region = [userMessages.choiceMissing];
+
+    const groupIds = uniqueIds(input.groups);
+    const permissionIds = uniqueIds(input.user_permissions);
+    const knownGroups = await repo.existingGroupIds(db, groupIds);
+    const held = existing
+      ? (await repo.grantedCodes(db, existing.groups, existing.user_permissions)).codes
+      : new Set<string>();
+    if (knownGroups.size !== groupIds.length) errors.groups = [userMessages.choiceMissing];
+    else if (ungrantable(actor, (await repo.grantedCodes(db, groupIds, [])).codes, held).length > 0) {
+      errors.groups = [userMessages.grantBeyondOwn];
+    }
+    const direct = await repo.grantedCodes(db, [], permissionIds);
+    if (direct.missingPermission) errors.user_permissions = [userMessages.choiceMissing];
+    else if (ungrantable(actor, direct.codes, held).length > 0) {
+      errors.user_permissions = [userMessages.grantBeyondOwn];
+    }
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    return { groupIds, permissionIds };
+  }
+
+  function translateWriteError(err: unknown): never {
+    if (uniqueViolation(err) === 'users_email_key') throw fieldErrors({ email: [userMessages.emailTaken] });
+    throw err;
+  }
+
+  /** Inside the transaction of a change: it may not leave the office without an active administrator. */
+  async function keepAnAdministrator(tx: Transaction) {
+    if ((await repo.countActiveAdministrators(tx)) === 0) throw conflict(userMessages.lastAdministrator);
+  }
+
+  const answer = async (id: number) => ({ data: { data: (await repo.findUser(db, id))! } });
+
+  return {
+    list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
+      repo.listUsers(db, query, currentUrl, scopeOf(actor)),
+
+    read: (actor: AuthUser, id: number) => visible(actor, id),
+
+    async create(actor: AuthUser, input: UserCreate) {
+      const { groupIds, permissionIds } = await check(actor, input, null);
+      const passwordHash = await hashPassword(input.password);
+      const id = await db
+        .transaction(async (tx) => {
+          const userId = await repo.insertUser(tx, {
+            email: input.email,
+            passwordHash,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            parentName: input.parent_name,
+            phone: input.phone,
+            dateOfBirth: input.date_of_birth,
+            regionId: input.region,
+            isActive: input.is_active,
+          });
+          await repo.setUserGroups(tx, userId, groupIds);
+          await repo.setUserPermissions(tx, userId, permissionIds);
+          const created = (await repo.findUser(tx, userId))!;
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'create',
+            resource: 'user',
+            recordId: userId,
+            after: snapshot(created),
+          });
+          return userId;
+        })
+        .catch(translateWriteError);
+      return answer(id);
+    },
+
+    async update(actor: AuthUser, input: UserUpdate) {
+      const before = await visible(actor, input.id);
+      const deactivating = before.is_active && !input.is_active;
+      if (before.is_active !== input.is_active && !actor.permissions.has('activate_user')) {
+        throw authErrors.permissionDenied();
+      }
+      if (deactivating && before.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
+      const { groupIds, permissionIds } = await check(actor, input, before);
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      await db
+        .transaction(async (tx) => {
+          await repo.lockAdministrators(tx);
+          await repo.updateUser(tx, before.id, {
+            email: input.email,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            parentName: input.parent_name,
+            phone: input.phone,
+            dateOfBirth: input.date_of_birth,
+            regionId: input.region,
+            isActive: input.is_active,
+            ...(passwordHash ? { passwordHash } : {}),
+          });
+          await repo.setUserGroups(tx, before.id, groupIds);
+          await repo.setUserPermissions(tx, before.id, permissionIds);
+          const after = (await repo.findUser(tx, before.id))!;
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'update',
+            resource: 'user',
+            recordId: before.id,
+            before: snapshot(before),
+            after: snapshot(after),
+          });
+          if (passwordHash) {
+            await recordAudit(tx, {
+              actor: auditActor(actor),
+              action: 'set_password',
+              resource: 'user',
+              recordId: before.id,
+            });
+          }
+          // A new password or a deactivation ends the account's sessions (but not the editor's own request).
+          if (deactivating) await revokeUserSessions(tx, before.id, 'deactivated');
+          else if (passwordHash && before.id === actor.id) {
+            await revokeOtherSessions(tx, before.id, actor.sessionId, 'password_change');
+          } else if (passwordHash) await revokeUserSessions(tx, before.id, 'password_change');
+          await keepAnAdministrator(tx);
+        })
+        .catch(translateWriteError);
+      return answer(before.id);
+    },
+
+    /** Activate or deactivate; a deactivated account's sessions end at once, and with them its tokens. */
+    async changeStatus(actor: AuthUser, input: { id: number; is_active: boolean }) {
+      const before = await visible(actor, input.id);
+      if (!input.is_active && before.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
+      if (before.is_active !== input.is_active) {
+        await db.transaction(async (tx) => {
+          await repo.lockAdministrators(tx);
+          await tx.update(users).set({ isActive: input.is_active }).where(eq(users.id, before.id));
+          if (!input.is_active) await revokeUserSessions(tx, before.id, 'deactivated');
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: input.is_active ? 'activate' : 'deactivate',
+            resource: 'user',
+            recordId: before.id,
+            before: { is_active: before.is_active },
+            after: { is_active: input.is_active },
+          });
+          await keepAnAdministrator(tx);
+        });
+      }
+      return answer(before.id);
+    },
+
+    /** All or nothing: every id must be a user the actor sees, never the actor, never the last administrator. */
+    async deleteMany(actor: AuthUser, pkList: readonly number[]): Promise<DeleteMultipleResponse> {
+      const ids = uniqueIds(pkList);
+      if (ids.includes(actor.id)) throw conflict(userMessages.cannotDeleteSelf);
+      const found = await repo.findUsers(db, ids, scopeOf(actor));
+      if (found.length !== ids.length) throw notFound();
+      await db.transaction(async (tx) => {
+        await repo.lockAdministrators(tx);
+        await repo.deleteUsers(tx, ids);
+        for (const user of found) {
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'delete',
+            resource: 'user',
+            recordId: user.id,
+            before: snapshot(user),
+          });
+        }
+        await keepAnAdministrator(tx);
+      });
+      return { pkList: ids };
+    },
+
+    /** Active operators (role F) the actor may see, optionally of one region. */
+    async operators(actor: AuthUser, region: number | undefined): Promise<{ data: Operator[] }> {
+      const byRegion = region === undefined ? undefined : eq(users.regionId, region);
+      return { data: await repo.listOperators(db, [scopeOf(actor), byRegion]) };
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * Azerbaijani text in SQL through the functions of migration 0002 (the twins of shared `azSearchKey`,
+ * `azLower` and `azCompare`), so PGlite and PostgreSQL agree without ICU collations.
+ */
+
+/** Escapes LIKE's wildcards so a value matches only itself. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** `expr` contains `value`, case-insensitive and Azerbaijani-aware ("ismayil" finds "İsmayıl"). */
+export function azContains(expr: SQLWrapper, value: string): SQL {
+  return sql`az_fold(${expr}) like '%' || az_fold(${escapeLike(value)}::text) || '%'`;
+}
+
+/** Equal regardless of case, with Azerbaijani casing (unique names). */
+export function azEqualsIgnoringCase(expr: SQLWrapper, value: string): SQL {
+  return sql`az_lower(${expr}) = az_lower(${value}::text)`;
+}
+
+/** Orders text by the Azerbaijani alphabet: the key compared byte by byte. */
+export function azSortKey(expr: SQLWrapper): SQL {
+  return sql`az_sort_key(${expr}) collate "C"`;
+}

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { createSession } from '../features/auth/repository';
+import type { TestApp } from './test-app';
+
+export interface SignedIn {
+  userId: number;
+  sessionId: number;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A session and its access token for a user, made directly (no captcha, no password hashing). */
+export async function signInAs(t: TestApp, email: string): Promise<SignedIn> {
+  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  const sessionId = await createSession(t.database.db, user.id);
+  const { token } = await t.app.tokens.sign('access', user.id, { sid: sessionId });
+  return { userId: user.id, sessionId, token, headers: { authorization: `Bearer ${token}` } };
+}
