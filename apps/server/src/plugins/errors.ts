@@ -16,7 +16,10 @@ function validationToFields(error: FastifyError): FieldErrors {
   const fields: FieldErrors = {};
   for (const item of error.validation ?? []) {
     const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
-    (fields[key] ??= []).push(item.message ?? 'Invalid value.');
+    const messages = (fields[key] ??= []);
+    const message = item.message ?? 'Invalid value.';
+    // Several failing checks of one field may say the same thing: say it once.
+    if (!messages.includes(message)) messages.push(message);
   }
   return fields;
 }

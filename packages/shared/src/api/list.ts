@@ -70,7 +70,7 @@ export const listFilterSchemas = {
     emptyIsAbsent,
     z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, listMessages.dateInvalid)
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: listMessages.dateInvalid, abort: true })
       .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), listMessages.dateInvalid)
       .optional(),
   ),

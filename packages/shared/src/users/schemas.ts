@@ -84,7 +84,7 @@ const userFields = {
   email: z
     .string()
     .trim()
-    .min(1, m.emailRequired)
+    .min(1, { error: m.emailRequired, abort: true })
     .refine((v) => isEmail(v), m.emailInvalid)
     .transform((v) => v.toLowerCase()),
   first_name: requiredText(m.firstNameRequired),
@@ -93,8 +93,8 @@ const userFields = {
   phone: z.string().trim().regex(phonePattern, m.phoneInvalid),
   date_of_birth: z
     .string({ error: m.birthDayRequired })
-    .min(1, m.birthDayRequired)
-    .regex(isoDate, m.birthDayInvalid)
+    .min(1, { error: m.birthDayRequired, abort: true })
+    .regex(isoDate, { error: m.birthDayInvalid, abort: true })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), m.birthDayInvalid),
   region: z.number({ error: m.regionRequired }).int().positive(m.regionRequired),
   is_active: z.boolean().default(true),

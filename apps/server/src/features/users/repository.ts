@@ -1,5 +1,5 @@
 import { userListSpec, type Operator, type User, type UserListQuery } from '@dnx/shared';
-import { and, asc, count, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupPermissions, groups, permissions, regions, userGroups, userPermissions, users } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
@@ -18,9 +18,7 @@ export const userList = defineList({
     region: users.regionId,
     is_active: users.isActive,
     groups: (groupId) =>
-      exists(
-        sql`select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupId} = ${groupId}`,
-      ),
+      sql`exists (select 1 from ${userGroups} where ${userGroups.userId} = ${users.id} and ${userGroups.groupId} = ${groupId})`,
     date_of_birth: users.dateOfBirth,
   },
   orderBy: {
@@ -250,10 +248,8 @@ export async function listOperators(db: Executor, conditions: (SQL | undefined)[
     .where(
       and(
         eq(users.isActive, true),
-        exists(
-          sql`select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
-              where ${userGroups.userId} = ${users.id} and ${groups.code} = 'operator'`,
-        ),
+        sql`exists (select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
+              where ${userGroups.userId} = ${users.id} and ${groups.code} = 'operator')`,
         ...conditions,
       ),
     )

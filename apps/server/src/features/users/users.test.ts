@@ -1,0 +1,550 @@
+import { azCompare, listMessages, userMessages, authMessages, type User } from '@dnx/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, groups, regions, sessions, users } from '../../db/schema';
+import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const password = 'Parol1234';
+let serial = 0;
+
+describe('users API', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let baku: number;
+  let ganja: number;
+  let groupIds: Record<string, number>;
+
+  const get = (url: string, who: SignedIn = admin) => t.app.inject({ method: 'GET', url, headers: who.headers });
+  const post = (url: string, payload: object, who: SignedIn = admin) =>
+    t.app.inject({ method: 'POST', url, payload, headers: who.headers });
+  const auditCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
+
+  function account(overrides: Record<string, unknown> = {}) {
+    serial += 1;
+    return {
+      email: `person${serial}@test.az`,
+      password,
+      confirm_password: password,
+      first_name: 'Vüqar',
+      last_name: 'Nəsirov',
+      parent_name: 'Kamal',
+      phone: '+994501234567',
+      date_of_birth: '1990-05-17',
+      region: baku,
+      groups: [],
+      user_permissions: [],
+      ...overrides,
+    };
+  }
+
+  async function createUser(overrides: Record<string, unknown> = {}, who: SignedIn = admin): Promise<User> {
+    const res = await post('/api/user/users/create-account/', account(overrides), who);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.data as User;
+  }
+
+  async function createGroup(name: string, codes: string[]): Promise<number> {
+    const all = (await get('/api/user/permissions/')).json() as { id: number; code: string }[];
+    const res = await post('/api/user/groups/', {
+      name,
+      permissions: all.filter((p) => codes.includes(p.code)).map((p) => p.id),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+    admin = await signInAs(t, 'admin@demo.az');
+    const regionRows = await t.database.db.select().from(regions);
+    baku = regionRows.find((r) => r.name === 'Bakı')!.id;
+    ganja = regionRows.find((r) => r.name === 'Gəncə')!.id;
+    groupIds = Object.fromEntries((await t.database.db.select().from(groups)).map((g) => [g.code, g.id]));
+  });
+  afterAll(() => t.close());
+
+  describe('create-account', () => {
+    it('answers 201 {"data": {"data": user}} and audits the new account without its password', async () => {
+      const before = await auditCount();
+      const res = await post('/api/user/users/create-account/', account({ groups: [groupIds.operator] }));
+      expect(res.statusCode).toBe(201);
+      const user = res.json().data.data;
+      expect(user).toMatchObject({
+        first_name: 'Vüqar',
+        region: baku,
+        region_name: 'Bakı',
+        is_active: true,
+        groups: [groupIds.operator],
+        group_names: ['Operator'],
+      });
+      expect(user).not.toHaveProperty('password');
+      expect(await auditCount()).toBe(before + 1);
+      const [row] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resource, 'user'), eq(auditLog.recordId, String(user.id))));
+      expect(row).toMatchObject({ action: 'create', actorId: admin.userId, actorEmail: 'admin@demo.az' });
+      expect(row!.changes.email).toEqual({ before: null, after: user.email });
+      expect(JSON.stringify(row!.changes)).not.toMatch(/password|argon/i);
+    });
+
+    it('puts every validation message under its field', async () => {
+      const res = await post('/api/user/users/create-account/', {
+        email: '',
+        password: '1234',
+        confirm_password: '4321',
+        first_name: '',
+        last_name: ' ',
+        parent_name: '',
+        phone: '050 123',
+        date_of_birth: '',
+        region: 0,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        email: [userMessages.emailRequired],
+        password: [authMessages.resetPasswordTooShort],
+        first_name: [userMessages.firstNameRequired],
+        last_name: [userMessages.lastNameRequired],
+        parent_name: [userMessages.parentNameRequired],
+        phone: [userMessages.phoneInvalid],
+        date_of_birth: [userMessages.birthDayRequired],
+        region: [userMessages.regionRequired],
+      });
+      const digits = await post(
+        '/api/user/users/create-account/',
+        account({ password: '12345678', confirm_password: '12345678' }),
+      );
+      expect(digits.json()).toEqual({ password: [authMessages.resetPasswordOnlyDigits] });
+      const mismatch = await post('/api/user/users/create-account/', account({ confirm_password: 'Parol12345' }));
+      expect(mismatch.json()).toEqual({ confirm_password: [authMessages.resetPasswordsDiffer] });
+      const email = await post('/api/user/users/create-account/', account({ email: 'not-an-email' }));
+      expect(email.json()).toEqual({ email: [userMessages.emailInvalid] });
+    });
+
+    it('refuses a taken address in any letter case, unknown groups, permissions and regions, and audits nothing', async () => {
+      const before = await auditCount();
+      const taken = await post('/api/user/users/create-account/', account({ email: 'ADMIN@Demo.az' }));
+      expect(taken.statusCode).toBe(400);
+      expect(taken.json()).toEqual({ email: [userMessages.emailTaken] });
+      const unknown = await post(
+        '/api/user/users/create-account/',
+        account({ groups: [999_999], user_permissions: [999_999], region: 999_999 }),
+      );
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toEqual({
+        groups: [userMessages.choiceMissing],
+        user_permissions: [userMessages.choiceMissing],
+        region: [userMessages.choiceMissing],
+      });
+      expect(await auditCount()).toBe(before);
+    });
+
+    it('answers a malformed JSON body with 400, not 500', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/users/create-account/',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+        payload: '{"email": ',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'JSON parse error.' });
+    });
+  });
+
+  describe('list', () => {
+    it('pages 10 by default with absolute next and previous links, as DRF does', async () => {
+      for (let i = 0; i < 12; i += 1) await createUser({ parent_name: 'Səhifə' });
+      const first = await get('/api/user/users/?parent_name=səhifə');
+      expect(first.statusCode).toBe(200);
+      const body = first.json();
+      expect(body.count).toBe(12);
+      expect(body.results).toHaveLength(10);
+      expect(body.previous).toBeNull();
+      expect(body.next).toBe('http://localhost/api/user/users/?parent_name=s%C9%99hif%C9%99&page=2');
+      const second = (await get('/api/user/users/?parent_name=səhifə&page=2')).json();
+      expect(second.results).toHaveLength(2);
+      expect(second.next).toBeNull();
+      expect(second.previous).toBe('http://localhost/api/user/users/?parent_name=s%C9%99hif%C9%99');
+      const middle = (await get('/api/user/users/?parent_name=S%C6%8FH%C4%B0F%C6%8F&per_page=5&page=2')).json();
+      expect(middle.count).toBe(12);
+      expect(new URL(middle.next).searchParams.get('page')).toBe('3');
+      expect(new URL(middle.previous).searchParams.get('page')).toBeNull();
+    });
+
+    it('answers a page past the end with 404 Invalid page', async () => {
+      const res = await get('/api/user/users/?parent_name=səhifə&page=3');
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Invalid page.' });
+      const empty = await get('/api/user/users/?email=nobody@nowhere.az');
+      expect(empty.json()).toEqual({ count: 0, next: null, previous: null, results: [] });
+      expect((await get('/api/user/users/?email=nobody@nowhere.az&page=2')).statusCode).toBe(404);
+    });
+
+    it('refuses per_page 0 or above 100, a bad page and an unknown order_by with 400 field errors', async () => {
+      for (const perPage of ['0', '1000', 'abc', '-1']) {
+        const res = await get(`/api/user/users/?per_page=${perPage}`);
+        expect(res.statusCode, perPage).toBe(400);
+        expect(res.json(), perPage).toEqual({ per_page: [listMessages.perPageInvalid] });
+      }
+      expect((await get('/api/user/users/?page=0')).json()).toEqual({ page: [listMessages.pageInvalid] });
+      for (const field of ['password_hash', 'nonsense', '-password_hash']) {
+        const res = await get(`/api/user/users/?order_by=${field}`);
+        expect(res.statusCode).toBe(400);
+        expect(Object.keys(res.json())).toEqual(['order_by']);
+        expect(res.json().order_by[0]).toContain('first_name');
+      }
+      expect((await get('/api/user/users/?order=sideways')).json()).toEqual({ order: [listMessages.orderInvalid] });
+      expect((await get('/api/user/users/?is_active=maybe')).statusCode).toBe(400);
+      expect((await get('/api/user/users/?id=abc')).json()).toEqual({ id: [listMessages.idInvalid] });
+      expect((await get('/api/user/users/?date_of_birth=17.05.1990')).json()).toEqual({
+        date_of_birth: [listMessages.dateInvalid],
+      });
+      expect((await get('/api/user/users/?per_page=100')).statusCode).toBe(200);
+    });
+
+    it('gives every row with no_page=1, without links', async () => {
+      const res = await get('/api/user/users/?no_page=1&parent_name=səhifə');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ count: 12, next: null, previous: null });
+      expect(body.results).toHaveLength(12);
+      const everyone = (await get('/api/user/users/?no_page=true')).json();
+      expect(everyone.count).toBe(everyone.results.length);
+      expect(everyone.count).toBeGreaterThan(12);
+    });
+
+    it('filters text case-insensitively with Azerbaijani letters, and searches every word', async () => {
+      const ismayil = await createUser({ first_name: 'İsmayıl', last_name: 'Qəhrəmanlı' });
+      for (const query of [
+        'first_name=ismayil',
+        'first_name=ISMAYIL',
+        'first_name=%C4%B0SMAYIL',
+        'first_name=%C4%B1smay%C4%B1l',
+        'search=ismayıl%20qəhrəman',
+        'search=qehreman',
+        'last_name=QƏHRƏMAN',
+      ]) {
+        const body = (await get(`/api/user/users/?${query}`)).json();
+        expect(
+          body.results.map((u: User) => u.id),
+          query,
+        ).toEqual([ismayil.id]);
+      }
+      // Search looks in every name: it also finds the demo regional head, Tural İsmayılov.
+      const searched = (await get('/api/user/users/?search=ISMAYIL&no_page=1'))
+        .json()
+        .results.map((u: User) => u.email);
+      expect(searched).toEqual(expect.arrayContaining([ismayil.email, 'regional@demo.az']));
+      expect(searched).toHaveLength(2);
+      expect((await get('/api/user/users/?search=ismayil%20nəsirov')).json().count).toBe(0);
+      // LIKE's wildcards are plain characters in a filter.
+      expect((await get('/api/user/users/?first_name=%25')).json().count).toBe(0);
+      expect((await get('/api/user/users/?first_name=_')).json().count).toBe(0);
+    });
+
+    it('filters email= exactly (the form checks an address is free), and id, region, status and group', async () => {
+      const taken = (await get('/api/user/users/?email=Admin@Demo.AZ')).json();
+      expect(taken.count).toBe(1);
+      expect(taken.results[0].email).toBe('admin@demo.az');
+      expect((await get('/api/user/users/?email=admin')).json().count).toBe(0);
+      expect((await get('/api/user/users/?email=free@demo.az')).json().count).toBe(0);
+      expect((await get(`/api/user/users/?id=${admin.userId}`)).json().results.map((u: User) => u.email)).toEqual([
+        'admin@demo.az',
+      ]);
+      const operators = (await get(`/api/user/users/?groups=${groupIds.operator}&region=${ganja}`)).json();
+      expect(operators.results.map((u: User) => u.email)).toEqual(['operator@demo.az']);
+      const inactive = await createUser({ is_active: false, parent_name: 'Passiv' });
+      const byStatus = (await get('/api/user/users/?is_active=false&parent_name=passiv')).json();
+      expect(byStatus.results.map((u: User) => u.id)).toEqual([inactive.id]);
+      expect((await get('/api/user/users/?date_of_birth=1990-05-17&parent_name=passiv')).json().count).toBe(1);
+      // An empty value is no filter.
+      expect((await get('/api/user/users/?first_name=&email=')).json().count).toBeGreaterThan(10);
+    });
+
+    it('orders text by the Azerbaijani alphabet, both ways, with order or a leading minus', async () => {
+      const names = [
+        'Zeynalov',
+        'Əliyev',
+        'Eyvazov',
+        'Çələbi',
+        'Cəfərov',
+        'İsmayılov',
+        'Ibrahimov',
+        'Hüseynov',
+        'Xəlilov',
+        'Şirinov',
+        'Sadıqov',
+        'Ömərov',
+        'Orucov',
+        'Ünsalov',
+        'Umudov',
+        'Ağayev',
+        'Qasımov',
+        'Kərimov',
+      ];
+      for (const lastName of names) await createUser({ last_name: lastName, parent_name: 'Sıralama' });
+      const expected = [...names].sort(azCompare);
+      expect(expected.slice(0, 5)).toEqual(['Ağayev', 'Cəfərov', 'Çələbi', 'Eyvazov', 'Əliyev']);
+      const lastNames = async (query: string) =>
+        (await get(`/api/user/users/?parent_name=sıralama&no_page=1&${query}`))
+          .json()
+          .results.map((u: User) => u.last_name);
+      expect(await lastNames('order_by=last_name')).toEqual(expected);
+      expect(await lastNames('order_by=last_name&order=desc')).toEqual([...expected].reverse());
+      expect(await lastNames('order_by=-last_name')).toEqual([...expected].reverse());
+      expect(await lastNames('order_by=last_name&order=descend')).toEqual([...expected].reverse());
+      // Paging an order never repeats or skips a row.
+      const paged: string[] = [];
+      for (let page = 1; page <= 4; page += 1) {
+        const body = (
+          await get(`/api/user/users/?parent_name=sıralama&order_by=last_name&per_page=5&page=${page}`)
+        ).json();
+        paged.push(...body.results.map((u: User) => u.last_name));
+      }
+      expect(paged).toEqual(expected);
+      const ids = (await get('/api/user/users/?no_page=1&order_by=id&order=desc'))
+        .json()
+        .results.map((u: User) => u.id);
+      expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+      for (const field of [
+        'email',
+        'first_name',
+        'parent_name',
+        'phone',
+        'region',
+        'is_active',
+        'date_of_birth',
+        'date_joined',
+        'last_login',
+      ]) {
+        expect((await get(`/api/user/users/?order_by=${field}`)).statusCode, field).toBe(200);
+      }
+    });
+  });
+
+  describe('read, update and status', () => {
+    it('reads a user for edit and answers 404 for an unknown id', async () => {
+      const user = await createUser();
+      const res = await get(`/api/user/users/${user.id}/`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(user);
+      expect((await get('/api/user/users/999999/')).statusCode).toBe(404);
+    });
+
+    it('updates an account (201 data.data), audits the changed fields only, and checks the address', async () => {
+      const user = await createUser({ groups: [groupIds.inspector] });
+      const res = await post('/api/user/users/update-account/', {
+        ...account({ email: user.email, phone: '+994551112233', groups: [groupIds.operator], region: ganja }),
+        id: user.id,
+        password: undefined,
+        confirm_password: undefined,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data.data).toMatchObject({
+        id: user.id,
+        phone: '+994551112233',
+        region: ganja,
+        groups: [groupIds.operator],
+      });
+      const rows = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordId, String(user.id)), eq(auditLog.action, 'update')));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.changes).toEqual({
+        phone: { before: '+994501234567', after: '+994551112233' },
+        region: { before: baku, after: ganja },
+        groups: { before: [groupIds.inspector], after: [groupIds.operator] },
+      });
+      const taken = await post('/api/user/users/update-account/', {
+        ...account({ email: 'central@demo.az' }),
+        id: user.id,
+      });
+      expect(taken.json()).toEqual({ email: [userMessages.emailTaken] });
+      const missing = await post('/api/user/users/update-account/', { ...account(), id: 999_999 });
+      expect(missing.statusCode).toBe(404);
+    });
+
+    it('sets a new password only when given, checks it, and ends the account sessions', async () => {
+      const user = await createUser();
+      const session = await signInAs(t, user.email);
+      const bad = await post('/api/user/users/update-account/', {
+        ...account({ email: user.email }),
+        id: user.id,
+        password: 'short',
+        confirm_password: 'other',
+      });
+      expect(bad.json()).toEqual({
+        password: [authMessages.resetPasswordTooShort],
+        confirm_password: [authMessages.resetPasswordsDiffer],
+      });
+      const res = await post('/api/user/users/update-account/', {
+        ...account({ email: user.email }),
+        id: user.id,
+        password: 'Yeni12345',
+        confirm_password: 'Yeni12345',
+      });
+      expect(res.statusCode).toBe(201);
+      expect((await post('/api/user/current-user/', {}, session)).statusCode).toBe(401);
+      const actions = await t.database.db
+        .select({ action: auditLog.action, changes: auditLog.changes })
+        .from(auditLog)
+        .where(eq(auditLog.recordId, String(user.id)));
+      expect(actions.map((a) => a.action)).toContain('set_password');
+      expect(JSON.stringify(actions)).not.toMatch(/argon|Yeni12345/);
+    });
+
+    it('deactivates at once: the tokens stop on the next request and the sessions end', async () => {
+      const user = await createUser();
+      const session = await signInAs(t, user.email);
+      expect((await post('/api/user/current-user/', {}, session)).statusCode).toBe(200);
+      const res = await post('/api/user/users/change-account-status/', { id: user.id, is_active: false });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data.data.is_active).toBe(false);
+      const refused = await post('/api/user/current-user/', {}, session);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'user_inactive' });
+      const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, session.sessionId));
+      expect(row!.revokedReason).toBe('deactivated');
+      const [audit] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordId, String(user.id)), eq(auditLog.action, 'deactivate')));
+      expect(audit!.changes).toEqual({ is_active: { before: true, after: false } });
+      const back = await post('/api/user/users/change-account-status/', { id: user.id, is_active: true });
+      expect(back.json().data.data.is_active).toBe(true);
+    });
+
+    it('never deactivates yourself', async () => {
+      const res = await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: false });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: userMessages.cannotDeactivateSelf });
+    });
+  });
+
+  describe('delete-multiple', () => {
+    it('deletes all or nothing and audits each account', async () => {
+      const a = await createUser();
+      const b = await createUser();
+      const missing = await post('/api/user/users/delete-multiple/', { pkList: [a.id, 999_999] });
+      expect(missing.statusCode).toBe(404);
+      expect((await get(`/api/user/users/${a.id}/`)).statusCode).toBe(200);
+      const res = await post('/api/user/users/delete-multiple/', { pkList: [a.id, b.id, a.id] });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ pkList: [a.id, b.id].sort((x, y) => x - y) });
+      expect((await get(`/api/user/users/${a.id}/`)).statusCode).toBe(404);
+      const deleted = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'delete'), eq(auditLog.resource, 'user')));
+      expect(deleted.map((r) => r.recordId)).toEqual(expect.arrayContaining([String(a.id), String(b.id)]));
+      expect(deleted.find((r) => r.recordId === String(a.id))!.changes.email).toEqual({ before: a.email, after: null });
+      expect((await post('/api/user/users/delete-multiple/', { pkList: [] })).statusCode).toBe(400);
+    });
+
+    it('never deletes yourself', async () => {
+      const other = await createUser();
+      const res = await post('/api/user/users/delete-multiple/', { pkList: [other.id, admin.userId] });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ detail: userMessages.cannotDeleteSelf });
+      expect((await get(`/api/user/users/${other.id}/`)).statusCode).toBe(200);
+    });
+  });
+
+  describe('region scope and the limits of a delegated group', () => {
+    let hr: SignedIn;
+    let ganjaViewer: SignedIn;
+
+    beforeAll(async () => {
+      const hrGroup = await createGroup('Kadrlar şöbəsi', [
+        'view_user',
+        'add_user',
+        'change_user',
+        'delete_user',
+        'activate_user',
+      ]);
+      const hrUser = await createUser({ groups: [hrGroup], region: baku });
+      hr = await signInAs(t, hrUser.email);
+      const viewers = await createGroup('Gəncə baxış', ['view_user', 'view_fnbatch']);
+      const viewer = await createUser({ groups: [viewers], region: ganja });
+      ganjaViewer = await signInAs(t, viewer.email);
+    });
+
+    it('lists only users of their own region for a regional user', async () => {
+      const body = (await get('/api/user/users/?no_page=1', ganjaViewer)).json();
+      expect(body.count).toBeGreaterThan(0);
+      expect(new Set(body.results.map((u: User) => u.region))).toEqual(new Set([ganja]));
+      const emails = body.results.map((u: User) => u.email);
+      expect(emails).toContain('operator@demo.az');
+      expect(emails).not.toContain('admin@demo.az');
+      const everyone = (await get('/api/user/users/?no_page=1')).json();
+      expect(everyone.count).toBeGreaterThan(body.count);
+    });
+
+    it("answers 404 for another region's user, as if it did not exist", async () => {
+      const res = await get(`/api/user/users/${admin.userId}/`, ganjaViewer);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+      const operator = (await get('/api/user/users/?email=operator@demo.az', ganjaViewer)).json().results[0];
+      expect((await get(`/api/user/users/${operator.id}/`, ganjaViewer)).statusCode).toBe(200);
+      expect((await get(`/api/user/users/?id=${admin.userId}`, ganjaViewer)).json().count).toBe(0);
+    });
+
+    it('scopes the operators list too', async () => {
+      const mine = (await get('/api/user/users/operators/', ganjaViewer)).json();
+      expect(mine.data.map((o: { email: string }) => o.email)).toContain('operator@demo.az');
+      expect(new Set(mine.data.map((o: { region: number }) => o.region))).toEqual(new Set([ganja]));
+      expect((await get(`/api/user/users/operators/?region=${baku}`, ganjaViewer)).json()).toEqual({ data: [] });
+    });
+
+    it('does not let a delegated user create accounts in another region or grant what they lack', async () => {
+      const elsewhere = await post('/api/user/users/create-account/', account({ region: ganja }), hr);
+      expect(elsewhere.json()).toEqual({ region: [userMessages.regionOutOfScope] });
+      const escalate = await post('/api/user/users/create-account/', account({ groups: [groupIds.admin] }), hr);
+      expect(escalate.json()).toEqual({ groups: [userMessages.grantBeyondOwn] });
+      const fine = await post('/api/user/users/create-account/', account(), hr);
+      expect(fine.statusCode).toBe(201);
+    });
+
+    it('never leaves the office without an active administrator, and writes no audit row when refused', async () => {
+      const before = await auditCount();
+      const deactivate = await post(
+        '/api/user/users/change-account-status/',
+        { id: admin.userId, is_active: false },
+        hr,
+      );
+      expect(deactivate.statusCode).toBe(409);
+      expect(deactivate.json()).toEqual({ detail: userMessages.lastAdministrator });
+      const remove = await post('/api/user/users/delete-multiple/', { pkList: [admin.userId] }, hr);
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json()).toEqual({ detail: userMessages.lastAdministrator });
+      expect(await auditCount()).toBe(before);
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.userId));
+      expect(row!.isActive).toBe(true);
+      // With a second administrator the first may go.
+      const second = await createUser({ groups: [groupIds.admin] });
+      const now = await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: false }, hr);
+      expect(now.statusCode).toBe(201);
+      await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: true }, hr);
+      admin = await signInAs(t, 'admin@demo.az');
+      expect((await post('/api/user/users/delete-multiple/', { pkList: [second.id] }, hr)).statusCode).toBe(200);
+    });
+  });
+
+  describe('operators', () => {
+    it('answers {"data": [...]} with the active operators, by region', async () => {
+      const all = await get('/api/user/users/operators/');
+      expect(all.statusCode).toBe(200);
+      expect(all.json().data.map((o: { email: string }) => o.email)).toContain('operator@demo.az');
+      const inGanja = (await get(`/api/user/users/operators/?region=${ganja}`)).json();
+      expect(inGanja.data.every((o: { region: number }) => o.region === ganja)).toBe(true);
+      expect(inGanja.data[0]).toMatchObject({ email: 'operator@demo.az', region_name: 'Gəncə' });
+      expect(
+        (await get(`/api/user/users/operators/?region=${baku}`)).json().data.map((o: { email: string }) => o.email),
+      ).not.toContain('operator@demo.az');
+      expect((await get('/api/user/users/operators/?region=x')).statusCode).toBe(400);
+    });
+  });
+});
