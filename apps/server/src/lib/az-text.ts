@@ -15,9 +15,9 @@ export function azContains(expr: SQLWrapper, value: string): SQL {
   return sql`az_fold(${expr}) like '%' || az_fold(${escapeLike(value)}::text) || '%'`;
 }
 
-/** Equal regardless of case, with Azerbaijani casing (unique names). */
-export function azEqualsIgnoringCase(expr: SQLWrapper, value: string): SQL {
-  return sql`az_lower(${expr}) = az_lower(${value}::text)`;
+/** Equal by the search key: regardless of case, I/İ/ı/i and the letters a Latin keyboard lacks (unique names). */
+export function azFoldEquals(expr: SQLWrapper, value: string): SQL {
+  return sql`az_fold(${expr}) = az_fold(${value}::text)`;
 }
 
 /** Orders text by the Azerbaijani alphabet: the key compared byte by byte. */

@@ -50,8 +50,9 @@ export const groups = pgTable(
   (t) => [
     uniqueIndex('groups_name_key').on(t.name),
     uniqueIndex('groups_code_key').on(t.code),
-    // Names are unique regardless of case, with Azerbaijani casing (az_lower: migration 0002).
-    uniqueIndex('groups_name_az_lower_key').on(sql`az_lower(${t.name})`),
+    // Names are unique by their search key (az_fold, migration 0002): "MƏRKƏZİ APARAT", "Merkezi aparat" and
+    // "Mərkəzi aparat" are one name, whatever the case, I/İ/ı/i or a Latin keyboard's missing letters.
+    uniqueIndex('groups_name_az_fold_key').on(sql`az_fold(${t.name})`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { groupListSpec, permissionCodes, type Group, type GroupListQuery, type P
 import { asc, count, eq, inArray, ne, and } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupPermissions, groups, permissions, userGroups } from '../../db/schema';
-import { azEqualsIgnoringCase } from '../../lib/az-text';
+import { azFoldEquals } from '../../lib/az-text';
 import { applyList, defineList } from '../../lib/list/list-query';
 
 export const groupList = defineList({
@@ -52,12 +52,12 @@ export async function findGroup(db: Executor, id: number): Promise<Group | null>
   return group ?? null;
 }
 
-/** Another group already has this name, regardless of case (Azerbaijani casing). */
+/** Another group already has this name, by its search key: regardless of case and Azerbaijani letters. */
 export async function isGroupNameTaken(db: Executor, name: string, exceptId?: number): Promise<boolean> {
   const rows = await db
     .select({ id: groups.id })
     .from(groups)
-    .where(and(azEqualsIgnoringCase(groups.name, name), exceptId === undefined ? undefined : ne(groups.id, exceptId)));
+    .where(and(azFoldEquals(groups.name, name), exceptId === undefined ? undefined : ne(groups.id, exceptId)));
   return rows.length > 0;
 }
 
