@@ -41,7 +41,7 @@ describe('groups and permissions API', () => {
     expect(created.statusCode).toBe(201);
     const group = created.json() as Group;
     expect(group).toMatchObject({ name: 'Hesabat baxışı', code: null });
-    expect(group.permissions).toEqual([permissionIds.view_report, permissionIds.view_region].sort((a, b) => a - b));
+    expect(group.permissions).toEqual([permissionIds.view_report!, permissionIds.view_region!].sort((a, b) => a - b));
     expect((await send('GET', `/api/user/groups/${group.id}/`)).json()).toEqual(group);
 
     const updated = await send('PUT', `/api/user/groups/${group.id}/`, {
