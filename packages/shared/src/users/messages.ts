@@ -21,8 +21,7 @@ export const userMessages = {
   choiceMissing: 'Seçilmiş dəyər mövcud deyil.',
   regionOutOfScope: 'Yalnız öz regionunuzun istifadəçilərini idarə edə bilərsiniz.',
   grantBeyondOwn: 'Özünüzdə olmayan icazələri verə bilməzsiniz.',
-  groupInUse: (count: number) =>
-    `Bu qrup ${count} istifadəçiyə təyin edilib. Əvvəlcə istifadəçiləri qrupdan çıxarın.`,
+  groupInUse: (count: number) => `Bu qrup ${count} istifadəçiyə təyin edilib. Əvvəlcə istifadəçiləri qrupdan çıxarın.`,
   phoneChanged: 'Telefon nömrəniz dəyişdirildi.',
   passwordChanged: 'Şifrəniz dəyişdirildi.',
 } as const;
