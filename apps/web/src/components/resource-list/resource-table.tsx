@@ -60,6 +60,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
       value={text}
       onChange={(e) => setText(e.target.value)}
       onSearch={(v) => onSearch(v.trim())}
+      // Leaving the box applies what is typed at once, so a pending search cannot undo a click that follows.
+      onBlur={() => text.trim() !== value && onSearch(text.trim())}
       placeholder={t('list.search')}
       style={{ width: 260 }}
       data-testid="list-search"
