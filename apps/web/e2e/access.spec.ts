@@ -1,0 +1,323 @@
+import { readFileSync } from 'node:fs';
+import { toastMessages, userMessages, type Group, type Page as ListPage, type User } from '@dnx/shared';
+import type { Browser, Page } from '@playwright/test';
+import {
+  apiAs,
+  assign,
+  expectedMenu,
+  pickSelectOption,
+  regionsForPicker,
+  shownMenu,
+  uniqueEmail,
+} from './support/access';
+import { demoPassword, expect, screenshot, signIn, test } from './support/fixtures';
+
+const wide = { width: 1400, height: 1000 };
+const password = 'Operator2024';
+
+/** The field's error slot: Ant Design puts the message right under the field it belongs to. */
+const errorUnder = (page: Page, label: string) =>
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator('.ant-form-item-explain');
+
+async function newSignedInPage(browser: Browser, email: string, pass = demoPassword) {
+  const context = await browser.newContext({ viewport: wide });
+  const page = await context.newPage();
+  await signIn(page, email, pass);
+  return page;
+}
+
+/** A user made through the API as the admin, for tests whose subject is not the form. */
+async function createUserViaApi(admin: Page, email: string, groupCode: string | null) {
+  const api = await apiAs(admin);
+  const groups = await api.get<ListPage<Group>>('/api/user/groups/?no_page=1');
+  const group = groups.results.find((g) => g.code === groupCode);
+  const [region] = await regionsForPicker(admin.context(), admin);
+  const res = await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
+    email,
+    password,
+    confirm_password: password,
+    first_name: 'Test',
+    last_name: 'İstifadəçi',
+    parent_name: 'Yoxlama',
+    phone: '+994501112233',
+    date_of_birth: '1990-04-15',
+    region: region!.id,
+    groups: group ? [group.id] : [],
+    user_permissions: [],
+  });
+  return res.data.data;
+}
+
+test.describe('users, groups and profile', () => {
+  test.use({ viewport: wide });
+
+  test('the admin creates an operator in three steps; the operator sees exactly the F menu', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'admin@demo.az');
+    await regionsForPicker(page.context(), page);
+    await page.goto('/app/users');
+    await expect(page.getByTestId('users-page')).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'admin@demo.az', exact: true })).toBeVisible();
+    await screenshot(page, 'users-list');
+
+    await page.getByTestId('create-user').click();
+    await expect(page).toHaveURL(/\/app\/user-create$/);
+
+    // Step 1, account: every error slot under its field, then the live uniqueness check.
+    await page.getByTestId('user-form-next').click();
+    await expect(errorUnder(page, 'Email')).toHaveText(userMessages.emailRequired);
+    await expect(errorUnder(page, 'Şifrə')).toHaveText('Password can not be blank.');
+    await expect(errorUnder(page, 'Şifrənin təkrarı')).toHaveText('Confirm Password can not be blank.');
+    await page.getByLabel('Email', { exact: true }).fill('admin@demo.az');
+    await expect(errorUnder(page, 'Email')).toHaveText(userMessages.emailTaken);
+    await page.getByLabel('Şifrə', { exact: true }).fill('12345678');
+    await expect(errorUnder(page, 'Şifrə')).toContainText('only numerical symbols');
+    await page.getByLabel('Şifrənin təkrarı', { exact: true }).fill('different1');
+    await expect(errorUnder(page, 'Şifrənin təkrarı')).toHaveText(
+      '`Password` and `Confirm Password` fields does not the same.',
+    );
+    await screenshot(page, 'user-create-step-1-errors');
+
+    const email = uniqueEmail('operator');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Şifrə', { exact: true }).fill(password);
+    await page.getByLabel('Şifrənin təkrarı', { exact: true }).fill(password);
+    await page.getByTestId('user-form-next').click();
+
+    // Step 2, person.
+    const person = page.getByTestId('user-form-step-1');
+    await expect(person).toBeVisible();
+    await page.getByTestId('user-form-next').click();
+    await expect(errorUnder(page, 'Ad')).toHaveText(userMessages.firstNameRequired);
+    await expect(errorUnder(page, 'Soyad')).toHaveText(userMessages.lastNameRequired);
+    await expect(errorUnder(page, 'Ata adı')).toHaveText(userMessages.parentNameRequired);
+    await expect(errorUnder(page, 'Telefon')).toHaveText(userMessages.phoneInvalid);
+    await expect(errorUnder(page, 'Doğum tarixi')).toHaveText(userMessages.birthDayRequired);
+    await expect(errorUnder(page, 'Region')).toHaveText(userMessages.regionRequired);
+    await screenshot(page, 'user-create-step-2-errors');
+    await page.getByLabel('Ad', { exact: true }).fill('Orxan');
+    await page.getByLabel('Soyad', { exact: true }).fill('Məmmədov');
+    await page.getByLabel('Ata adı', { exact: true }).fill('Əli');
+    await page.getByLabel('Telefon', { exact: true }).fill('+994501234567');
+    await page.getByLabel('Doğum tarixi', { exact: true }).fill('15.04.1990');
+    await page.getByLabel('Doğum tarixi', { exact: true }).press('Enter');
+    await pickSelectOption(page, person.locator('.ant-select').filter({ has: page.getByLabel('Region') }), 'Gəncə');
+    await expect(page.getByLabel('Doğum tarixi', { exact: true })).toHaveValue('15.04.1990');
+    await page.getByTestId('user-form-next').click();
+
+    // Step 3, access: the Operator group through the assign window; confirmInfos must be ticked.
+    await expect(page.getByTestId('user-form-step-2')).toBeVisible();
+    await assign(page.getByTestId('assign-groups'), 'Operator', ['Operator']);
+    await page.getByTestId('user-form-save').click();
+    await expect(page.getByText(userMessages.confirmInfosRequired)).toBeVisible();
+    await page.getByText('Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm').click();
+    await screenshot(page, 'user-create-step-3');
+    await page.getByTestId('user-form-save').click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/users$/);
+
+    // The new account is in the list, found by search (kept in the URL).
+    await page.getByTestId('list-search').locator('input').fill(email);
+    await expect(page).toHaveURL(/search=/);
+    await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Operator', { exact: true })).toBeVisible();
+    await expect(row.getByText('Gəncə')).toBeVisible();
+
+    // The operator signs in and sees exactly what the matrix gives role F.
+    const operator = await newSignedInPage(browser, email, password);
+    const expected = expectedMenu('operator');
+    expect(expected.paths.length).toBeGreaterThan(1);
+    expect(await shownMenu(operator.getByTestId('side-menu').first())).toEqual(expected);
+    await screenshot(operator, 'operator-menu');
+    await operator.goto('/app/users');
+    await expect(operator.getByText('Giriş qadağandır')).toBeVisible();
+    await screenshot(operator, 'operator-forbidden-users');
+    await operator.context().close();
+  });
+
+  test('the admin edits a user; the step returns to the first and the password stays unchanged', async ({ page }) => {
+    await signIn(page, 'admin@demo.az');
+    const email = uniqueEmail('edit');
+    const user = await createUserViaApi(page, email, 'inspector');
+    await page.goto(`/app/user-edit/${user.id}`);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(page.getByLabel('Şifrə', { exact: true })).toHaveValue('');
+    // Its own address is not "taken".
+    await page.getByLabel('Email', { exact: true }).fill(email.toUpperCase());
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByTestId('user-form-next').click();
+    await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Test');
+    await expect(page.getByLabel('Doğum tarixi', { exact: true })).toHaveValue('15.04.1990');
+    await page.getByLabel('Ad', { exact: true }).fill('Tural');
+    await page.getByTestId('user-form-next').click();
+    await assign(page.getByTestId('assign-permissions'), 'Avtobus', ['Avtobus marşrutu: baxış']);
+    await page.getByText('Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm').click();
+    await screenshot(page, 'user-edit-step-3');
+    await page.getByTestId('user-form-save').click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(page.getByTestId('user-form-step-0')).toBeVisible();
+    await expect(page.getByLabel('Şifrə', { exact: true })).toHaveValue('');
+
+    const api = await apiAs(page);
+    const saved = await api.get<User>(`/api/user/users/${user.id}/`);
+    expect(saved.first_name).toBe('Tural');
+    expect(saved.user_permissions).toHaveLength(1);
+    // The password was not sent, so it still works.
+    const again = await newSignedInPage(page.context().browser()!, email, password);
+    await again.context().close();
+  });
+
+  test('the users list keeps its state in the URL, exports and deletes in bulk', async ({ page }) => {
+    await signIn(page, 'admin@demo.az');
+    const tag = Date.now().toString(36);
+    const doomed = [uniqueEmail(`bulk${tag}`), uniqueEmail(`bulk${tag}`)];
+    for (const email of doomed) await createUserViaApi(page, email, null);
+
+    await page.goto('/app/users?per_page=25&order_by=email&order=asc');
+    await expect(page.getByTestId('page-size')).toContainText('25');
+    await expect(page.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByTestId('page-size').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Hamısı').click();
+    await expect(page).toHaveURL(/per_page=all/);
+
+    await page.getByTestId('list-search').locator('input').fill(`bulk${tag}`);
+    await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 2');
+
+    // CSV of what the filter selects: a UTF-8 BOM, the header, the two rows.
+    const csvDownload = page.waitForEvent('download');
+    await page.getByTestId('export').click();
+    await page.getByRole('menuitem', { name: 'CSV faylı' }).click();
+    const csv = readFileSync((await (await csvDownload).path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('Email,Soyad,Ad');
+    for (const email of doomed) expect(csv).toContain(email);
+    expect(csv.trim().split('\r\n')).toHaveLength(3);
+
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByTestId('export').click();
+    await page.getByRole('menuitem', { name: 'Excel faylı' }).click();
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toMatch(/^İstifadəçilər-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(
+      readFileSync((await xlsx.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+
+    await page.locator('thead .ant-checkbox-input').check();
+    await page.getByTestId('delete-selected').click();
+    await expect(page.getByText('Seçilmiş 2 qeyd silinəcək.', { exact: false })).toBeVisible();
+    await screenshot(page, 'users-bulk-delete-confirm');
+    await page.getByTestId('confirm-delete').click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 0');
+  });
+
+  test('a group is created, edited and deleted; role groups are read-only', async ({ page }) => {
+    await signIn(page, 'admin@demo.az');
+    await page.goto('/app/user-groups');
+    await expect(page.getByRole('cell', { name: 'Administrator', exact: true })).toBeVisible();
+    await screenshot(page, 'groups-list');
+
+    await page.getByTestId('create-group').click();
+    await page.getByTestId('group-form-save').click();
+    await expect(errorUnder(page, 'Qrupun adı')).toHaveText(userMessages.groupNameRequired);
+    const name = `Yoxlama qrupu ${Date.now().toString(36)}`;
+    await page.getByLabel('Qrupun adı').fill(name);
+    await assign(page.getByTestId('assign-group-permissions'), 'Region', ['Region: baxış', 'Region: əlavə etmə']);
+    await screenshot(page, 'group-create');
+    await page.getByTestId('group-form-save').click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(page).toHaveURL(/\/app\/user-groups$/);
+
+    await page.getByTestId('list-search').locator('input').fill(name);
+    await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByRole('cell', { name: '2', exact: true })).toBeVisible();
+    await row.getByRole('link', { name: /Redaktə et/ }).click();
+    await expect(page.getByTestId('group-form')).toBeVisible();
+    await expect(page.getByLabel('Qrupun adı')).toHaveValue(name);
+    await page.getByLabel('Qrupun adı').fill(`${name} (yeni)`);
+    await page.getByTestId('group-form-save').click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+
+    await page.goto(`/app/user-groups?search=${encodeURIComponent(name)}`);
+    const renamed = page.getByRole('row').filter({ hasText: `${name} (yeni)` });
+    await expect(renamed).toBeVisible();
+    await renamed.getByRole('button', { name: /Qrupu sil/ }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Sil' }).click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(renamed).toHaveCount(0);
+
+    await page.goto('/app/user-groups?search=Operator');
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'Operator' })
+      .getByRole('link', { name: /Redaktə et/ })
+      .click();
+    await expect(page.getByTestId('role-group-note')).toBeVisible();
+    await expect(page.getByLabel('Qrupun adı')).toBeDisabled();
+    await expect(page.getByTestId('group-form-save')).toHaveCount(0);
+    await screenshot(page, 'group-role-read-only');
+  });
+
+  test('a deactivated user is signed out on the next request', async ({ page, browser }) => {
+    await signIn(page, 'admin@demo.az');
+    const email = uniqueEmail('deactivate');
+    const user = await createUserViaApi(page, email, 'cashier');
+    const victim = await newSignedInPage(browser, email, password);
+    await expect(victim).toHaveURL(/\/app\/sample-page$/);
+
+    await page.goto(`/app/users?search=${encodeURIComponent(email)}`);
+    const status = page.getByTestId(`user-status-${user.id}`);
+    await expect(status).toBeChecked();
+    await status.click();
+    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(status).not.toBeChecked();
+    await screenshot(page, 'users-deactivated');
+
+    // The victim's next call is refused and the session ends at sign-in.
+    await victim.goto('/app/user-profile');
+    await expect(victim).toHaveURL(/\/signin/);
+    await victim.context().close();
+  });
+
+  test('profile: phone and password with their error slots', async ({ page, browser }) => {
+    await signIn(page, 'admin@demo.az');
+    const email = uniqueEmail('profile');
+    await createUserViaApi(page, email, 'inspector');
+    const me = await newSignedInPage(browser, email, password);
+    await me.goto('/app/user-profile');
+    await expect(me.getByTestId('profile-page')).toBeVisible();
+
+    await me.getByLabel('Telefon', { exact: true }).fill('055 123');
+    await me.getByRole('button', { name: 'Telefonu yadda saxla' }).click();
+    await expect(errorUnder(me, 'Telefon')).toHaveText(userMessages.phoneInvalid);
+    await me.getByLabel('Telefon', { exact: true }).fill('+994557654321');
+    await me.getByRole('button', { name: 'Telefonu yadda saxla' }).click();
+    await expect(me.getByText(toastMessages.success)).toBeVisible();
+
+    await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
+    await expect(errorUnder(me, 'Yeni şifrə')).toHaveText('Password can not be blank.');
+    await expect(errorUnder(me, 'Yeni şifrənin təkrarı')).toHaveText('Confirm Password can not be blank.');
+    await me.getByLabel('Köhnə şifrə', { exact: true }).fill('Wrong-password-1');
+    await me.getByLabel('Yeni şifrə', { exact: true }).fill('Yeni2024parol');
+    await me.getByLabel('Yeni şifrənin təkrarı', { exact: true }).fill('Yeni2024parol');
+    await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
+    await expect(errorUnder(me, 'Köhnə şifrə')).toHaveText(userMessages.oldPasswordWrong);
+    await screenshot(me, 'profile-errors');
+    await me.getByLabel('Köhnə şifrə', { exact: true }).fill(password);
+    await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
+    await expect(me.getByText(toastMessages.success)).toBeVisible();
+    await expect(me.getByLabel('Köhnə şifrə', { exact: true })).toHaveValue('');
+    await screenshot(me, 'profile');
+    await me.context().close();
+  });
+});

@@ -1,0 +1,101 @@
+import {
+  appRoutes,
+  hasPermissions,
+  menuSections,
+  rolePermissions,
+  type Page as ListPage,
+  type RoleCode,
+  type User,
+} from '@dnx/shared';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+/** The side menu a role gets by the shared matrix: section titles, and the screens under them, by path. */
+export function expectedMenu(role: RoleCode): { sections: string[]; paths: string[] } {
+  const held = rolePermissions[role];
+  const routes = appRoutes.filter((r) => r.menu && hasPermissions(held, r.permissions));
+  const sections = menuSections
+    .filter((s) => s.key !== 'home' && routes.some((r) => r.menu === s.key))
+    .map((s) => s.title);
+  return { sections, paths: routes.map((r) => `/app/${r.path}`).sort() };
+}
+
+/** What the side menu shows once every section is opened. */
+export async function shownMenu(menu: Locator): Promise<{ sections: string[]; paths: string[] }> {
+  // Every signed-in user has the landing page: once it shows, the menu is complete.
+  await expect(menu.locator('a[href="/app/sample-page"]')).toBeVisible();
+  const titles = menu.locator('.ant-menu-submenu-title');
+  const sections = (await titles.allInnerTexts()).map((s) => s.trim());
+  for (let i = 0; i < sections.length; i += 1) await titles.nth(i).click();
+  // Every section's items are rendered once it has opened.
+  await expect(menu.locator('.ant-menu-submenu-open')).toHaveCount(sections.length);
+  const hrefs = await menu.locator('a[href^="/app/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  return { sections, paths: [...new Set(hrefs.filter((h): h is string => !!h))].sort() };
+}
+
+export interface DemoRegion {
+  id: number;
+  name: string;
+}
+
+/** The signed-in page's bearer: the e2e tests build their own records through the API as the admin. */
+export async function apiAs(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    async get<T>(path: string): Promise<T> {
+      const res = await page.request.get(path, { headers });
+      expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+    async post<T>(path: string, data: unknown): Promise<T> {
+      const res = await page.request.post(path, { headers, data });
+      expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+  };
+}
+
+let counter = 0;
+/** A unique address per call, so every test makes its own users. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}${counter}@demo.az`;
+}
+
+export async function pickSelectOption(page: Page, field: Locator, text: string) {
+  await field.click();
+  await field.locator('input').fill(text);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}
+
+/** Moves the records matching `search` from the left list of an assign window to the right one. */
+export async function assign(window: Locator, search: string, names: string[]) {
+  const left = window.locator('.ant-transfer-section').first();
+  await left.getByPlaceholder('Axtar').fill(search);
+  for (const name of names) {
+    await left.locator('.ant-transfer-list-content-item', { hasText: name }).first().click();
+  }
+  await window.getByRole('button', { name: /Əlavə et/ }).click();
+  const right = window.locator('.ant-transfer-section').nth(1);
+  for (const name of names) await expect(right.getByText(name, { exact: false }).first()).toBeVisible();
+  await left.getByPlaceholder('Axtar').fill('');
+}
+
+/**
+ * The region picker reads `GET /api/regions/available/`, which the regions resource (issue 5) serves. Where
+ * this server does not have it yet, the picker gets the real regions (ids and names) the seeded users hold,
+ * so the user form can still be filled and saved against the real users API.
+ */
+export async function regionsForPicker(context: BrowserContext, admin: Page): Promise<DemoRegion[]> {
+  const api = await apiAs(admin);
+  const token = await admin.evaluate(() => localStorage.getItem('token'));
+  const served = await admin.request.get('/api/regions/available/', { headers: { authorization: `Bearer ${token}` } });
+  if (served.ok()) return (await served.json()) as DemoRegion[];
+  expect(served.status()).toBe(404);
+  const users = await api.get<ListPage<User>>('/api/user/users/?no_page=1');
+  const regions = new Map<number, string>();
+  for (const user of users.results) if (user.region && user.region_name) regions.set(user.region, user.region_name);
+  const list = [...regions].map(([id, name]) => ({ id, name }));
+  await context.route('**/api/regions/available/', (route) => route.fulfill({ json: list }));
+  return list;
+}
