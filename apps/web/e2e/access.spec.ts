@@ -15,6 +15,15 @@ import { demoPassword, expect, screenshot, signIn, test } from './support/fixtur
 const wide = { width: 1400, height: 1000 };
 const password = 'Operator2024';
 
+/**
+ * A second person in their own browser context. Before a screenshot the page in use comes to the front: a
+ * page behind another window may hold its animations, and the screenshot waits for them to settle.
+ */
+const inFront = async (page: Page) => {
+  await page.bringToFront();
+  return page;
+};
+
 /** The field's error slot: Ant Design puts the message right under the field it belongs to. */
 const errorUnder = (page: Page, label: string) =>
   page
@@ -26,7 +35,7 @@ async function newSignedInPage(browser: Browser, email: string, pass = demoPassw
   const context = await browser.newContext({ viewport: wide });
   const page = await context.newPage();
   await signIn(page, email, pass);
-  return page;
+  return inFront(page);
 }
 
 /** A user made through the API as the admin, for tests whose subject is not the form. */
@@ -135,10 +144,10 @@ test.describe('users, groups and profile', () => {
     const expected = expectedMenu('operator');
     expect(expected.paths.length).toBeGreaterThan(1);
     expect(await shownMenu(operator.getByTestId('side-menu').first())).toEqual(expected);
-    await screenshot(operator, 'operator-menu');
+    await screenshot(await inFront(operator), 'operator-menu');
     await operator.goto('/app/users');
     await expect(operator.getByText('Giriş qadağandır')).toBeVisible();
-    await screenshot(operator, 'operator-forbidden-users');
+    await screenshot(await inFront(operator), 'operator-forbidden-users');
     await operator.context().close();
   });
 
@@ -275,13 +284,14 @@ test.describe('users, groups and profile', () => {
     const victim = await newSignedInPage(browser, email, password);
     await expect(victim).toHaveURL(/\/app\/sample-page$/);
 
+    await inFront(page);
     await page.goto(`/app/users?search=${encodeURIComponent(email)}`);
     const status = page.getByTestId(`user-status-${user.id}`);
     await expect(status).toBeChecked();
     await status.click();
     await expect(page.getByText(toastMessages.success)).toBeVisible();
     await expect(status).not.toBeChecked();
-    await screenshot(page, 'users-deactivated');
+    await screenshot(await inFront(page), 'users-deactivated');
 
     // The victim's next call is refused and the session ends at sign-in.
     await victim.goto('/app/user-profile');
@@ -312,12 +322,12 @@ test.describe('users, groups and profile', () => {
     await me.getByLabel('Yeni şifrənin təkrarı', { exact: true }).fill('Yeni2024parol');
     await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
     await expect(errorUnder(me, 'Köhnə şifrə')).toHaveText(userMessages.oldPasswordWrong);
-    await screenshot(me, 'profile-errors');
+    await screenshot(await inFront(me), 'profile-errors');
     await me.getByLabel('Köhnə şifrə', { exact: true }).fill(password);
     await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
     await expect(me.getByText(toastMessages.success)).toBeVisible();
     await expect(me.getByLabel('Köhnə şifrə', { exact: true })).toHaveValue('');
-    await screenshot(me, 'profile');
+    await screenshot(await inFront(me), 'profile');
     await me.context().close();
   });
 });
