@@ -18,7 +18,13 @@ export { expect };
 /** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
 export async function screenshot(page: Page, name: string) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  // A viewport as tall as the page, rather than a stitched full-page capture: the sticky side navigation and
+  // header then stand where a person sees them.
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+  if (viewport && height > viewport.height) await page.setViewportSize(viewport);
 }
 
 /** Solves the ALTCHA widget as a person does: ticks it and waits until it reports verified. */
