@@ -20,6 +20,7 @@ import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
 
 export interface AppOptions {
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });
   await app.register(securityPlugin);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -1,14 +1,11 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { passwordProblem, isEmail } from '@dnx/shared';
-import { eq } from 'drizzle-orm';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { seedDemo } from './db/seed/demo';
-import { groups, userGroups, users } from './db/schema';
-import { hashPassword } from './lib/passwords';
+import { AdministratorInputError, createAdministrator } from './db/seed/administrator';
 
 const usage = `Usage: cli <command>
   migrate                 apply the migrations
@@ -45,26 +42,13 @@ async function main() {
       console.log('Demo data added.');
     }
     if (command === 'create-admin') {
-      const email = (values.email ?? '').trim().toLowerCase();
-      if (!isEmail(email)) throw new ConfigError('Give a valid --email.');
-      const password = await readPassword();
-      const problem = passwordProblem(password);
-      if (problem) throw new ConfigError(problem);
-      const [admin] = await handle.db.select({ id: groups.id }).from(groups).where(eq(groups.code, 'admin'));
-      await handle.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email,
-            passwordHash: await hashPassword(password),
-            firstName: values['first-name'] ?? '',
-            lastName: values['last-name'] ?? '',
-          })
-          .onConflictDoUpdate({ target: users.email, set: { isActive: true } })
-          .returning({ id: users.id });
-        await tx.insert(userGroups).values({ userId: user!.id, groupId: admin!.id }).onConflictDoNothing();
+      const result = await createAdministrator(handle.db, {
+        email: values.email ?? '',
+        password: await readPassword(),
+        firstName: values['first-name'],
+        lastName: values['last-name'],
       });
-      console.log(`Administrator ${email} is ready.`);
+      console.log(`Administrator ${values.email} is ${result.created ? 'created' : 'ready again'}.`);
     }
   } finally {
     await handle.close();
@@ -72,6 +56,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof AdministratorInputError ? err.message : err);
   process.exit(1);
 });
