@@ -12,6 +12,7 @@ import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
+import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
 import { defaultWebDist } from './paths';
 import { authPlugin } from './plugins/auth';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(groupRoutes);
   await app.register(userRoutes);
   await app.register(profileRoutes, { config });
+  await app.register(allResourceRoutes);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

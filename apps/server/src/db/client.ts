@@ -48,12 +48,13 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const [{ PGlite }, { btree_gist }, { drizzle }] = await Promise.all([
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { btree_gist } });
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { btree_gist, pg_trgm } });
   await client.waitReady;
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
   let closed = false;

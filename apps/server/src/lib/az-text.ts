@@ -15,6 +15,11 @@ export function azContains(expr: SQLWrapper, value: string): SQL {
   return sql`az_fold(${expr}) like '%' || az_fold(${escapeLike(value)}::text) || '%'`;
 }
 
+/** An expression already folded by az_fold (a stored search key) contains `value`: folds only the value. */
+export function azFoldedContains(foldedExpr: SQLWrapper, value: string): SQL {
+  return sql`${foldedExpr} like '%' || az_fold(${escapeLike(value)}::text) || '%'`;
+}
+
 /** Equal by the search key: regardless of case, I/İ/ı/i and the letters a Latin keyboard lacks (unique names). */
 export function azFoldEquals(expr: SQLWrapper, value: string): SQL {
   return sql`az_fold(${expr}) = az_fold(${value}::text)`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PermissionResource } from '../access/permissions';
+import type { ListFilterKind, ListSpec } from '../api/list';
 import { resourceMessages as m } from './messages';
 import { normalizeDecimal } from './values';
 
@@ -78,6 +79,8 @@ export interface ResourceDefinition {
   labelField: string;
   uniqueName?: boolean;
   defaultOrder: { order_by: string; order: 'asc' | 'desc' };
+  /** Reference fields that narrow `available/` (`?brand=` for models): the picker of a form that depends on another. */
+  availableBy?: readonly string[];
   /** Extra rules across fields, on both sides. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
 }
@@ -204,6 +207,42 @@ export function resourceRecordSchema(resource: ResourceDefinition) {
     id: z.number().int(),
     ...Object.assign({}, ...resource.fields.map(fieldRecordShape)),
   });
+}
+
+/** How a field's list filter compares: text contains (Azerbaijani-aware), references by id, the rest exactly. */
+export function filterKindOf(field: FieldDefinition): ListFilterKind {
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      return 'text';
+    case 'reference':
+      return 'id';
+    case 'date':
+      return 'date';
+    default:
+      return 'exact';
+  }
+}
+
+/** The list contract of a resource: `id` and each `filter` field as filters, `id` and each `sortable` field as orders. */
+export function resourceListSpec(resource: ResourceDefinition): ListSpec {
+  const filters: Record<string, ListFilterKind> = { id: 'id' };
+  for (const field of resource.fields) if (field.filter) filters[field.name] = filterKindOf(field);
+  return { filters, orderBy: ['id', ...resource.fields.filter((f) => f.sortable).map((f) => f.name)] };
+}
+
+/** The fields `search=` looks in. */
+export const searchFieldsOf = (resource: ResourceDefinition) => resource.fields.filter((f) => f.search);
+
+/** `GET <apiPath>available/` query: `search=` words and the `availableBy` references as ids. */
+export function availableQuerySchema(resource: ResourceDefinition) {
+  const shape = Object.fromEntries(
+    (resource.availableBy ?? []).map((name) => [
+      name,
+      z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+    ]),
+  ) as Record<string, z.ZodType>;
+  return z.object({ search: z.string().trim().max(200).optional(), ...shape });
 }
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;

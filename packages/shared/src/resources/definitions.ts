@@ -196,6 +196,7 @@ export const automobileModelResource: ResourceDefinition = {
   labelField: 'name',
   // A model's name is unique within its brand; the server checks that pair.
   defaultOrder: { order_by: 'name', order: 'asc' },
+  availableBy: ['brand'],
 };
 
 export const carrierResource: ResourceDefinition = {

@@ -19,6 +19,7 @@ export const resourceMessages = {
   wholeNumber: (label: string) => `${label} tam ədəd olmalıdır.`,
   choose: (label: string) => `${label} seçilməlidir.`,
   modelNotOfBrand: 'Model seçilmiş markaya aid deyil.',
+  modelBrandLocked: 'Modelin markası dəyişdirilə bilməz: bu modeldə avtomobillər qeydiyyatdadır.',
   rightExpiryRequired: 'İstifadə hüququnun bitmə tarixi göstərilməlidir.',
   tariffDateTaken: 'Bu qrup üçün həmin tarixdən qüvvəyə minən tarif artıq var.',
   unknownReference: (label: string) => `Seçilmiş ${label.toLowerCase()} tapılmadı.`,

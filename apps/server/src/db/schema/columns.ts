@@ -1,4 +1,5 @@
-import { integer, smallint, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, smallint, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 
 /** Columns every table of this project shares. */
 export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
@@ -6,3 +7,7 @@ export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity(
 export const status = () => smallint('status').notNull().default(1);
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Names unique by their search key (az_fold, migration 0002): "İsmayıllı", "ISMAYILLI" and "ismayilli" are one. */
+export const uniqueFoldedName = (table: string, name: PgColumn) =>
+  uniqueIndex(`${table}_name_az_fold_key`).on(sql`az_fold(${name})`);

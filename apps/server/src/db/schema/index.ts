@@ -3,3 +3,4 @@ export * from './users';
 export * from './reference-lists';
 export * from './auth';
 export * from './audit';
+export * from './fleet';

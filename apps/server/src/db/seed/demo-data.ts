@@ -112,6 +112,93 @@ export const demoBrandsWithModels: Record<string, string[]> = {
   Toyota: ['Prius'],
 };
 
+/** Carriers with their VÖEN (the last digit: 1 legal entity, 2 individual) and tax payer kind. */
+export const demoCarriers = [
+  {
+    name: 'Bakı Sərnişin Nəqliyyatı MMC',
+    voen: '1400123451',
+    phone: '+994125101010',
+    address: 'Bakı, Nərimanov rayonu, Təbriz küçəsi 12',
+    taxPayer: 'Sadələşdirilmiş vergi ödəyicisi',
+  },
+  {
+    name: 'Gəncə Avtonəqliyyat ASC',
+    voen: '2000456781',
+    phone: '+994222566060',
+    address: 'Gəncə, Atatürk prospekti 45',
+    taxPayer: 'ƏDV ödəyicisi',
+  },
+  {
+    name: 'Rəşidov Elçin Vaqif oğlu',
+    voen: '1700987652',
+    phone: '+994503334455',
+    address: 'Sumqayıt, 9-cu mikrorayon',
+    taxPayer: 'Fərdi sahibkar',
+  },
+];
+
+export const demoDrivers = [
+  {
+    lastName: 'Əliyev',
+    firstName: 'Orxan',
+    parentName: 'Vüqar',
+    identityFinCode: '5ABC12X',
+    drivingLicenseStartDate: '2012-05-14',
+    drivingLicenseFinishDate: '2032-05-14',
+    drivingCategory: ['B', 'D'],
+  },
+  {
+    lastName: 'İsmayılova',
+    firstName: 'Günel',
+    parentName: 'Rəşad',
+    identityFinCode: '6KLM34Q',
+    drivingLicenseStartDate: '2018-09-01',
+    drivingLicenseFinishDate: '2028-09-01',
+    drivingCategory: ['B'],
+  },
+  {
+    lastName: 'Quliyev',
+    firstName: 'Şahin',
+    parentName: 'Əli',
+    identityFinCode: '7XYZ56P',
+    drivingLicenseStartDate: '2015-03-20',
+    drivingLicenseFinishDate: '2035-03-20',
+    drivingCategory: ['B', 'C', 'CE', 'D'],
+  },
+];
+
+/** Automobiles: plate, brand and model (from the lists above), owner by VÖEN, kind of right (spec ids). */
+export const demoAutomobiles = [
+  {
+    plate: '10-AB-123',
+    brand: 'Mercedes-Benz',
+    model: 'Sprinter',
+    seats: 18,
+    load: '0',
+    owner: '1400123451',
+    right: 1,
+  },
+  { plate: '20-GA-456', brand: 'Isuzu', model: 'Novo', seats: 27, load: '0', owner: '2000456781', right: 3 },
+  { plate: '50-SR-789', brand: 'Toyota', model: 'Prius', seats: 4, load: '0', owner: '1700987652', right: 2 },
+].map((a) => ({ ...a, rightExpiry: a.right === 1 ? null : '2027-12-31' }));
+
+/** Monthly rates of the simplified tax, Tax Code art. 220.5, in force since 2019-01-01 (decisions.md section 4). */
+export const demoTariffs = [
+  {
+    feeGroup: 'seat',
+    rate: '1.80',
+    effectiveFrom: '2019-01-01',
+    description: 'Vergi Məcəlləsi, maddə 220.5: hər oturacaq yeri üçün',
+  },
+  {
+    feeGroup: 'flat',
+    rate: '9.00',
+    effectiveFrom: '2019-01-01',
+    description: 'Vergi Məcəlləsi, maddə 220.5: minik taksisi',
+  },
+  { feeGroup: 'load', rate: '0', effectiveFrom: '2019-01-01', description: 'Yük daşıma: dərəcə müəyyən edilməyib (0)' },
+];
+
 export const demoPassword = 'Demo12345';
 
 /** One demo user per role; the national roles work in Baku, the regional ones in Ganja. */

@@ -5,12 +5,16 @@ import type { Database } from '../client';
 import {
   automobileBrands,
   automobileModels,
+  automobiles,
+  carriers,
+  drivers,
   fnCoefficients,
   fnStatuses,
   groups,
   regions,
   routeCompanies,
   specialTransportTypes,
+  tariffs,
   taxPayers,
   transportTypes,
   userGroups,
@@ -23,7 +27,10 @@ async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
   return row!.n === 0;
 }
 
-/** Demo data: regions, a few rows of every reference list and one user per role. Adds only what is missing. */
+/**
+ * Demo data: regions, a few rows of every reference list, carriers, drivers, automobiles, the art. 220.5 tariffs
+ * and one user per role. Adds only what is missing (a list that has rows is left as it is).
+ */
 export async function seedDemo(db: Database): Promise<void> {
   const passwordHash = await hashPassword(data.demoPassword);
   await db.transaction(async (tx) => {
@@ -46,6 +53,47 @@ export async function seedDemo(db: Database): Promise<void> {
         await tx.insert(automobileModels).values(models.map((name) => ({ name, brandId: row!.id })));
       }
     }
+
+    if (await isEmpty(tdb, carriers)) {
+      const taxPayerIds = new Map((await tx.select().from(taxPayers)).map((t) => [t.name, t.id]));
+      await tx
+        .insert(carriers)
+        .values(
+          data.demoCarriers.map(({ taxPayer, ...c }) => ({ ...c, taxPayerId: taxPayerIds.get(taxPayer) ?? null })),
+        );
+    }
+    if (await isEmpty(tdb, drivers)) await tx.insert(drivers).values(data.demoDrivers);
+    if (await isEmpty(tdb, automobiles)) {
+      const models = await tx
+        .select({
+          id: automobileModels.id,
+          brandId: automobileModels.brandId,
+          model: automobileModels.name,
+          brand: automobileBrands.name,
+        })
+        .from(automobileModels)
+        .innerJoin(automobileBrands, eq(automobileBrands.id, automobileModels.brandId));
+      const owners = new Map((await tx.select().from(carriers)).map((c) => [c.voen, c.id]));
+      const rows = data.demoAutomobiles.flatMap((a) => {
+        const model = models.find((m) => m.brand === a.brand && m.model === a.model);
+        const carrierId = owners.get(a.owner);
+        if (!model || carrierId === undefined) return [];
+        return [
+          {
+            registrationNumber: a.plate,
+            brandId: model.brandId,
+            modelId: model.id,
+            seats: a.seats,
+            loadCapacity: a.load,
+            carrierId,
+            rightKind: a.right,
+            rightExpiryDate: a.rightExpiry,
+          },
+        ];
+      });
+      if (rows.length > 0) await tx.insert(automobiles).values(rows);
+    }
+    if (await isEmpty(tdb, tariffs)) await tx.insert(tariffs).values(data.demoTariffs);
 
     const regionIds = new Map((await tx.select().from(regions)).map((r) => [r.name, r.id]));
     const groupIds = new Map((await tx.select().from(groups)).map((g) => [g.code, g.id]));

@@ -1,0 +1,129 @@
+import {
+  availableItemSchema,
+  availableQuerySchema,
+  deleteMultipleResponseSchema,
+  deleteMultipleSchema,
+  pageSchema,
+  resourceInputSchema,
+  resourceRecordSchema,
+  type PermissionCode,
+} from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInErrors } from '../../lib/api-errors';
+import { requestUrl } from '../../lib/list/list-query';
+import { authUser } from '../../plugins/auth';
+import { createResourceRepository } from './repository';
+import { usagesOf, type ResourceSpec } from './resource-spec';
+import { createResourceService } from './service';
+import { resourceSpecs, specOf } from './specs';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The routes of one resource, all from its declaration: list, read, create, update, delete-multiple, available. */
+export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
+  const { definition } = spec;
+  const path = definition.apiPath;
+  const can = (action: 'view' | 'add' | 'change' | 'delete') => ({
+    access: { permissions: [`${action}_${definition.permission}` as PermissionCode] },
+  });
+  const common = { tags: [definition.key], security: [{ bearer: [] }] };
+  const record = resourceRecordSchema(definition);
+  const input = resourceInputSchema(definition);
+
+  return async (app) => {
+    const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]));
+    const service = createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs));
+
+    app.get(
+      path,
+      {
+        config: can('view'),
+        schema: {
+          ...common,
+          summary: `${definition.title}: page, per_page or no_page, order, order_by, search and filters`,
+          querystring: repo.list.querySchema,
+          response: { 200: pageSchema(record), ...signedInErrors },
+        },
+      },
+      async (request) => service.list(request.query, requestUrl(request)),
+    );
+
+    app.get(
+      `${path}available/`,
+      {
+        // Pickers on other roles' screens (a payment row's automobile, a batch's transport type) read these.
+        config: { access: { permissions: [] } },
+        schema: {
+          ...common,
+          summary: `${definition.title}: the active ones as {id, name}, for pickers`,
+          querystring: availableQuerySchema(definition),
+          response: { 200: z.array(availableItemSchema), ...signedInErrors },
+        },
+      },
+      async (request) => service.available(request.query),
+    );
+
+    app.get(
+      `${path}:id/`,
+      {
+        config: can('view'),
+        schema: {
+          ...common,
+          summary: `${definition.singular}: one record`,
+          params: idParams,
+          response: { 200: record, ...signedInErrors },
+        },
+      },
+      async (request) => service.read(request.params.id),
+    );
+
+    app.post(
+      path,
+      {
+        config: can('add'),
+        schema: {
+          ...common,
+          summary: `${definition.singular}: create`,
+          body: input,
+          response: { 201: record, ...signedInErrors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await service.create(authUser(request), request.body)),
+    );
+
+    app.put(
+      `${path}:id/`,
+      {
+        config: can('change'),
+        schema: {
+          ...common,
+          summary: `${definition.singular}: update`,
+          params: idParams,
+          body: input,
+          response: { 200: record, ...signedInErrors },
+        },
+      },
+      async (request) => service.update(authUser(request), request.params.id, request.body),
+    );
+
+    app.post(
+      `${path}delete-multiple/`,
+      {
+        config: can('delete'),
+        schema: {
+          ...common,
+          summary: `${definition.title}: delete all of pkList or none; 409 naming what still uses them`,
+          body: deleteMultipleSchema,
+          response: { 200: deleteMultipleResponseSchema, ...signedInErrors },
+        },
+      },
+      async (request) => service.deleteMany(authUser(request), request.body.pkList),
+    );
+  };
+}
+
+/** Every resource of the shared catalogue. */
+export const allResourceRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const spec of resourceSpecs) await app.register(resourceRoutes(spec));
+};

@@ -1,0 +1,157 @@
+import { resourceMessages as m, type DeleteMultipleResponse, type ResourceRecord } from '@dnx/shared';
+import type { Database } from '../../db/client';
+import { recordAudit, type AuditSnapshot } from '../../lib/audit';
+import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { auditActor } from '../../lib/grants';
+import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import type { ListQuery } from '../../lib/list/list-query';
+import type { AuthUser } from '../../plugins/auth';
+import type { ResourceRepository } from './repository';
+import type { FieldErrors, ResourceSpec, ResourceValues, Usage } from './resource-spec';
+
+// A PostgreSQL check constraint (23514): the database's own copy of a rule the schema already checked.
+function checkViolation(err: unknown): string | null {
+  for (let current: unknown = err, depth = 0; current && depth < 3; depth += 1) {
+    const fields = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (fields.code === '23514') return typeof fields.constraint === 'string' ? fields.constraint : '';
+    current = fields.cause;
+  }
+  return null;
+}
+
+/**
+ * The rules and transactions of one resource: field errors in the spec's slots, names and codes unique,
+ * references real, a used record never deleted (409 naming its users), every write audited in its transaction.
+ */
+export function createResourceService(
+  db: Database,
+  spec: ResourceSpec,
+  repo: ResourceRepository,
+  usages: readonly Usage[],
+) {
+  const { definition, hooks } = spec;
+  const resource = definition.permission;
+  const editable = definition.fields.filter((f) => !f.readOnly);
+
+  /** The audited fields: what the form edits (display names and server-set fields left out). */
+  const snapshot = (record: ResourceRecord): AuditSnapshot =>
+    Object.fromEntries(editable.map((f) => [f.name, record[f.name]]));
+
+  async function check(input: ResourceValues, existing: ResourceRecord | null): Promise<void> {
+    const errors: FieldErrors = {};
+    for (const rule of spec.unique) {
+      if (errors[rule.field] || input[rule.field] === '' || input[rule.field] == null) continue;
+      if (await repo.isTaken(db, rule, input, existing?.id)) errors[rule.field] = [rule.message];
+    }
+    for (const field of repo.references) {
+      const value = input[field.name];
+      if (typeof value === 'number' && !(await repo.referenceExists(db, field, value))) {
+        errors[field.name] = [m.unknownReference(field.label)];
+      }
+    }
+    if (hooks.check && Object.keys(errors).length === 0) Object.assign(errors, await hooks.check(db, input, existing));
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  }
+
+  /** A write that lost a race with another (same name, a reference deleted meanwhile) still answers in its slot. */
+  function translateWriteError(err: unknown): never {
+    const unique = uniqueViolation(err);
+    const rule = spec.unique.find((r) => r.index === unique);
+    if (rule) throw fieldErrors({ [rule.field]: [rule.message] });
+    const constraint = foreignKeyViolation(err) ?? checkViolation(err);
+    const mapped = constraint === null ? undefined : hooks.constraintErrors?.[constraint];
+    if (mapped) throw fieldErrors({ [mapped.field]: [mapped.message] });
+    if (foreignKeyViolation(err) !== null) {
+      const field = repo.references.find((f) => constraint?.includes(spec.columns[f.name]!.name)) ?? repo.references[0];
+      if (field) throw fieldErrors({ [field.name]: [m.unknownReference(field.label)] });
+    }
+    throw err;
+  }
+
+  const prepare = (input: ResourceValues) => (hooks.prepare ? hooks.prepare(input) : input);
+
+  async function read(id: number): Promise<ResourceRecord> {
+    const record = await repo.find(db, id);
+    if (!record) throw notFound();
+    return record;
+  }
+
+  return {
+    list: (query: ListQuery<typeof repo.list.declaration.spec>, currentUrl: string) => repo.page(db, query, currentUrl),
+
+    read,
+
+    available: (query: Record<string, unknown>) => repo.available(db, query),
+
+    async create(actor: AuthUser, body: ResourceValues): Promise<ResourceRecord> {
+      const input = prepare(body);
+      await check(input, null);
+      const id = await db
+        .transaction(async (tx) => {
+          const recordId = await repo.insert(tx, input);
+          const created = (await repo.find(tx, recordId))!;
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'create',
+            resource,
+            recordId,
+            after: snapshot(created),
+          });
+          return recordId;
+        })
+        .catch(translateWriteError);
+      return read(id);
+    },
+
+    async update(actor: AuthUser, id: number, body: ResourceValues): Promise<ResourceRecord> {
+      const before = await read(id);
+      const input = prepare(body);
+      await check(input, before);
+      await db
+        .transaction(async (tx) => {
+          await repo.update(tx, id, input);
+          const after = (await repo.find(tx, id))!;
+          await recordAudit(tx, {
+            actor: auditActor(actor),
+            action: 'update',
+            resource,
+            recordId: id,
+            before: snapshot(before),
+            after: snapshot(after),
+          });
+        })
+        .catch(translateWriteError);
+      return read(id);
+    },
+
+    /** All or nothing: every id must exist, and none may be in use (checked inside the transaction). */
+    async deleteMany(actor: AuthUser, pkList: readonly number[]): Promise<DeleteMultipleResponse> {
+      const ids = [...new Set(pkList)].sort((a, b) => a - b);
+      await db
+        .transaction(async (tx) => {
+          const found = await repo.findMany(tx, ids);
+          if (found.length !== ids.length) throw notFound();
+          const used = await repo.usage(tx, usages, ids);
+          if (used) throw conflict(m.inUse(used));
+          await repo.deleteMany(tx, ids);
+          for (const record of found) {
+            await recordAudit(tx, {
+              actor: auditActor(actor),
+              action: 'delete',
+              resource,
+              recordId: record.id,
+              before: snapshot(record),
+            });
+          }
+        })
+        .catch(async (err: unknown) => {
+          // A row that started to use a record after the check: the foreign key refused the delete.
+          if (foreignKeyViolation(err) === null) throw err;
+          throw conflict(m.inUse((await repo.usage(db, usages, ids)) ?? definition.singular));
+        });
+      return { pkList: ids };
+    },
+  };
+}
+
+export type ResourceService = ReturnType<typeof createResourceService>;
