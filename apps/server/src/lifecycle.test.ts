@@ -6,6 +6,7 @@ describe('shutdown', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();
+    t = undefined;
   });
 
   it('drains in-flight requests, then stops without waiting for keep-alive sockets', async () => {

@@ -43,7 +43,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    // Idempotent, as the embedded database's close is: the app and a test may both end the pool.
+    close: async () => {
+      if (!pool.ended) await pool.end();
+    },
   };
 }
 
