@@ -18,7 +18,7 @@ const budgetP99Ms = 50;
 const rows = 100_000;
 
 /** A throwaway PostgreSQL cluster on loopback; `stop` removes it. */
-async function startCluster() {
+export async function startCluster() {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
   const bin = versions
     .map((v) => path.join('/usr/lib/postgresql', v, 'bin'))
@@ -195,7 +195,7 @@ export async function seedRows(url) {
 }
 
 /** Signs in as the demo administrator the way the browser does: solves the proof of work, posts /api/token/. */
-async function signIn(baseUrl) {
+export async function signIn(baseUrl) {
   const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge/`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   const gtoken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -32,10 +34,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // Enough connections that a list's count and rows (run side by side) do not queue behind other requests.
+  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
   });
+  pool.on('connect', preparePerConnection);
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
@@ -48,6 +52,24 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+/**
+ * Names every parameterized statement by its text, so PostgreSQL parses and plans it once per connection and
+ * then only binds and executes it (the Azerbaijani sort and search expressions are costly to plan each time).
+ */
+function preparePerConnection(client: PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = (...args: unknown[]) => {
+    const [config] = args;
+    if (typeof config === 'object' && config !== null && 'text' in config && !(config as { name?: string }).name) {
+      const text = String((config as { text: unknown }).text);
+      const name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      return query({ ...config, name }, ...args.slice(1));
+    }
+    return query(...args);
+  };
+  Object.assign(client, { query: named });
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 
@@ -36,7 +36,11 @@ const algorithm = 'HS256';
 export function createTokens(
   config: Pick<Config, 'jwtSecret' | 'ACCESS_TOKEN_LIFETIME' | 'REFRESH_TOKEN_LIFETIME' | 'RESET_TOKEN_LIFETIME'>,
 ) {
-  const key = new TextEncoder().encode(config.jwtSecret);
+  const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  // Signatures already checked in this process: a token's signature cannot change, so a signed-in user's next
+  // requests skip the HMAC. Expiry is still checked on every use; revocation is the session check's business.
+  const checked = new Map<string, TokenClaims>();
+  const checkedLimit = 10_000;
   const lifetimes: Record<TokenType, number> = {
     access: config.ACCESS_TOKEN_LIFETIME,
     refresh: config.REFRESH_TOKEN_LIFETIME,
@@ -58,6 +62,15 @@ export function createTokens(
 
   /** Checks signature, algorithm, expiry and claims; `type` also checks the token's kind. */
   async function verify(token: string, type?: TokenType): Promise<TokenClaims> {
+    const known = checked.get(token);
+    if (known) {
+      if (known.exp * 1000 <= Date.now()) {
+        checked.delete(token);
+        throw new TokenError(tokenMessages.invalid);
+      }
+      if (type && known.token_type !== type) throw new TokenError(tokenMessages.wrongType);
+      return known;
+    }
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, key, { algorithms: [algorithm], requiredClaims: ['exp', 'jti'] }));
@@ -74,6 +87,8 @@ export function createTokens(
       throw new TokenError(tokenMessages.invalid);
     }
     if (type && claims.token_type !== type) throw new TokenError(tokenMessages.wrongType);
+    if (checked.size >= checkedLimit) checked.clear();
+    checked.set(token, claims as TokenClaims);
     return claims as TokenClaims;
   }
 

@@ -1,7 +1,7 @@
 import { nationalRoles, type PermissionCode } from '@dnx/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSessionActive, loadUserAccess } from '../features/auth/repository';
+import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
 import type { Config } from '../config';
 import { HttpError } from '../lib/http-errors';
 import { backgroundSender, createMailer, type Mailer } from '../lib/mailer';
@@ -101,6 +101,27 @@ export function authUser(request: FastifyRequest): AuthUser {
  * Tokens, mail, and the access rule every later feature relies on: each /api route declares
  * `config.access`, startup fails when one does not, and each request is checked against it.
  */
+/**
+ * Groups and permissions of recently seen users, kept while the database's access version is unchanged (the
+ * database bumps it on any change to groups, memberships or permissions), so a request needs one cheap query.
+ * The user row, its active flag and the session are still read on every request.
+ */
+function grantsCache(app: FastifyInstance) {
+  const limit = 5_000;
+  const entries = new Map<number, { version: string; groups: AuthUser['groups']; permissions: Set<string> }>();
+  return {
+    async of(userId: number, version: string) {
+      const cached = entries.get(userId);
+      if (cached && cached.version === version) return cached;
+      const loaded = await loadUserGrants(app.db, userId);
+      const entry = { version, groups: loaded.groups, permissions: new Set(loaded.permissions) };
+      if (entries.size >= limit) entries.clear();
+      entries.set(userId, entry);
+      return entry;
+    },
+  };
+}
+
 export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   app.decorate('tokens', createTokens(config));
   const mailer = createMailer(config);
@@ -129,6 +150,8 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     for (const method of methods) if (method !== 'HEAD') registry.push({ method, url, access });
   });
 
+  const grants = grantsCache(app);
+
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
@@ -141,14 +164,12 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       if (err instanceof TokenError) throw authErrors.tokenNotValid(err.message);
       throw err;
     }
-    const [user, sessionActive] = await Promise.all([
-      loadUserAccess(app.db, claims.user_id),
-      claims.sid === undefined ? Promise.resolve(false) : isSessionActive(app.db, claims.sid, claims.user_id),
-    ]);
+    const user = await loadRequestUser(app.db, claims.user_id, claims.sid);
     if (!user) throw authErrors.userNotFound();
     if (!user.isActive) throw authErrors.userInactive();
     // Signed out, or ended by a password reset or a stolen refresh token: its access tokens end with it.
-    if (!sessionActive) throw authErrors.tokenNotValid('Token is blacklisted');
+    if (!user.sessionActive) throw authErrors.tokenNotValid('Token is blacklisted');
+    const { groups, permissions } = await grants.of(user.id, user.accessVersion);
     const authenticated: AuthUser = {
       id: user.id,
       email: user.email,
@@ -156,9 +177,9 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       lastName: user.lastName,
       phone: user.phone,
       regionId: user.regionId,
-      groups: user.groups,
-      permissions: new Set(user.permissions),
-      isNational: user.groups.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),
+      groups,
+      permissions,
+      isNational: groups.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),
       sessionId: claims.sid!,
     };
     request.user = authenticated;

@@ -42,6 +42,54 @@ export async function loadUserAccess(db: Database, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   if (!user) return null;
+  return { ...user, ...(await loadUserGrants(db, userId)) };
+}
+
+type Grants = { groups: { id: number; name: string; code: string | null }[]; permissions: string[] };
+
+/**
+ * What every signed-in request reads, in one cheap round trip: the user row, whether the token's session is
+ * still open, and the access version (changed by the database whenever groups, memberships or permissions
+ * change). Null when the user no longer exists.
+ */
+export async function loadRequestUser(db: Database, userId: number, sessionId: number | undefined) {
+  type Row = {
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+    phone: string;
+    region_id: number | null;
+    is_active: boolean;
+    access_version: string;
+    session_active: boolean;
+  };
+  // Both drivers answer raw statements with `{ rows }`.
+  const result = (await db.execute(sql`
+    select u.id, u.email, u.first_name, u.last_name, u.phone, u.region_id, u.is_active,
+      (select version::text from access_versions where id = 1) as access_version,
+      exists(
+        select 1 from ${sessions} s
+        where s.id = ${sessionId ?? null} and s.user_id = u.id and s.revoked_at is null
+      ) as session_active
+    from ${users} u where u.id = ${userId}`)) as unknown as { rows: Row[] };
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    regionId: row.region_id,
+    isActive: row.is_active,
+    accessVersion: row.access_version,
+    sessionActive: row.session_active,
+  };
+}
+
+/** A user's groups and effective permissions (the groups' and their own). */
+export async function loadUserGrants(db: Database, userId: number): Promise<Grants> {
   const [groupRows, permissionRows] = await Promise.all([
     db
       .select({ id: groups.id, name: groups.name, code: groups.code })
@@ -63,7 +111,7 @@ export async function loadUserAccess(db: Database, userId: number) {
       )
       .orderBy(asc(permissions.code)),
   ]);
-  return { ...user, groups: groupRows, permissions: permissionRows.map((p) => p.code) };
+  return { groups: groupRows, permissions: permissionRows.map((p) => p.code) };
 }
 
 export async function setLastLogin(db: Database, userId: number) {

@@ -11,6 +11,7 @@ import { and, asc, count, eq, getTableColumns, getTableName, inArray, ne, sql, t
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { azContains, azFoldEquals, azSortKey } from '../../lib/az-text';
+import { createCountCache } from '../../lib/list/count-cache';
 import { defineList, type FilterDeclaration, type ListQuery, type OrderDeclaration } from '../../lib/list/list-query';
 import type { ResourceSpec, ResourceValues, UniqueRule, Usage } from './resource-spec';
 
@@ -118,6 +119,9 @@ export function createResourceRepository(spec: ResourceSpec, referenced: (key: s
     return rows.map(toRecord);
   }
 
+  const tableName = getTableName(table);
+  const counts = createCountCache();
+
   return {
     list,
 
@@ -126,14 +130,16 @@ export function createResourceRepository(spec: ResourceSpec, referenced: (key: s
         query,
         {
           count: async (where) => {
-            if (!where && spec.rowCounter) {
-              const [counted] = await db
-                .select({ n: sql<number>`n`.mapWith(Number) })
-                .from(sql`row_counts`)
-                .where(sql`table_name = ${getTableName(table)}`);
-              return counted!.n;
-            }
-            return (await db.select({ n: count() }).from(table).where(where))[0]!.n;
+            const countRows = async () => (await db.select({ n: count() }).from(table).where(where))[0]!.n;
+            if (!spec.rowCounter) return countRows();
+            // Counted tables: the total from the trigger-kept counter, a filtered count reused while the
+            // table's version is unchanged.
+            const [counted] = await db
+              .select({ n: sql<number>`n`.mapWith(Number), version: sql<string>`version::text` })
+              .from(sql`row_counts`)
+              .where(sql`table_name = ${tableName}`);
+            if (!where) return counted!.n;
+            return counts.count(tableName, counted!.version, where, countRows);
           },
           rows: async (where, order, window) => {
             if (!window)
