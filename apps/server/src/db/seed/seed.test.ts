@@ -1,5 +1,5 @@
 import { permissionCodes, rolePermissions, roles } from '@dnx/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -53,6 +53,24 @@ describe('seed', () => {
     expect(Number(byName.get('Bakı'))).toBe(2);
     expect(Number(byName.get('Gəncə'))).toBe(1.5);
     expect(byName.has('İsmayıllı')).toBe(true);
+  });
+
+  it('puts a role group back in line with the matrix at start, touching only what differs', async () => {
+    const db = t.database.db;
+    const [operator] = await db.select().from(groups).where(eq(groups.code, 'operator'));
+    const [foreign] = await db.select().from(permissions).where(eq(permissions.code, 'delete_user'));
+    const [own] = await db.select().from(permissions).where(eq(permissions.code, rolePermissions.operator[0]!));
+    await db.insert(groupPermissions).values({ groupId: operator!.id, permissionId: foreign!.id });
+    await db
+      .delete(groupPermissions)
+      .where(and(eq(groupPermissions.groupId, operator!.id), eq(groupPermissions.permissionId, own!.id)));
+    await syncAccessModel(db);
+    const rows = await db
+      .select({ code: permissions.code })
+      .from(groupPermissions)
+      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+      .where(eq(groupPermissions.groupId, operator!.id));
+    expect(rows.map((r) => r.code).sort()).toEqual([...rolePermissions.operator].sort());
   });
 
   it('is idempotent: running it again adds nothing', async () => {
