@@ -4,9 +4,10 @@ import type { Browser, Page } from '@playwright/test';
 import {
   apiAs,
   assign,
+  availableRegions,
+  errorUnder,
   expectedMenu,
   pickSelectOption,
-  regionsForPicker,
   shownMenu,
   uniqueEmail,
 } from './support/access';
@@ -24,13 +25,6 @@ const inFront = async (page: Page) => {
   return page;
 };
 
-/** The field's error slot: Ant Design puts the message right under the field it belongs to. */
-const errorUnder = (page: Page, label: string) =>
-  page
-    .locator('.ant-form-item')
-    .filter({ has: page.getByLabel(label, { exact: true }) })
-    .locator('.ant-form-item-explain');
-
 async function newSignedInPage(browser: Browser, email: string, pass = demoPassword) {
   const context = await browser.newContext({ viewport: wide });
   const page = await context.newPage();
@@ -43,7 +37,7 @@ async function createUserViaApi(admin: Page, email: string, groupCode: string | 
   const api = await apiAs(admin);
   const groups = await api.get<ListPage<Group>>('/api/user/groups/?no_page=1');
   const group = groups.results.find((g) => g.code === groupCode);
-  const [region] = await regionsForPicker(admin.context(), admin);
+  const [region] = await availableRegions(admin);
   const res = await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
     email,
     password,
@@ -68,7 +62,6 @@ test.describe('users, groups and profile', () => {
     browser,
   }) => {
     await signIn(page, 'admin@demo.az');
-    await regionsForPicker(page.context(), page);
     await page.goto('/app/users');
     await expect(page.getByTestId('users-page')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'admin@demo.az', exact: true })).toBeVisible();

@@ -1,13 +1,5 @@
-import {
-  appRoutes,
-  hasPermissions,
-  menuSections,
-  rolePermissions,
-  type Page as ListPage,
-  type RoleCode,
-  type User,
-} from '@dnx/shared';
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { appRoutes, hasPermissions, menuSections, rolePermissions, type RoleCode } from '@dnx/shared';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The side menu a role gets by the shared matrix: section titles, and the screens under them, by path. */
 export function expectedMenu(role: RoleCode): { sections: string[]; paths: string[] } {
@@ -62,6 +54,13 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@demo.az`;
 }
 
+/** The form item of a labelled field. */
+export const formItem = (page: Page, label: string) =>
+  page.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+
+/** The field's error slot: Ant Design puts the message right under the field it belongs to. */
+export const errorUnder = (page: Page, label: string) => formItem(page, label).locator('.ant-form-item-explain');
+
 export async function pickSelectOption(page: Page, field: Locator, text: string) {
   await field.click();
   await field.locator('input').fill(text);
@@ -81,21 +80,7 @@ export async function assign(window: Locator, search: string, names: string[]) {
   await left.getByPlaceholder('Axtar').fill('');
 }
 
-/**
- * The region picker reads `GET /api/regions/available/`, which the regions resource (issue 5) serves. Where
- * this server does not have it yet, the picker gets the real regions (ids and names) the seeded users hold,
- * so the user form can still be filled and saved against the real users API.
- */
-export async function regionsForPicker(context: BrowserContext, admin: Page): Promise<DemoRegion[]> {
-  const api = await apiAs(admin);
-  const token = await admin.evaluate(() => localStorage.getItem('token'));
-  const served = await admin.request.get('/api/regions/available/', { headers: { authorization: `Bearer ${token}` } });
-  if (served.ok()) return (await served.json()) as DemoRegion[];
-  expect(served.status()).toBe(404);
-  const users = await api.get<ListPage<User>>('/api/user/users/?no_page=1');
-  const regions = new Map<number, string>();
-  for (const user of users.results) if (user.region && user.region_name) regions.set(user.region, user.region_name);
-  const list = [...regions].map(([id, name]) => ({ id, name }));
-  await context.route('**/api/regions/available/', (route) => route.fulfill({ json: list }));
-  return list;
+/** The active regions, as the region picker lists them (`GET /api/regions/available/`). */
+export async function availableRegions(admin: Page): Promise<DemoRegion[]> {
+  return (await apiAs(admin)).get<DemoRegion[]>('/api/regions/available/');
 }

@@ -17,6 +17,8 @@ export { expect };
 
 /** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
 export async function screenshot(page: Page, name: string) {
+  // A page behind another window may hold its animations; in front they run to their end.
+  await page.bringToFront();
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   // A viewport as tall as the page, rather than a stitched full-page capture: the sticky side navigation and
   // header then stand where a person sees them.

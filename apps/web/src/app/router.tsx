@@ -8,7 +8,7 @@ import { setSessionExpiredListener } from '../lib/api-client';
 import { setFlash } from '../lib/flash';
 import { tokenStorage } from '../lib/token-storage';
 import { queryClient } from './query-client';
-import { screens } from './screens';
+import { loadScreen } from './screens';
 
 export interface ScreenHandle {
   route: AppRoute;
@@ -49,8 +49,8 @@ function screenRoute(route: AppRoute): RouteObject {
     path: route.path,
     handle: { route } satisfies ScreenHandle,
     lazy: async () => {
-      const load = screens[route.key];
-      if (load) return { Component: (await load()).default };
+      const Component = await loadScreen(route.key);
+      if (Component) return { Component };
       const { PlaceholderScreen } = await import('../components/placeholder-screen');
       return { Component: () => <PlaceholderScreen routeKey={route.key} /> };
     },

@@ -1,10 +1,7 @@
 import type { ComponentType } from 'react';
 
-/**
- * The built screens, by the key of their route in the shared route table; each loads lazily.
- * A route without an entry shows the placeholder screen.
- */
-export const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>> = {
+/** The screens built for one route each, by the key of their route in the shared route table. */
+const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>> = {
   'sample-page': () => import('../features/home/pages/sample-page'),
   'user-profile': () => import('../features/profile/pages/profile-page'),
   users: () => import('../features/access/pages/users-page'),
@@ -14,3 +11,14 @@ export const screens: Partial<Record<string, () => Promise<{ default: ComponentT
   'user-groups-create': () => import('../features/access/pages/group-create-page'),
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
 };
+
+/**
+ * The screen of a route, loaded lazily: one of its own, else the resources' list or form screen (their
+ * declarations load with them, not with the first page). Undefined: the placeholder screen stands in.
+ */
+export async function loadScreen(routeKey: string): Promise<ComponentType | undefined> {
+  const load = screens[routeKey];
+  if (load) return (await load()).default;
+  const { resourceScreen } = await import('../features/resources/resource-screens');
+  return resourceScreen(routeKey);
+}

@@ -113,7 +113,6 @@ export const az = {
     stepPerson: 'Şəxsi məlumatlar',
     stepAccess: 'Giriş hüquqları',
     create: 'Yeni istifadəçi',
-    regionsUnavailable: 'Region siyahısı əlçatan deyil',
     loadFailed: 'İstifadəçi tapılmadı',
     toggleStatus: 'Hesabı aktivləşdir / deaktivləşdir',
   },
@@ -127,6 +126,14 @@ export const az = {
     deleteOne: 'Qrupu sil',
     deleteConfirm: '«{{name}}» qrupu silinəcək. Davam edilsin?',
     loadFailed: 'Qrup tapılmadı',
+  },
+  resources: {
+    create: 'Yeni qeyd',
+    createTitle: '{{name}}: yeni qeyd',
+    editTitle: '{{name}}: redaktə',
+    loadFailed: 'Qeyd tapılmadı',
+    chooseFirst: 'Əvvəlcə seçin: {{label}}',
+    unavailable: 'Siyahı əlçatan deyil',
   },
   profile: {
     phoneTitle: 'Telefon nömrəsi',

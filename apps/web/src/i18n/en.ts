@@ -113,7 +113,6 @@ export const en: Catalogue = {
     stepPerson: 'Personal details',
     stepAccess: 'Access',
     create: 'New user',
-    regionsUnavailable: 'The region list is not available',
     loadFailed: 'User not found',
     toggleStatus: 'Activate / deactivate the account',
   },
@@ -128,6 +127,14 @@ export const en: Catalogue = {
     deleteOne: 'Delete group',
     deleteConfirm: 'The group “{{name}}” will be deleted. Continue?',
     loadFailed: 'Group not found',
+  },
+  resources: {
+    create: 'New record',
+    createTitle: '{{name}}: new record',
+    editTitle: '{{name}}: edit',
+    loadFailed: 'Record not found',
+    chooseFirst: 'Choose first: {{label}}',
+    unavailable: 'List unavailable',
   },
   profile: {
     phoneTitle: 'Phone number',

@@ -1,8 +1,24 @@
-import { groupInputSchema, userCreateSchema, userMessages } from '@dnx/shared';
+import {
+  driverResource,
+  fieldInputSchema,
+  groupInputSchema,
+  resourceInputSchema,
+  resourceMessages,
+  userCreateSchema,
+  userMessages,
+} from '@dnx/shared';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { applyServerErrors, schemaProblem, schemaRule, schemaRules, serverFieldErrors } from './form-rules';
+import {
+  applyFieldErrors,
+  applyServerErrors,
+  issueFieldErrors,
+  schemaProblem,
+  schemaRule,
+  schemaRules,
+  serverFieldErrors,
+} from './form-rules';
 
 /** Runs an Ant Design validator rule the way the form does; resolves to its message or null. */
 async function check(rule: RuleObject, value: unknown): Promise<string | null> {
@@ -80,5 +96,36 @@ describe('server field errors', () => {
   it('leaves out keys the form does not have', () => {
     const form = { setFields: () => undefined };
     expect(applyServerErrors(form, new ApiError(400, { pkList: ['x'] }), ['email'])).toEqual([]);
+  });
+});
+
+describe('whole-schema checks', () => {
+  const licenceStart = driverResource.fields.find((f) => f.name === 'driving_license_start_date')!;
+
+  it('checks an empty date as null, so a required one says it is required', async () => {
+    const rule = schemaRule(fieldInputSchema(licenceStart), { empty: null });
+    expect(await check(rule, undefined)).toBe(resourceMessages.required(licenceStart.label));
+    expect(await check(rule, '2020-01-01')).toBeNull();
+  });
+
+  it('puts a cross-field rule under the field it names, the first issue of each field', () => {
+    const parsed = resourceInputSchema(driverResource).safeParse({
+      last_name: 'Məmmədov',
+      first_name: 'Orxan',
+      parent_name: 'Əli',
+      identity_fin_code: '5ABC12D',
+      driving_license_start_date: '2020-05-01',
+      driving_license_finish_date: '2020-04-01',
+      driving_category: ['B'],
+      status: 1,
+    });
+    const errors = issueFieldErrors(parsed.error?.issues ?? []);
+    expect(errors).toEqual([['driving_license_finish_date', resourceMessages.licenceFinishBeforeStart]]);
+    const set: unknown[] = [];
+    applyFieldErrors({ setFields: (fields: unknown[]) => void set.push(...fields) }, errors, ['status']);
+    expect(set).toEqual([]);
+    expect(issueFieldErrors([{ message: 'a', path: ['x'] }, { message: 'b', path: ['x'] }, { message: 'c' }])).toEqual([
+      ['x', 'a'],
+    ]);
   });
 });

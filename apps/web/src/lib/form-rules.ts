@@ -19,7 +19,10 @@ export function sharedRule(problem: (value: string) => string | null): RuleObjec
 
 /** What this module needs of a zod schema; keeps zod itself out of the web app's imports. */
 export interface FieldSchema {
-  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly SchemaIssue[] };
+  };
 }
 
 /** The first message a schema gives for a value, or null when the value is valid. */
@@ -33,6 +36,8 @@ export interface SchemaRuleOptions {
   toApi?: (value: unknown) => unknown;
   /** The rule passes an empty field (an optional field, or a password left unchanged on edit). */
   optional?: boolean;
+  /** What an empty field is checked as: "" by default; null for a date, whose schema calls that "required". */
+  empty?: unknown;
 }
 
 const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
@@ -46,7 +51,7 @@ export function schemaRule(schema: FieldSchema, options: SchemaRuleOptions = {})
     validator: async (_rule, value: unknown) => {
       if (options.optional && isEmpty(value)) return;
       const apiValue = options.toApi ? options.toApi(value) : value;
-      const message = schemaProblem(schema, isEmpty(apiValue) ? '' : apiValue);
+      const message = schemaProblem(schema, isEmpty(apiValue) ? ('empty' in options ? options.empty : '') : apiValue);
       if (message) throw new Error(message);
     },
   };
@@ -72,6 +77,38 @@ export function serverFieldErrors(error: unknown): [string, string][] {
   return found;
 }
 
+/** A schema issue: its message and where in the checked object it points. */
+export type SchemaIssue = { message: string; path?: readonly PropertyKey[] };
+
+/**
+ * The issues of a whole-object check by field, the first one each: what its cross-field rules say (a licence
+ * that ends before it starts) lands under the field the rule names.
+ */
+export function issueFieldErrors(issues: readonly SchemaIssue[]): [string, string][] {
+  const found = new Map<string, string>();
+  for (const issue of issues) {
+    const name = issue.path?.[0];
+    if (typeof name === 'string' && !found.has(name)) found.set(name, issue.message);
+  }
+  return [...found];
+}
+
+/** Puts `[field, message]` errors under their form fields; see `applyServerErrors`. */
+export function applyFieldErrors(
+  form: Pick<FormInstance, 'setFields'>,
+  errors: readonly [string, string][],
+  formFields: readonly string[],
+  rename: Record<string, string> = {},
+): string[] {
+  const placed: { name: NamePath; errors: string[] }[] = [];
+  for (const [key, message] of errors) {
+    const name = rename[key] ?? key;
+    if (formFields.includes(name)) placed.push({ name, errors: [message] });
+  }
+  form.setFields(placed);
+  return placed.map((p) => String(p.name));
+}
+
 /**
  * Puts the server's field errors under their fields. `fields` maps a server key to the form's field where
  * they differ (`confirm_password` under `confirmPassword`); keys the form does not have are left out.
@@ -83,11 +120,5 @@ export function applyServerErrors(
   formFields: readonly string[],
   rename: Record<string, string> = {},
 ): string[] {
-  const placed: { name: NamePath; errors: string[] }[] = [];
-  for (const [key, message] of serverFieldErrors(error)) {
-    const name = rename[key] ?? key;
-    if (formFields.includes(name)) placed.push({ name, errors: [message] });
-  }
-  form.setFields(placed);
-  return placed.map((p) => String(p.name));
+  return applyFieldErrors(form, serverFieldErrors(error), formFields, rename);
 }

@@ -40,8 +40,20 @@ export interface ResourceTableProps<Row> {
   actions?: ReactNode;
 }
 
-/** Debounces the search box into the URL; a new search from outside (back button) replaces what is typed. */
-function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+export interface SearchBoxProps {
+  value: string;
+  onSearch: (text: string) => void;
+  /** The list's search box by default; a text filter names its field. */
+  placeholder?: string;
+  'data-testid'?: string;
+  width?: number | string;
+}
+
+/**
+ * Debounces typed text into the URL (the search box, a text filter); a new value from outside (back button)
+ * replaces what is typed.
+ */
+export function SearchBox({ value, onSearch, placeholder, width = 260, ...rest }: SearchBoxProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [shown, setShown] = useState(value);
@@ -62,9 +74,10 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
       onSearch={(v) => onSearch(v.trim())}
       // Leaving the box applies what is typed at once, so a pending search cannot undo a click that follows.
       onBlur={() => text.trim() !== value && onSearch(text.trim())}
-      placeholder={t('list.search')}
-      style={{ width: 260 }}
-      data-testid="list-search"
+      placeholder={placeholder ?? t('list.search')}
+      aria-label={placeholder ?? t('list.search')}
+      style={{ width }}
+      data-testid={rest['data-testid'] ?? 'list-search'}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { BackLink } from '../components/back-link';
+import { BackLink } from '../../../components/back-link';
 import { GroupForm } from '../components/group-form';
 
 /** `user-groups-create`: after the save the list shows the new group. */

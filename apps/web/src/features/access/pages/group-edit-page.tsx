@@ -4,9 +4,9 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { routeId } from '../../../lib/route-params';
 import { useGroup } from '../api/get-group';
-import { BackLink } from '../components/back-link';
+import { BackLink } from '../../../components/back-link';
 import { GroupForm } from '../components/group-form';
-import { RecordMissing } from '../components/record-missing';
+import { RecordMissing } from '../../../components/record-missing';
 
 /** `user-groups-edit/:pk`: a group's name and permissions; role groups show read-only. */
 export default function GroupEditPage() {

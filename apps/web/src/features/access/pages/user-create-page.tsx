@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { BackLink } from '../components/back-link';
+import { BackLink } from '../../../components/back-link';
 import { UserForm } from '../components/user-form';
 
 /** `user-create`: a new account through the three steps; after the save the list shows it. */

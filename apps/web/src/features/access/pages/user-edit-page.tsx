@@ -4,8 +4,8 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { routeId } from '../../../lib/route-params';
 import { useUser } from '../api/get-user';
-import { BackLink } from '../components/back-link';
-import { RecordMissing } from '../components/record-missing';
+import { BackLink } from '../../../components/back-link';
+import { RecordMissing } from '../../../components/record-missing';
 import { UserForm } from '../components/user-form';
 
 /** `user-edit/:pk`: the same three steps, filled from the account; the password stays empty unless changed. */

@@ -1,5 +1,5 @@
 import { Result } from 'antd';
-import { failureMessage } from '../../../lib/notify';
+import { failureMessage } from '../lib/notify';
 import { BackLink } from './back-link';
 
 /** An edit screen whose record could not be read (unknown id, or the server refused). */

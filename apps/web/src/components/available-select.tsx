@@ -1,0 +1,76 @@
+import { azSearchKey, type AvailableItem, type ResourceKey } from '@dnx/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest } from '../lib/api-client';
+
+/** What narrows a picker: `?brand=3` for the models of one brand. */
+export type AvailableParams = Record<string, number | undefined>;
+
+/** `GET /api/<resource>/available/`: the active items of a resource, for pickers and filters. */
+export const availableQuery = (resource: ResourceKey, params: AvailableParams = {}) =>
+  queryOptions({
+    queryKey: [resource, 'available', params],
+    queryFn: ({ signal }) => apiRequest<AvailableItem[]>(`/api/${resource}/available/`, { query: params, signal }),
+    staleTime: 5 * 60_000,
+    // A missing endpoint is not something a retry fixes.
+    retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+  });
+
+export function useAvailable(resource: ResourceKey, params?: AvailableParams, enabled = true) {
+  return useQuery({ ...availableQuery(resource, params), enabled });
+}
+
+/** A select's search by its labels, Azerbaijani-aware: "Ismayilli" finds "İsmayıllı". */
+export const searchByLabel = {
+  filterOption: (input: string, option?: { label?: unknown }) =>
+    azSearchKey(String(option?.label ?? '')).includes(azSearchKey(input)),
+};
+
+export interface AvailableSelectProps {
+  resource: ResourceKey;
+  params?: AvailableParams;
+  value?: number | string | null;
+  onChange?: (value: number | undefined) => void;
+  placeholder?: string;
+  allowClear?: boolean;
+  disabled?: boolean;
+  /** The record's own choice when it is no longer active (so not among the available ones): shown by its name. */
+  current?: AvailableItem;
+  id?: string;
+  status?: 'error' | 'warning' | '';
+  'aria-label'?: string;
+}
+
+/** A searchable picker of a resource's active items (Azerbaijani-aware: "Ismayilli" finds "İsmayıllı"). */
+export function AvailableSelect({
+  resource,
+  params,
+  value,
+  onChange,
+  allowClear = true,
+  disabled = false,
+  current,
+  ...rest
+}: AvailableSelectProps) {
+  const { t } = useTranslation();
+  const items = useAvailable(resource, params, !disabled);
+  const numeric = value === null || value === undefined || value === '' ? undefined : Number(value);
+  const options = (items.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+  if (current && !options.some((o) => o.value === current.id))
+    options.unshift({ value: current.id, label: current.name });
+  return (
+    <Select<number>
+      {...rest}
+      showSearch={searchByLabel}
+      allowClear={allowClear}
+      disabled={disabled}
+      value={numeric}
+      onChange={(v?: number) => onChange?.(v)}
+      loading={items.isLoading && !disabled}
+      notFoundContent={items.isError ? t('resources.unavailable') : undefined}
+      options={options}
+      style={{ width: '100%' }}
+    />
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  fieldInputSchema,
+  resourceInputSchema,
+  type FieldDefinition,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@dnx/shared';
+import { Button, Card, Col, Flex, Form, Row } from 'antd';
+import type { RuleObject } from 'antd/es/form';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AvailableParams } from '../../../components/available-select';
+import { applyFieldErrors, applyServerErrors, issueFieldErrors, schemaRule } from '../../../lib/form-rules';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useSaveRecord } from '../api/save-record';
+import { lockedFields, valuesAfterChange } from '../form-extensions';
+import {
+  currentReference,
+  editableFields,
+  initialFormValues,
+  pickerDependencies,
+  toApiInput,
+  toApiValue,
+  type ResourceFormValues,
+} from '../resource-values';
+import { fieldInput } from './field-input';
+
+/** A field's rule from its shared schema (the server checks the same); a date is checked as yyyy-mm-dd. */
+function fieldRules(field: FieldDefinition): RuleObject[] {
+  const toApi = (value: unknown) => toApiValue(field, value);
+  return [schemaRule(fieldInputSchema(field), field.kind === 'date' ? { toApi, empty: null } : { toApi })];
+}
+
+/** The status switch holds 1 or 0, as the API does. */
+const statusItemProps = {
+  getValueProps: (value: unknown) => ({ checked: value === 1 }),
+  normalize: (checked: boolean) => (checked ? 1 : 0),
+};
+
+export interface ResourceFormProps {
+  resource: ResourceDefinition;
+  /** The record to edit; none to create. */
+  record?: ResourceRecord;
+  onSaved: (saved: ResourceRecord) => void;
+}
+
+/**
+ * The form of any resource, from its declaration: one control per editable field, the shared rules, the
+ * cross-field rules on save, the server's field errors under their fields, and the spec's toasts.
+ */
+export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ResourceFormValues>();
+  const save = useSaveRecord(resource);
+  const fields = useMemo(() => editableFields(resource), [resource]);
+  const names = fields.map((f) => f.name);
+  const initialValues = useMemo(() => initialFormValues(resource, record), [resource, record]);
+  const rules = useMemo(() => new Map(fields.map((f) => [f.name, fieldRules(f)])), [fields]);
+  const values: ResourceFormValues = Form.useWatch([], form) ?? initialValues;
+  const locked = lockedFields(resource, values);
+
+  const onFinish = (formValues: ResourceFormValues) => {
+    const schema = resourceInputSchema(resource);
+    const checked = schema.safeParse(toApiInput(resource, formValues));
+    if (!checked.success) {
+      applyFieldErrors(form, issueFieldErrors(checked.error.issues), names);
+      return;
+    }
+    save.mutate(
+      { id: record?.id ?? null, body: checked.data },
+      {
+        onSuccess: (saved) => {
+          notifySuccess();
+          onSaved(saved);
+        },
+        onError: (error) => {
+          if (applyServerErrors(form, error, names).length === 0) notifyFailure(error);
+        },
+      },
+    );
+  };
+
+  const control = (field: FieldDefinition) => {
+    const dependencies = pickerDependencies(resource, field);
+    const params: AvailableParams = {};
+    for (const name of dependencies) {
+      const value = values[name];
+      params[name] = typeof value === 'number' ? value : undefined;
+    }
+    const waiting = dependencies.find((name) => params[name] === undefined);
+    const waitingLabel = resource.fields.find((f) => f.name === waiting)?.label;
+    return fieldInput(field, {
+      disabled: locked.has(field.name) || waiting !== undefined,
+      placeholder: waitingLabel ? t('resources.chooseFirst', { label: waitingLabel }) : undefined,
+      params: dependencies.length > 0 ? params : undefined,
+      current: currentReference(field, record),
+    });
+  };
+
+  return (
+    <Card>
+      <Form<ResourceFormValues>
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={(changed: ResourceFormValues, all: ResourceFormValues) => {
+          const cleared = valuesAfterChange(resource, changed, all);
+          if (Object.keys(cleared).length > 0) form.setFieldsValue(cleared);
+        }}
+        onFinish={onFinish}
+        data-testid="resource-form"
+        data-resource={resource.key}
+      >
+        <Row gutter={16}>
+          {fields.map((field) => (
+            <Col
+              key={field.name}
+              xs={24}
+              md={field.kind === 'textarea' ? 24 : 12}
+              xl={field.kind === 'textarea' ? 24 : 8}
+            >
+              <Form.Item
+                name={field.name}
+                label={field.label}
+                required={field.required}
+                rules={rules.get(field.name)}
+                {...(field.kind === 'status' ? statusItemProps : {})}
+              >
+                {control(field)}
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <Flex justify="space-between" gap={8}>
+          <Button onClick={() => form.resetFields()} disabled={save.isPending} data-testid="resource-form-reset">
+            {t('form.reset')}
+          </Button>
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="resource-form-save">
+            {t('form.save')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,124 @@
+import {
+  apiDateFormat,
+  findResource,
+  formatDate,
+  type FieldDefinition,
+  type ResourceDefinition,
+  type ResourceRecord,
+} from '@dnx/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** What a resource's declaration says about its list and form, and how values travel between form and API. */
+
+export const editableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => !f.readOnly);
+export const listFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.list);
+export const filterFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter);
+export const hasSearch = (resource: ResourceDefinition) => resource.fields.some((f) => f.search);
+
+export function optionLabel(field: FieldDefinition, value: unknown): string {
+  const option = field.options?.find((o) => String(o.value) === String(value));
+  return option ? option.label : value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Azerbaijani number format (decisions.md section 6): thousands with dots, decimals after a comma:
+ * "1234.5" shows "1.234,5". Two-place decimals (rates, tonnes) keep both places: "1.8" shows "1,80".
+ */
+export function formatDecimal(value: unknown, scale?: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  const match = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(String(value).trim());
+  if (!match) return String(value);
+  const [, sign, whole = '', fraction = ''] = match;
+  const places = scale === 2 ? fraction.padEnd(2, '0') : fraction;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}${places ? `,${places}` : ''}`;
+}
+
+/** A field of a record as the list shows and exports it. */
+export function cellText(field: FieldDefinition, record: ResourceRecord): string | number {
+  const value = record[field.name];
+  switch (field.kind) {
+    case 'reference':
+      return String(record[`${field.name}_name`] ?? '');
+    case 'status':
+    case 'choice':
+      return optionLabel(field, value);
+    case 'multi-choice':
+      return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : '';
+    case 'date':
+      return formatDate(typeof value === 'string' ? value : null);
+    case 'decimal':
+      return formatDecimal(value, field.scale);
+    case 'integer':
+      return typeof value === 'number' ? value : '';
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/** The value of a form field: text as typed, a date picker's day, a picker's id, the categories' list. */
+export type FormValue = string | number | null | undefined | Dayjs | readonly (string | number)[];
+export type ResourceFormValues = Record<string, FormValue>;
+
+function emptyFormValue(field: FieldDefinition): FormValue {
+  switch (field.kind) {
+    case 'status':
+      return 1;
+    case 'multi-choice':
+      return [];
+    case 'text':
+    case 'textarea':
+    case 'decimal':
+      return '';
+    default:
+      return undefined;
+  }
+}
+
+function toFormValue(field: FieldDefinition, value: unknown): FormValue {
+  if (value === null || value === undefined) return emptyFormValue(field);
+  switch (field.kind) {
+    case 'date':
+      return dayjs(String(value), apiDateFormat);
+    case 'decimal':
+      return String(value).replace('.', ',');
+    case 'multi-choice':
+      return Array.isArray(value) ? (value as (string | number)[]) : [];
+    default:
+      return value as FormValue;
+  }
+}
+
+/** The form's first values: the record's to edit, or empty ones with status 1 (spec section 9) to create. */
+export function initialFormValues(resource: ResourceDefinition, record?: ResourceRecord): ResourceFormValues {
+  return Object.fromEntries(
+    editableFields(resource).map((f) => [f.name, record ? toFormValue(f, record[f.name]) : emptyFormValue(f)]),
+  );
+}
+
+/** A form value as the API takes it: a day as yyyy-mm-dd, nothing chosen as null, empty text as "". */
+export function toApiValue(field: FieldDefinition, value: unknown): unknown {
+  if (field.kind === 'date') return dayjs.isDayjs(value) && value.isValid() ? value.format(apiDateFormat) : null;
+  if (value !== null && value !== undefined) return value;
+  return field.kind === 'text' || field.kind === 'textarea' || field.kind === 'decimal' ? '' : null;
+}
+
+export function toApiInput(resource: ResourceDefinition, values: ResourceFormValues): Record<string, unknown> {
+  return Object.fromEntries(editableFields(resource).map((f) => [f.name, toApiValue(f, values[f.name])]));
+}
+
+/**
+ * The form fields a reference picker is narrowed by: the names the referenced resource's `available/` takes
+ * (`availableBy`) that this form also has. An automobile's model picker lists the chosen brand's models.
+ */
+export function pickerDependencies(resource: ResourceDefinition, field: FieldDefinition): string[] {
+  if (field.kind !== 'reference' || !field.reference) return [];
+  const names = new Set(editableFields(resource).map((f) => f.name));
+  return (findResource(field.reference)?.availableBy ?? []).filter((name) => name !== field.name && names.has(name));
+}
+
+/** The record's own choice of a reference, by name, for a picker that no longer lists it (an inactive brand). */
+export function currentReference(field: FieldDefinition, record: ResourceRecord | undefined) {
+  const id = record?.[field.name];
+  const name = record?.[`${field.name}_name`];
+  return typeof id === 'number' && typeof name === 'string' ? { id, name } : undefined;
+}
