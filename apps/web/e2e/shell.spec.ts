@@ -59,9 +59,9 @@ test.describe('app layout', () => {
     await screenshot(page, 'app-1280');
 
     // The group holding the current path opens; a screen not built yet shows its frame.
-    await page.goto('/app/regions');
-    await expect(page.getByRole('heading', { name: 'Regionlar' })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: 'Regionlar' })).toBeVisible();
+    await page.goto('/app/bus-routes');
+    await expect(page.getByRole('heading', { name: 'Avtobus marşrutları' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Avtobus marşrutları' })).toBeVisible();
     await expect(page.getByTestId('placeholder-screen')).toBeVisible();
     await screenshot(page, 'app-placeholder-1280');
 

@@ -1,4 +1,4 @@
-import type { Page, ResourceDefinition, ResourceRecord } from '@dnx/shared';
+import { resources, type Page, type ResourceDefinition, type ResourceRecord } from '@dnx/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { recordQuery } from './get-record';
@@ -20,9 +20,16 @@ export function replaceRow(page: Page<ResourceRecord> | undefined, saved: Resour
   return page && { ...page, results: page.results.map((row) => (row.id === saved.id ? saved : row)) };
 }
 
+/** The resource and those whose records show its name (`brand_name` on models and automobiles). */
+const shownIn = (resource: ResourceDefinition) => [
+  resource.key,
+  ...resources.filter((r) => r.fields.some((f) => f.reference === resource.key)).map((r) => r.key),
+];
+
 /**
  * Saves a record. An updated one replaces its row in the lists held at once; then every list, record and
- * picker of the resource is asked again, so a created one appears where the list's order puts it.
+ * picker of the resource (and of those that show its name) is asked again, so a created one appears where
+ * the list's order puts it.
  */
 export function useSaveRecord(resource: ResourceDefinition) {
   const queryClient = useQueryClient();
@@ -33,7 +40,7 @@ export function useSaveRecord(resource: ResourceDefinition) {
       queryClient.setQueriesData<Page<ResourceRecord>>({ queryKey: [resource.key, 'list'] }, (page) =>
         replaceRow(page, saved),
       );
-      return queryClient.invalidateQueries({ queryKey: [resource.key] });
+      return Promise.all(shownIn(resource).map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
     },
   });
 }
