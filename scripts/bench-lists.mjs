@@ -13,6 +13,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, root, startServer } from './lib/server-process.mjs';
+import { createThrowawayDatabase } from './lib/throwaway-database.mjs';
 
 const budgetP99Ms = 50;
 const rows = 100_000;
@@ -61,24 +62,7 @@ export async function startCluster() {
 }
 
 /** A new database on the server; `drop` removes it. */
-export async function createDatabase(serverUrl) {
-  const name = `dnx_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export const createDatabase = (serverUrl) => createThrowawayDatabase(serverUrl, 'dnx_bench');
 
 // Azerbaijani names, so search words hit a realistic share of rows.
 const lastNames = [

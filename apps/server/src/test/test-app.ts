@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
+import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 export interface TestDatabase {
@@ -25,23 +25,13 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const handle = await openDatabase({});
     return { handle, dispose: () => handle.close() };
   }
-  const { default: pg } = await import('pg');
-  const name = `dnx_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
+  const created = await createThrowawayDatabase(serverUrl, 'dnx_test');
+  const handle = await openDatabase({ url: created.url });
   return {
     handle,
     dispose: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }

@@ -1,31 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePort, root, startServer } from '../../../../scripts/lib/server-process.mjs';
-
-/** A fresh PostgreSQL database for this run when DATABASE_URL names a server (CI's second pass). */
-async function freshPostgres(serverUrl: string) {
-  const name = `dnx_e2e_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 
 /** A real SMTP server the app sends to; each message lands as a file the tests read. */
 async function startMailCatcher(mailDir: string) {
@@ -59,7 +38,8 @@ export default async function globalSetup() {
   mkdirSync(path.join(root, 'apps/web/e2e/screenshots'), { recursive: true });
 
   const mail = await startMailCatcher(mailDir);
-  const database = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : null;
+  // A fresh PostgreSQL database for this run when DATABASE_URL names a server (CI's second pass).
+  const database = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'dnx_e2e') : null;
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
