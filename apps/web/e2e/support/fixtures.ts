@@ -19,7 +19,17 @@ export { expect };
 export async function screenshot(page: Page, name: string) {
   // A page behind another window may hold its animations; in front they run to their end.
   await page.bringToFront();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Finite animations (a drawer sliding in) settle first; endless ones (a spinner, a loading skeleton) never do.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   // A viewport as tall as the page, rather than a stitched full-page capture: the sticky side navigation and
   // header then stand where a person sees them.
   const viewport = page.viewportSize();
