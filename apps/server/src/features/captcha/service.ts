@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { authApiMessages, type CaptchaChallenge } from '@dnx/shared';
+import { authApiMessages, captchaChallengeSchema, type CaptchaChallenge } from '@dnx/shared';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { z } from 'zod';
@@ -11,20 +11,9 @@ const algorithm = 'PBKDF2/SHA-256';
 
 /** What the ALTCHA widget posts back: base64 of `{challenge, solution}`. */
 const payloadSchema = z.object({
-  challenge: z.object({
-    parameters: z.object({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      keySignature: z.string().optional(),
-      memoryCost: z.number().optional(),
-      parallelism: z.number().optional(),
-      expiresAt: z.number(),
-      data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-    }),
+  // The challenge we sent (shared schema), now with its expiry and signature required.
+  challenge: captchaChallengeSchema.extend({
+    parameters: captchaChallengeSchema.shape.parameters.extend({ expiresAt: z.number() }),
     signature: z.string().min(1),
   }),
   solution: z.object({ counter: z.number().int().nonnegative(), derivedKey: z.string(), time: z.number().optional() }),

@@ -40,6 +40,20 @@ function snapshot(user: User): AuditSnapshot {
   };
 }
 
+/** The account form's fields as the users table's columns (create and update alike). */
+function userColumns(input: UserCreate | UserUpdate) {
+  return {
+    email: input.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    parentName: input.parent_name,
+    phone: input.phone,
+    dateOfBirth: input.date_of_birth,
+    regionId: input.region,
+    isActive: input.is_active,
+  };
+}
+
 const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Users: the administrator's accounts screens. Every write is one transaction with its audit rows. */
@@ -102,17 +116,7 @@ export function createUserService(db: Database) {
       const passwordHash = await hashPassword(input.password);
       const id = await db
         .transaction(async (tx) => {
-          const userId = await repo.insertUser(tx, {
-            email: input.email,
-            passwordHash,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            parentName: input.parent_name,
-            phone: input.phone,
-            dateOfBirth: input.date_of_birth,
-            regionId: input.region,
-            isActive: input.is_active,
-          });
+          const userId = await repo.insertUser(tx, { ...userColumns(input), passwordHash });
           await repo.setUserGroups(tx, userId, groupIds);
           await repo.setUserPermissions(tx, userId, permissionIds);
           const created = (await repo.findUser(tx, userId))!;
@@ -141,17 +145,7 @@ export function createUserService(db: Database) {
       await db
         .transaction(async (tx) => {
           await repo.lockAdministrators(tx);
-          await repo.updateUser(tx, before.id, {
-            email: input.email,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            parentName: input.parent_name,
-            phone: input.phone,
-            dateOfBirth: input.date_of_birth,
-            regionId: input.region,
-            isActive: input.is_active,
-            ...(passwordHash ? { passwordHash } : {}),
-          });
+          await repo.updateUser(tx, before.id, { ...userColumns(input), ...(passwordHash ? { passwordHash } : {}) });
           await repo.setUserGroups(tx, before.id, groupIds);
           await repo.setUserPermissions(tx, before.id, permissionIds);
           const after = (await repo.findUser(tx, before.id))!;
