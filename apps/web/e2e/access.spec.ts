@@ -11,7 +11,7 @@ import {
   shownMenu,
   uniqueEmail,
 } from './support/access';
-import { demoPassword, expect, screenshot, signIn, test } from './support/fixtures';
+import { demoPassword, expect, screenshot, signIn, test, toast } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 const password = 'Operator2024';
@@ -120,7 +120,7 @@ test.describe('users, groups and profile', () => {
     await page.getByText('Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm').click();
     await screenshot(page, 'user-create-step-3');
     await page.getByTestId('user-form-save').click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(page).toHaveURL(/\/app\/users$/);
 
     // The new account is in the list, found by search (kept in the URL).
@@ -163,7 +163,7 @@ test.describe('users, groups and profile', () => {
     await page.getByText('Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm').click();
     await screenshot(page, 'user-edit-step-3');
     await page.getByTestId('user-form-save').click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(page.getByTestId('user-form-step-0')).toBeVisible();
     await expect(page.getByLabel('Şifrə', { exact: true })).toHaveValue('');
 
@@ -218,7 +218,7 @@ test.describe('users, groups and profile', () => {
     await expect(page.getByText('Seçilmiş 2 qeyd silinəcək.', { exact: false })).toBeVisible();
     await screenshot(page, 'users-bulk-delete-confirm');
     await page.getByTestId('confirm-delete').click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 0');
   });
 
@@ -236,7 +236,7 @@ test.describe('users, groups and profile', () => {
     await assign(page.getByTestId('assign-group-permissions'), 'Region', ['Region: baxış', 'Region: əlavə etmə']);
     await screenshot(page, 'group-create');
     await page.getByTestId('group-form-save').click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(page).toHaveURL(/\/app\/user-groups$/);
 
     await page.getByTestId('list-search').locator('input').fill(name);
@@ -248,14 +248,16 @@ test.describe('users, groups and profile', () => {
     await expect(page.getByLabel('Qrupun adı')).toHaveValue(name);
     await page.getByLabel('Qrupun adı').fill(`${name} (yeni)`);
     await page.getByTestId('group-form-save').click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    // The create's toast may still be showing: the same text restarts it instead of stacking a second one.
+    await expect(toast(page, toastMessages.success)).toHaveCount(1);
+    await expect(toast(page, toastMessages.success)).toBeVisible();
 
     await page.goto(`/app/user-groups?search=${encodeURIComponent(name)}`);
     const renamed = page.getByRole('row').filter({ hasText: `${name} (yeni)` });
     await expect(renamed).toBeVisible();
     await renamed.getByRole('button', { name: /Qrupu sil/ }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Sil' }).click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(renamed).toHaveCount(0);
 
     await page.goto('/app/user-groups?search=Operator');
@@ -282,7 +284,7 @@ test.describe('users, groups and profile', () => {
     const status = page.getByTestId(`user-status-${user.id}`);
     await expect(status).toBeChecked();
     await status.click();
-    await expect(page.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(status).not.toBeChecked();
     await screenshot(await inFront(page), 'users-deactivated');
 
@@ -305,7 +307,7 @@ test.describe('users, groups and profile', () => {
     await expect(errorUnder(me, 'Telefon')).toHaveText(userMessages.phoneInvalid);
     await me.getByLabel('Telefon', { exact: true }).fill('+994557654321');
     await me.getByRole('button', { name: 'Telefonu yadda saxla' }).click();
-    await expect(me.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(me, toastMessages.success)).toBeVisible();
 
     await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
     await expect(errorUnder(me, 'Yeni şifrə')).toHaveText('Password can not be blank.');
@@ -318,7 +320,7 @@ test.describe('users, groups and profile', () => {
     await screenshot(await inFront(me), 'profile-errors');
     await me.getByLabel('Köhnə şifrə', { exact: true }).fill(password);
     await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
-    await expect(me.getByText(toastMessages.success)).toBeVisible();
+    await expect(toast(me, toastMessages.success)).toBeVisible();
     await expect(me.getByLabel('Köhnə şifrə', { exact: true })).toHaveValue('');
     await screenshot(await inFront(me), 'profile');
     await me.context().close();

@@ -2,15 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resourceMessages, toastMessages, type ResourceRecord } from '@dnx/shared';
 import type { Download, Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem } from './support/access';
-import { expect, screenshot, signIn, test } from './support/fixtures';
+import { expect, screenshot, signIn, test, toast } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 
 /** A suffix that makes this run's names unique (names are unique per list, Azerbaijani-aware). */
 const tag = () => Date.now().toString(36).toUpperCase();
-
-/** One toast among those on screen (they stay 3 s; several may show at once). */
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text }).first();
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 

@@ -15,6 +15,12 @@ export const test = base.extend({
 
 export { expect };
 
+/**
+ * The toast showing this text. Toasts are keyed by their text, so a repeat within 3 s restarts the one on screen
+ * rather than stacking a copy: more than one match fails the strict locator.
+ */
+export const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+
 /** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
 export async function screenshot(page: Page, name: string) {
   // A page behind another window may hold its animations; in front they run to their end.

@@ -4,7 +4,8 @@ import { ApiError } from './api-client';
 
 /**
  * Toasts from outside React (route loaders, the API client's callers): the app root hands over Ant Design's
- * message instance, so every toast shares the theme and the limits (5 at once, 3000 ms).
+ * message instance, so every toast shares the theme and the limits (5 at once, 3000 ms). A toast is keyed by
+ * its text: saving twice within 3 s shows one "success" toast with its timer restarted, not a stack of copies.
  */
 let instance: MessageInstance | null = null;
 
@@ -12,10 +13,16 @@ export function setToastInstance(message: MessageInstance) {
   instance = message;
 }
 
+type ToastType = 'success' | 'error' | 'info';
+
+function show(type: ToastType, text: string) {
+  return instance?.open({ type, content: text, key: `${type}:${text}` });
+}
+
 export const toast = {
-  success: (text: string) => instance?.success(text),
-  error: (text: string) => instance?.error(text),
-  info: (text: string) => instance?.info(text),
+  success: (text: string) => show('success', text),
+  error: (text: string) => show('error', text),
+  info: (text: string) => show('info', text),
 };
 
 /** The spec's success toast: "Əməliyyat müvəffəqiyyətlə yerinə yetirildi." */
