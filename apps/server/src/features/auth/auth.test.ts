@@ -1,15 +1,14 @@
 import { authApiMessages, authMessages } from '@dnx/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { sessions, userPermissions, permissions, users } from '../../db/schema';
+import { rateLimitHits, sessions, userPermissions, permissions, users } from '../../db/schema';
 import { demoPassword } from '../../db/seed/demo-data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const invalidToken = { detail: 'Token is invalid or expired', code: 'token_not_valid' };
 const blacklisted = { detail: 'Token is blacklisted', code: 'token_not_valid' };
@@ -349,18 +348,24 @@ describe('tokens and the protected API', () => {
 describe('token lifetimes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seed: true, env: { ACCESS_TOKEN_LIFETIME: '1', REFRESH_TOKEN_LIFETIME: '2' } });
+    t = await createTestApp({ seed: true, env: { ACCESS_TOKEN_LIFETIME: '60', REFRESH_TOKEN_LIFETIME: '120' } });
   });
   afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
 
   it('refuses expired access and refresh tokens', async () => {
     const { access, refresh: refreshToken } = await tokensOf(t, 'admin@demo.az');
+    const other = await tokensOf(t, 'admin@demo.az');
     expect((await verify(t, access)).statusCode).toBe(200);
-    await sleep(2_100);
+    // The clock moves on instead of the test waiting for it, so a slow machine cannot make the first check late.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     const expiredAccess = await verify(t, access);
     expect(expiredAccess.statusCode).toBe(401);
     expect(expiredAccess.json()).toEqual(invalidToken);
     expect((await currentUser(t, bearer(access))).json()).toEqual(notValidForAnyType('Token is invalid or expired'));
+    // The refresh token outlives the access token, and is refused once its own lifetime is over.
+    expect((await refresh(t, other.refresh)).statusCode).toBe(200);
+    vi.setSystemTime(Date.now() + 60_000);
     const expiredRefresh = await refresh(t, refreshToken);
     expect(expiredRefresh.statusCode).toBe(401);
     expect(expiredRefresh.json()).toEqual(invalidToken);
@@ -456,7 +461,7 @@ describe('sign-in limits', () => {
 describe('sign-in limits over time', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ seed: true, env: { LOGIN_RATE_WINDOW: '2' } });
+    t = await createTestApp({ seed: true, env: { LOGIN_RATE_WINDOW: '60' } });
   });
   afterAll(() => t.close());
 
@@ -464,8 +469,11 @@ describe('sign-in limits over time', () => {
     for (let i = 0; i < 5; i++) expect((await signIn(t, 'admin@demo.az', 'wrong-password-1')).statusCode).toBe(401);
     const blocked = await signIn(t, 'admin@demo.az');
     expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(2);
-    await sleep(2_100);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // The failures are moved back past the window instead of the test waiting a minute for it.
+    await t.database.db
+      .update(rateLimitHits)
+      .set({ createdAt: sql`${rateLimitHits.createdAt} - interval '61 seconds'` });
     expect((await signIn(t, 'admin@demo.az')).statusCode).toBe(200);
   });
 });
