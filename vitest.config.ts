@@ -9,6 +9,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['apps/server/src/test/setup.ts'],
           // Each file builds its own app on its own database; PGlite takes a few seconds to load.
           testTimeout: 30_000,
           hookTimeout: 60_000,

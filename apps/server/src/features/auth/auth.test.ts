@@ -1,7 +1,7 @@
 import { authApiMessages, authMessages } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { rateLimitHits, sessions, userPermissions, permissions, users } from '../../db/schema';
 import { demoPassword } from '../../db/seed/demo-data';
@@ -351,7 +351,6 @@ describe('token lifetimes', () => {
     t = await createTestApp({ seed: true, env: { ACCESS_TOKEN_LIFETIME: '60', REFRESH_TOKEN_LIFETIME: '120' } });
   });
   afterAll(() => t.close());
-  afterEach(() => vi.useRealTimers());
 
   it('refuses expired access and refresh tokens', async () => {
     const { access, refresh: refreshToken } = await tokensOf(t, 'admin@demo.az');

@@ -1,11 +1,11 @@
 import { authApiMessages } from '@dnx/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 describe('human verification (ALTCHA)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { CAPTCHA_LIFETIME: '1' } });
+    t = await createTestApp({ env: { CAPTCHA_LIFETIME: '60' } });
   });
   afterAll(() => t.close());
 
@@ -36,7 +36,7 @@ describe('human verification (ALTCHA)', () => {
     expect(await t.app.captcha.verify(Buffer.from(JSON.stringify(wrong)).toString('base64'))).toBe(
       authApiMessages.captchaInvalid,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     expect(await t.app.captcha.verify(gtoken)).toBe(authApiMessages.captchaExpired);
   });
 });
