@@ -17,6 +17,7 @@ import { userRoutes } from './features/users/routes';
 import { defaultWebDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha';
+import { changesPlugin } from './plugins/changes';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(shutdownPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });
+  await app.register(changesPlugin);
   await app.register(securityPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PoolClient } from 'pg';
+import type { Client as PgClient, PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
@@ -17,8 +17,28 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** A real round trip to the database. */
   ping(): Promise<void>;
+  /** Receives the notices of a channel (LISTEN) until stopped; see `ChannelHandlers` for the connection's state. */
+  listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
 }
+
+export interface ChannelHandlers {
+  notice(payload: string): void;
+  /**
+   * Whether notices are being received. False when the listening connection is lost (notices sent meanwhile are
+   * gone), true again once it listens anew.
+   */
+  live(isLive: boolean): void;
+}
+
+export interface ChannelListener {
+  /** Drops the listening connection and listens anew (reports not live, then live). */
+  restart(): void;
+  stop(): Promise<void>;
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const relistenDelayMs = 1_000;
 
 export interface DatabaseOptions {
   /** postgres:// URL; absent: embedded PGlite. */
@@ -47,9 +67,76 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: async (channel, handlers) => listenOnPostgres(pg.Client, url, channel, handlers),
     // Idempotent, as the embedded database's close is: the app and a test may both end the pool.
     close: async () => {
       if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/**
+ * A connection of its own (outside the pool) that LISTENs on the channel; when it is lost, it reports not live
+ * and connects again every second until it listens.
+ */
+async function listenOnPostgres(
+  Client: typeof PgClient,
+  url: string,
+  channel: string,
+  handlers: ChannelHandlers,
+): Promise<ChannelListener> {
+  let current: PgClient | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const drop = (client: PgClient) => {
+    client.removeAllListeners('notification');
+    client.on('error', () => {});
+    client.end().catch(() => {});
+    if (current === client) {
+      current = null;
+      handlers.live(false);
+    }
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, relistenDelayMs);
+      retry.unref();
+    }
+  };
+
+  const connect = async () => {
+    const client = new Client({ connectionString: url, application_name: 'dnx-change-feed' });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notice(message.payload ?? '');
+    });
+    client.on('error', () => drop(client));
+    client.on('end', () => drop(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      drop(client);
+      return;
+    }
+    if (stopped) {
+      drop(client);
+      return;
+    }
+    current = client;
+    handlers.live(true);
+  };
+
+  await connect();
+  return {
+    restart: () => {
+      if (current) drop(current);
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      if (current) drop(current);
     },
   };
 }
@@ -63,13 +150,25 @@ function preparePerConnection(client: PoolClient) {
   const named = (...args: unknown[]) => {
     const [config] = args;
     if (typeof config === 'object' && config !== null && 'text' in config && !(config as { name?: string }).name) {
-      const text = String((config as { text: unknown }).text);
-      const name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+      const name = statementName(String((config as { text: unknown }).text));
       return query({ ...config, name }, ...args.slice(1));
     }
     return query(...args);
   };
   Object.assign(client, { query: named });
+}
+
+// Names by statement text, shared by the pool's connections: a lookup costs less than hashing on every query.
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size >= 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -89,6 +188,25 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     ping: async () => {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    // One process owns the embedded database: notices arrive before the writing statement's promise resolves.
+    listen: async (channel, handlers) => {
+      let unlisten = await client.listen(channel, handlers.notice);
+      handlers.live(true);
+      return {
+        restart: () => {
+          handlers.live(false);
+          void unlisten()
+            .then(async () => {
+              unlisten = await client.listen(channel, handlers.notice);
+              handlers.live(true);
+            })
+            .catch(() => {});
+        },
+        stop: async () => {
+          if (!closed) await unlisten().catch(() => {});
+        },
+      };
     },
     close: async () => {
       if (closed) return;

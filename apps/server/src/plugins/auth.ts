@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
 import type { Config } from '../config';
+import { createTaggedCache } from '../lib/change-feed';
 import { HttpError } from '../lib/http-errors';
 import { backgroundSender, createMailer, type Mailer } from '../lib/mailer';
 import { createTokens, TokenError, type Tokens } from '../lib/tokens';
@@ -19,7 +20,7 @@ export interface RouteAccessEntry {
   access: RouteAccess;
 }
 
-/** The signed-in user of a request, loaded afresh on every request. */
+/** The signed-in user of a request, as the database holds it now (see `requestUserCache`). */
 export interface AuthUser {
   id: number;
   email: string;
@@ -102,23 +103,22 @@ export function authUser(request: FastifyRequest): AuthUser {
  * `config.access`, startup fails when one does not, and each request is checked against it.
  */
 /**
- * Groups and permissions of recently seen users, kept while the database's access version is unchanged (the
- * database bumps it on any change to groups, memberships or permissions), so a request needs one cheap query.
- * The user row, its active flag and the session are still read on every request.
+ * What a signed-in request needs to know of its user, kept in memory until the database announces a change:
+ * the user row with the state of the token's session (dropped on `user:<id>`, so deactivation, sign-out and
+ * edits count from the next request), and the user's groups and permissions (dropped on `access`). A request
+ * then reads nothing from the database to know who is asking.
  */
-function grantsCache(app: FastifyInstance) {
-  const limit = 5_000;
-  const entries = new Map<number, { version: string; groups: AuthUser['groups']; permissions: Set<string> }>();
+function requestUserCache(app: FastifyInstance) {
+  const users = createTaggedCache<Awaited<ReturnType<typeof loadRequestUser>>>(app.changes);
+  const grants = createTaggedCache<{ groups: AuthUser['groups']; permissions: Set<string> }>(app.changes);
   return {
-    async of(userId: number, version: string) {
-      const cached = entries.get(userId);
-      if (cached && cached.version === version) return cached;
-      const loaded = await loadUserGrants(app.db, userId);
-      const entry = { version, groups: loaded.groups, permissions: new Set(loaded.permissions) };
-      if (entries.size >= limit) entries.clear();
-      entries.set(userId, entry);
-      return entry;
-    },
+    user: (userId: number, sessionId: number | undefined) =>
+      users.get(`${userId}:${sessionId}`, [`user:${userId}`], () => loadRequestUser(app.db, userId, sessionId)),
+    grants: (userId: number) =>
+      grants.get(String(userId), ['access', `user:${userId}`], async () => {
+        const loaded = await loadUserGrants(app.db, userId);
+        return { groups: loaded.groups, permissions: new Set(loaded.permissions) };
+      }),
   };
 }
 
@@ -150,7 +150,7 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     for (const method of methods) if (method !== 'HEAD') registry.push({ method, url, access });
   });
 
-  const grants = grantsCache(app);
+  const cache = requestUserCache(app);
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
@@ -164,12 +164,12 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       if (err instanceof TokenError) throw authErrors.tokenNotValid(err.message);
       throw err;
     }
-    const user = await loadRequestUser(app.db, claims.user_id, claims.sid);
+    const user = await cache.user(claims.user_id, claims.sid);
     if (!user) throw authErrors.userNotFound();
     if (!user.isActive) throw authErrors.userInactive();
     // Signed out, or ended by a password reset or a stolen refresh token: its access tokens end with it.
     if (!user.sessionActive) throw authErrors.tokenNotValid('Token is blacklisted');
-    const { groups, permissions } = await grants.of(user.id, user.accessVersion);
+    const { groups, permissions } = await cache.grants(user.id);
     const authenticated: AuthUser = {
       id: user.id,
       email: user.email,

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
-import { openDatabase, type DatabaseHandle } from '../db/client';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -55,6 +55,11 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /**
+   * Writes straight to the database, as another server process or a person at psql would, and resolves once the
+   * database's change feed has brought the change to the app (what the app's caches must follow).
+   */
+  writeOutside<T>(write: (db: Database) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,11 @@ export async function createTestApp(
     app,
     config,
     database: database.handle,
+    writeOutside: async (write) => {
+      const result = await write(database.handle.db);
+      await app.changes.sync();
+      return result;
+    },
     close: async () => {
       await app.close();
       await database.dispose();

@@ -32,7 +32,7 @@ describe('create-admin', () => {
   });
 
   it('re-activates an existing account and sets its password', async () => {
-    await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'boss@agency.az'));
+    await t.writeOutside((db) => db.update(users).set({ isActive: false }).where(eq(users.email, 'boss@agency.az')));
     const result = await createAdministrator(t.database.db, { email: 'boss@agency.az', password: 'Another2026pass' });
     expect(result.created).toBe(false);
     const row = await roleOf('boss@agency.az');

@@ -66,7 +66,7 @@ describe('sign-in', () => {
   });
 
   it('answers wrong e-mail, wrong password and inactive user alike', async () => {
-    await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'inspector@demo.az'));
+    await t.writeOutside((db) => db.update(users).set({ isActive: false }).where(eq(users.email, 'inspector@demo.az')));
     const answers = [
       await signIn(t, 'nobody@demo.az'),
       await signIn(t, 'admin@demo.az', 'wrong-password-1'),
@@ -77,7 +77,7 @@ describe('sign-in', () => {
       expect(res.json()).toEqual({ detail: 'No active account found with the given credentials' });
       expect(res.headers['www-authenticate']).toBe('Bearer realm="api"');
     }
-    await t.database.db.update(users).set({ isActive: true }).where(eq(users.email, 'inspector@demo.az'));
+    await t.writeOutside((db) => db.update(users).set({ isActive: true }).where(eq(users.email, 'inspector@demo.az')));
   });
 
   it('names a missing field as Django REST Framework does', async () => {
@@ -237,7 +237,7 @@ describe('tokens and the protected API', () => {
     expect(body.user.permissions).not.toContain('view_user');
 
     const [perm] = await t.database.db.select().from(permissions).where(eq(permissions.code, 'view_user'));
-    await t.database.db.insert(userPermissions).values({ userId: body.user.id, permissionId: perm!.id });
+    await t.writeOutside((db) => db.insert(userPermissions).values({ userId: body.user.id, permissionId: perm!.id }));
     const after = (await currentUser(t, bearer(access))).json();
     expect(after.user.permissions).toContain('view_user');
     expect(after.user.permissions).toEqual(expect.arrayContaining(body.user.permissions));
@@ -246,7 +246,7 @@ describe('tokens and the protected API', () => {
   it('refuses a user deactivated since the token was issued, at once', async () => {
     const { access, refresh: refreshToken } = await tokensOf(t, 'cashier@demo.az');
     expect((await currentUser(t, bearer(access))).statusCode).toBe(200);
-    await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'cashier@demo.az'));
+    await t.writeOutside((db) => db.update(users).set({ isActive: false }).where(eq(users.email, 'cashier@demo.az')));
     const res = await currentUser(t, bearer(access));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'User is inactive', code: 'user_inactive' });
@@ -256,7 +256,7 @@ describe('tokens and the protected API', () => {
       detail: 'No active account found for the given token.',
       code: 'no_active_account',
     });
-    await t.database.db.update(users).set({ isActive: true }).where(eq(users.email, 'cashier@demo.az'));
+    await t.writeOutside((db) => db.update(users).set({ isActive: true }).where(eq(users.email, 'cashier@demo.az')));
   });
 
   it('refuses the token of a deleted user', async () => {
@@ -264,10 +264,10 @@ describe('tokens and the protected API', () => {
       .insert(users)
       .values({ email: 'temporary@demo.az', passwordHash: 'x' })
       .returning({ id: users.id });
-    const [session] = await t.database.db.insert(sessions).values({ userId: user!.id }).returning();
+    const [session] = await t.writeOutside((db) => db.insert(sessions).values({ userId: user!.id }).returning());
     const token = (await t.app.tokens.sign('access', user!.id, { sid: session!.id })).token;
     expect((await currentUser(t, bearer(token))).statusCode).toBe(200);
-    await t.database.db.delete(users).where(eq(users.id, user!.id));
+    await t.writeOutside((db) => db.delete(users).where(eq(users.id, user!.id)));
     const res = await currentUser(t, bearer(token));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'User not found', code: 'user_not_found' });

@@ -48,9 +48,8 @@ export async function loadUserAccess(db: Database, userId: number) {
 type Grants = { groups: { id: number; name: string; code: string | null }[]; permissions: string[] };
 
 /**
- * What every signed-in request reads, in one cheap round trip: the user row, whether the token's session is
- * still open, and the access version (changed by the database whenever groups, memberships or permissions
- * change). Null when the user no longer exists.
+ * What a signed-in request needs of its user, in one cheap round trip: the user row and whether the token's
+ * session is still open. Null when the user no longer exists.
  */
 export async function loadRequestUser(db: Database, userId: number, sessionId: number | undefined) {
   type Row = {
@@ -61,13 +60,11 @@ export async function loadRequestUser(db: Database, userId: number, sessionId: n
     phone: string;
     region_id: number | null;
     is_active: boolean;
-    access_version: string;
     session_active: boolean;
   };
   // Both drivers answer raw statements with `{ rows }`.
   const result = (await db.execute(sql`
     select u.id, u.email, u.first_name, u.last_name, u.phone, u.region_id, u.is_active,
-      (select version::text from access_versions where id = 1) as access_version,
       exists(
         select 1 from ${sessions} s
         where s.id = ${sessionId ?? null} and s.user_id = u.id and s.revoked_at is null
@@ -83,7 +80,6 @@ export async function loadRequestUser(db: Database, userId: number, sessionId: n
     phone: row.phone,
     regionId: row.region_id,
     isActive: row.is_active,
-    accessVersion: row.access_version,
     sessionActive: row.session_active,
   };
 }

@@ -32,7 +32,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
   const input = resourceInputSchema(definition);
 
   return async (app) => {
-    const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]));
+    const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
     const service = createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs));
 
     app.get(

@@ -1,0 +1,72 @@
+-- The change feed: the database announces on channel `dnx_changes`, when a writing transaction commits, what
+-- every server process may have cached about it. A process keeps a signed-in user's state and the counts of
+-- lists in memory and drops them on these notices (src/lib/change-feed.ts):
+--   'user:<id>'      the user's row or one of their sessions changed (deactivated, signed out, edited, deleted)
+--   'access'         groups, memberships or permissions changed (the access version was bumped)
+--   'rows:<table>'   a statement wrote the rows of a resource table
+--   'all'            users or sessions were truncated: everything cached is dropped
+-- The triggers run in the writing transaction, so no code path can forget to announce its change.
+CREATE FUNCTION "notify_user_changed"() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'users' THEN
+    PERFORM pg_notify('dnx_changes', 'user:' || OLD.id);
+  ELSE
+    PERFORM pg_notify('dnx_changes', 'user:' || OLD.user_id);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "notify_all_changed"() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('dnx_changes', 'all');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "notify_access_changed"() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('dnx_changes', 'access');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "notify_rows_changed"() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('dnx_changes', 'rows:' || TG_TABLE_NAME);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "users_change_feed" AFTER UPDATE OR DELETE ON "users"
+  FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "sessions_change_feed" AFTER UPDATE OR DELETE ON "sessions"
+  FOR EACH ROW EXECUTE FUNCTION "notify_user_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "users_truncate_change_feed" AFTER TRUNCATE ON "users"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_all_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "sessions_truncate_change_feed" AFTER TRUNCATE ON "sessions"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_all_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "access_versions_change_feed" AFTER UPDATE ON "access_versions"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_access_changed"();
+--> statement-breakpoint
+DO $$
+DECLARE
+  resource_table text;
+BEGIN
+  FOREACH resource_table IN ARRAY ARRAY['regions', 'fn_statuses', 'fn_coefficients', 'transport_types',
+      'special_transport_types', 'tax_payers', 'route_companies', 'automobile_brands', 'automobile_models',
+      'carriers', 'drivers', 'automobiles', 'tariffs'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed()',
+                   resource_table || '_change_feed', resource_table);
+  END LOOP;
+END;
+$$;
