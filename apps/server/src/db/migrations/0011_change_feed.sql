@@ -70,3 +70,32 @@ BEGIN
   END LOOP;
 END;
 $$;
+--> statement-breakpoint
+-- Counts are now dropped on the feed's `rows:<table>` notices, so the per-table version of migration 0010 (and
+-- the update trigger that only bumped it) goes; row_counts keeps the totals.
+DO $$
+DECLARE
+  counted text;
+BEGIN
+  FOREACH counted IN ARRAY ARRAY['drivers', 'automobiles', 'carriers'] LOOP
+    EXECUTE format('DROP TRIGGER %I ON %I', counted || '_count_update', counted);
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION row_counts_track() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE row_counts SET n = n + (SELECT count(*) FROM inserted) WHERE table_name = TG_TABLE_NAME;
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE row_counts SET n = n - (SELECT count(*) FROM deleted) WHERE table_name = TG_TABLE_NAME;
+  ELSE
+    UPDATE row_counts SET n = 0 WHERE table_name = TG_TABLE_NAME;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+ALTER TABLE "row_counts" DROP COLUMN "version";

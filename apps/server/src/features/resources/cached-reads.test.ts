@@ -1,10 +1,11 @@
 import { driverResource } from '@dnx/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, groups, permissions, sessions, userGroups, userPermissions, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { resourceKit } from './resource-test-kit';
+import { resourceSpecs } from './specs';
 
 /**
  * What the server keeps between requests (the signed-in user, grants, counts) must follow every change: the
@@ -114,6 +115,15 @@ describe('reused reads stay exact', () => {
     const refused = await me();
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'token_not_valid' });
+  });
+
+  it('every resource table announces its writes on the change feed (its counts are kept in memory)', async () => {
+    const result = (await t.database.db.execute(
+      sql`select c.relname as table_name from pg_trigger g join pg_class c on c.oid = g.tgrelid
+          where g.tgname = c.relname || '_change_feed'`,
+    )) as unknown as { rows: { table_name: string }[] };
+    const announced = result.rows.map((row) => row.table_name);
+    expect(announced).toEqual(expect.arrayContaining(resourceSpecs.map((spec) => getTableName(spec.table))));
   });
 
   it("a list's total follows rows written by another process", async () => {
