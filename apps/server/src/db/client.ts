@@ -88,8 +88,12 @@ async function listenOnPostgres(
   let current: PgClient | null = null;
   let retry: NodeJS.Timeout | undefined;
   let stopped = false;
+  const dropped = new WeakSet<PgClient>();
 
+  // Called once per connection however it ends (its error, its end, a restart): one retry, never two listeners.
   const drop = (client: PgClient) => {
+    if (dropped.has(client)) return;
+    dropped.add(client);
     client.removeAllListeners('notification');
     client.on('error', () => {});
     client.end().catch(() => {});

@@ -18,7 +18,13 @@ import {
 import type { Executor } from '../../db/client';
 import { azContains, azFoldEquals, azSortKey } from '../../lib/az-text';
 import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
-import { defineList, type FilterDeclaration, type ListQuery, type OrderDeclaration } from '../../lib/list/list-query';
+import {
+  applyList,
+  defineList,
+  type FilterDeclaration,
+  type ListQuery,
+  type OrderDeclaration,
+} from '../../lib/list/list-query';
 import type { ResourceSpec, ResourceValues, UniqueRule, Usage } from './resource-spec';
 
 /** `exact` filters read a query string: a value that cannot be the column's finds nothing (as Django's would). */
@@ -45,6 +51,9 @@ function exactFilter(field: FieldDefinition, column: PgColumn): FilterDeclaratio
       return column;
   }
 }
+
+/** From this OFFSET on, a page's ids are read from the sort index before the rows (see `rows` below). */
+export const idsFirstFromOffset = 100;
 
 // Only renders conditions to text for a cache key; it never runs anything.
 const dialect = new PgDialect();
@@ -161,20 +170,11 @@ export function createResourceRepository(
               return (await db.select({ n: count() }).from(table).where(where))[0]!.n;
             }),
           rows: async (where, order, window) => {
-            if (!window)
-              return (
-                await select(db)
-                  .where(where)
-                  .orderBy(...order)
-              ).map(toRecord);
-            // The page's ids first, from the sort index alone (a deep OFFSET walks only the index), then their rows.
-            const pageIds = db
-              .select({ id })
-              .from(table)
-              .where(where)
-              .orderBy(...order)
-              .limit(window.limit)
-              .offset(window.offset);
+            // Near the start a page is read in one plain query: the cheapest to plan and run. Deeper, the page's
+            // ids come first from the sort index alone (the OFFSET then walks only the index), then their rows.
+            if (!window || window.offset < idsFirstFromOffset)
+              return (await applyList(select(db), where, order, window)).map(toRecord);
+            const pageIds = applyList(db.select({ id }).from(table).$dynamic(), where, order, window);
             return (
               await select(db)
                 .where(inArray(id, pageIds))

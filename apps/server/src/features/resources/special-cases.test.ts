@@ -8,9 +8,11 @@ import {
   tariffResource,
   type TariffRate,
 } from '@dnx/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { idsFirstFromOffset } from './repository';
 import { resourceKit } from './resource-test-kit';
 
 /** What the generic suite cannot say: the hooks and rules particular to one resource. */
@@ -126,5 +128,25 @@ describe('resources: special cases', () => {
     expect(zero.json()).toEqual({ coefficient: [m.coefficientInvalid] });
     const byCoefficient = (await kit.send('GET', `${regionResource.apiPath}?coefficient=1%2C3333&no_page=1`)).json();
     expect(byCoefficient.results.map((r: { id: number }) => r.id)).toEqual([region.id]);
+  });
+
+  it('a page far from the start (ids read first from the sort index) agrees with the plain query', async () => {
+    // Names whose Azerbaijani order differs from their byte order (ç after c, ş after s, ı before i).
+    await t.writeOutside((db) =>
+      db.execute(
+        sql`insert into regions (name, status) select (array['Çay', 'Cəlil', 'Şəki', 'Sabir', 'İlk', 'Ilıq'])[1 + i % 6] || ' ' || i, i % 2
+            from generate_series(1, 600) i`,
+      ),
+    );
+    const list = async (query: string) => (await kit.send('GET', `${regionResource.apiPath}?${query}`)).json();
+    for (const order of ['order_by=name', 'order_by=name&order=desc', 'order_by=id&order=desc']) {
+      const all = (await list(`${order}&status=1&no_page=1`)).results.map((r: { id: number }) => r.id);
+      const from = idsFirstFromOffset + 10;
+      // Nearer the start than the end, so the page is read forwards from that offset.
+      expect(all.length - (from + 10)).toBeGreaterThan(from);
+      const page = await list(`${order}&status=1&per_page=10&page=${from / 10 + 1}`);
+      expect(page.count).toBe(all.length);
+      expect(page.results.map((r: { id: number }) => r.id)).toEqual(all.slice(from, from + 10));
+    }
   });
 });
