@@ -268,6 +268,10 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await page.getByLabel('FİN kod', { exact: true }).fill(fin.toLowerCase());
     await fillDate(page, 'Vəsiqənin verilmə tarixi', '15.04.2020');
     await fillDate(page, 'Vəsiqənin bitmə tarixi', '14.04.2020');
+    // The cross-field message shows beside another field's, not only once the rest is valid.
+    await page.getByTestId('resource-form-save').click();
+    await expect(errorUnder(page, 'Sürücülük kateqoriyaları')).toHaveText(resourceMessages.categoriesRequired);
+    await expect(errorUnder(page, 'Vəsiqənin bitmə tarixi')).toHaveText(resourceMessages.licenceFinishBeforeStart);
     const categories = formItem(page, 'Sürücülük kateqoriyaları').locator('.ant-select');
     await categories.click();
     for (const category of ['B', 'C1E']) await option(page, category).click();

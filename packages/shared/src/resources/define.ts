@@ -81,7 +81,7 @@ export interface ResourceDefinition {
   defaultOrder: { order_by: string; order: 'asc' | 'desc' };
   /** Reference fields that narrow `available/` (`?brand=` for models): the picker of a form that depends on another. */
   availableBy?: readonly string[];
-  /** Extra rules across fields, on both sides. */
+  /** Extra rules across fields, on both sides; they run even when other fields are wrong, so they check their own. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
 }
 
@@ -141,9 +141,10 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
       return field.required ? integer : z.preprocess(emptyToUndefined, integer.optional().default(0));
     }
     case 'date': {
+      // An empty date is a missing one: a required date then says it is required, not that it is malformed.
       const date = z.string({ error: m.required(label) }).refine(isIsoDate, m.dateInvalid);
       return field.required
-        ? z.preprocess((v) => (v === null ? undefined : v), date).refine((v) => v.length > 0, m.required(label))
+        ? z.preprocess(emptyToUndefined, date)
         : z.preprocess(emptyToUndefined, date.nullable().optional().default(null));
     }
     case 'status':
@@ -180,7 +181,13 @@ export function resourceInputSchema(resource: ResourceDefinition) {
     resource.fields.filter((f) => !f.readOnly).map((f) => [f.name, fieldInputSchema(f)]),
   ) as Record<string, z.ZodType>;
   const object = z.object(shape);
-  return resource.refine ? object.superRefine(resource.refine) : object;
+  // The cross-field rules run even when another field is wrong, so every message shows at once (each rule
+  // checks the fields it reads itself).
+  return resource.refine
+    ? object.superRefine(resource.refine, {
+        when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+      })
+    : object;
 }
 
 /** What a read record carries for one field (references add `<name>_name` for display). */

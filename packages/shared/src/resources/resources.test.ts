@@ -89,6 +89,26 @@ describe('resource declarations', () => {
     expect(errorsOf(schema, { ...base, driving_license_start_date: '2020-02-30' }).driving_license_start_date).toEqual([
       m.dateInvalid,
     ]);
+    // A cross-field message shows together with the other fields' messages, even beside a missing field or a
+    // value of the wrong type.
+    expect(
+      errorsOf(schema, {
+        ...base,
+        first_name: undefined,
+        driving_category: 'B',
+        driving_license_finish_date: '2019-01-01',
+      }),
+    ).toEqual({
+      first_name: [m.required('Ad')],
+      driving_category: [m.choose('Sürücülük kateqoriyaları')],
+      driving_license_finish_date: [m.licenceFinishBeforeStart],
+    });
+    // Empty, null or absent, a required date says it is required.
+    for (const empty of ['', null, undefined]) {
+      expect(errorsOf(schema, { ...base, driving_license_start_date: empty }).driving_license_start_date).toEqual([
+        m.required('Vəsiqənin verilmə tarixi'),
+      ]);
+    }
   });
 
   it('an automobile: plate format, non-negative seats and load, ownership clears the expiry', () => {

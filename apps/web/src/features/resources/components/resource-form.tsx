@@ -5,7 +5,7 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@dnx/shared';
-import { Button, Card, Col, Flex, Form, Row } from 'antd';
+import { Button, Card, Col, Flex, Form, Row, type FormProps } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,13 +59,27 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const values: ResourceFormValues = Form.useWatch([], form) ?? initialValues;
   const locked = lockedFields(resource, values);
 
-  const onFinish = (formValues: ResourceFormValues) => {
-    const schema = resourceInputSchema(resource);
-    const checked = schema.safeParse(toApiInput(resource, formValues));
+  /** The whole-object check (the cross-field rules too); its errors go under the fields `keep` does not hold. */
+  const checkAll = (formValues: ResourceFormValues, keep: readonly string[] = []) => {
+    const checked = resourceInputSchema(resource).safeParse(toApiInput(resource, formValues));
     if (!checked.success) {
-      applyFieldErrors(form, issueFieldErrors(checked.error.issues), names);
-      return;
+      const errors = issueFieldErrors(checked.error.issues).filter(([name]) => !keep.includes(name));
+      applyFieldErrors(form, errors, names);
     }
+    return checked;
+  };
+
+  // Field rules failed: the cross-field messages (a licence ending before it starts) show beside theirs.
+  const onFinishFailed: FormProps<ResourceFormValues>['onFinishFailed'] = ({ values: formValues, errorFields }) => {
+    checkAll(
+      formValues,
+      errorFields.map((f) => String(f.name[0])),
+    );
+  };
+
+  const onFinish = (formValues: ResourceFormValues) => {
+    const checked = checkAll(formValues);
+    if (!checked.success) return;
     save.mutate(
       { id: record?.id ?? null, body: checked.data },
       {
@@ -108,6 +122,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
           if (Object.keys(cleared).length > 0) form.setFieldsValue(cleared);
         }}
         onFinish={onFinish}
+        onFinishFailed={onFinishFailed}
         data-testid="resource-form"
         data-resource={resource.key}
       >
