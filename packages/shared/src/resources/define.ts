@@ -87,6 +87,12 @@ export interface ResourceDefinition {
 
 export const apiPathOf = (key: ResourceKey) => `/api/${key}/`;
 
+/** A resource as declared: its API path follows from its key. */
+export const defineResource = (definition: Omit<ResourceDefinition, 'apiPath'>): ResourceDefinition => ({
+  ...definition,
+  apiPath: apiPathOf(definition.key),
+});
+
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 export function isIsoDate(value: string): boolean {

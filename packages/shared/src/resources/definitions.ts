@@ -1,6 +1,6 @@
 import { phonePattern } from '../users/schemas';
 import { resourceMessages as m } from './messages';
-import { apiPathOf, isIsoDate, type FieldDefinition, type ResourceDefinition, type ResourceKey } from './define';
+import { defineResource, isIsoDate, type FieldDefinition, type ResourceDefinition, type ResourceKey } from './define';
 import {
   drivingCategories,
   feeGroups,
@@ -55,57 +55,48 @@ const coefficient: FieldDefinition = {
   filter: true,
 };
 
-/** A list that is a name and a status (spec section 3). */
+/** A list known by its unique name (spec section 3): a name and a status, or the fields given. */
 function namedList(
   key: ResourceKey,
   title: string,
   singular: string,
   permission: ResourceDefinition['permission'],
   routes: ResourceDefinition['routes'],
+  fields: FieldDefinition[] = [name(), status],
 ): ResourceDefinition {
-  return {
+  return defineResource({
     key,
-    apiPath: apiPathOf(key),
     title,
     singular,
     permission,
     routes,
-    fields: [name(), status],
+    fields,
     labelField: 'name',
     uniqueName: true,
     defaultOrder: { order_by: 'name', order: 'asc' },
-  };
+  });
 }
 
-export const regionResource: ResourceDefinition = {
-  key: 'regions',
-  apiPath: apiPathOf('regions'),
-  title: 'Regionlar',
-  singular: 'Region',
-  permission: 'region',
-  routes: { list: 'regions', create: 'region-create', edit: 'region-edit' },
-  fields: [name('Regionun adı'), coefficient, status],
-  labelField: 'name',
-  uniqueName: true,
-  defaultOrder: { order_by: 'name', order: 'asc' },
-};
+export const regionResource = namedList(
+  'regions',
+  'Regionlar',
+  'Region',
+  'region',
+  { list: 'regions', create: 'region-create', edit: 'region-edit' },
+  [name('Regionun adı'), coefficient, status],
+);
 
-export const fnStatusResource: ResourceDefinition = {
-  key: 'fn-statuses',
-  apiPath: apiPathOf('fn-statuses'),
-  title: 'FN statusları',
-  singular: 'FN statusu',
-  permission: 'fnstatus',
-  routes: { list: 'fn-status', create: 'fn-status-create', edit: 'fn-status-edit' },
-  fields: [name(), description(true), status],
-  labelField: 'name',
-  uniqueName: true,
-  defaultOrder: { order_by: 'name', order: 'asc' },
-};
+export const fnStatusResource = namedList(
+  'fn-statuses',
+  'FN statusları',
+  'FN statusu',
+  'fnstatus',
+  { list: 'fn-status', create: 'fn-status-create', edit: 'fn-status-edit' },
+  [name(), description(true), status],
+);
 
-export const fnCoefficientResource: ResourceDefinition = {
+export const fnCoefficientResource = defineResource({
   key: 'fn-coefficients',
-  apiPath: apiPathOf('fn-coefficients'),
   title: 'FN əmsalları',
   singular: 'FN əmsalı',
   permission: 'fncoefficient',
@@ -113,11 +104,10 @@ export const fnCoefficientResource: ResourceDefinition = {
   fields: [coefficient, description(true), status],
   labelField: 'description',
   defaultOrder: { order_by: 'coefficient', order: 'desc' },
-};
+});
 
-export const transportTypeResource: ResourceDefinition = {
+export const transportTypeResource = defineResource({
   key: 'transport-types',
-  apiPath: apiPathOf('transport-types'),
   title: 'Nəqliyyat növləri',
   singular: 'Nəqliyyat növü',
   permission: 'transporttype',
@@ -139,7 +129,7 @@ export const transportTypeResource: ResourceDefinition = {
   labelField: 'name',
   uniqueName: true,
   defaultOrder: { order_by: 'name', order: 'asc' },
-};
+});
 
 // Its edit screen is the transport-types-edit route (spec section 2), told apart by `?resource=`.
 export const specialTransportTypeResource = namedList(
@@ -172,9 +162,8 @@ export const automobileBrandResource = namedList(
   { list: 'automobile-brands', create: 'automobile-brands-create', edit: 'automobile-brands-edit' },
 );
 
-export const automobileModelResource: ResourceDefinition = {
+export const automobileModelResource = defineResource({
   key: 'automobile-models',
-  apiPath: apiPathOf('automobile-models'),
   title: 'Avtomobil modelləri',
   singular: 'Avtomobil modeli',
   permission: 'automobilemodel',
@@ -197,11 +186,10 @@ export const automobileModelResource: ResourceDefinition = {
   // A model's name is unique within its brand; the server checks that pair.
   defaultOrder: { order_by: 'name', order: 'asc' },
   availableBy: ['brand'],
-};
+});
 
-export const carrierResource: ResourceDefinition = {
+export const carrierResource = defineResource({
   key: 'carriers',
-  apiPath: apiPathOf('carriers'),
   title: 'Daşıyıcılar',
   singular: 'Daşıyıcı',
   permission: 'carrier',
@@ -248,11 +236,10 @@ export const carrierResource: ResourceDefinition = {
   ],
   labelField: 'name',
   defaultOrder: { order_by: 'created_at', order: 'desc' },
-};
+});
 
-export const driverResource: ResourceDefinition = {
+export const driverResource = defineResource({
   key: 'drivers',
-  apiPath: apiPathOf('drivers'),
   title: 'Sürücülər',
   singular: 'Sürücü',
   permission: 'driver',
@@ -335,11 +322,10 @@ export const driverResource: ResourceDefinition = {
       ctx.addIssue({ code: 'custom', message: m.licenceFinishBeforeStart, path: ['driving_license_finish_date'] });
     }
   },
-};
+});
 
-export const automobileResource: ResourceDefinition = {
+export const automobileResource = defineResource({
   key: 'automobiles',
-  apiPath: apiPathOf('automobiles'),
   title: 'Avtomobillər',
   singular: 'Avtomobil',
   permission: 'automobile',
@@ -417,11 +403,10 @@ export const automobileResource: ResourceDefinition = {
       ctx.addIssue({ code: 'custom', message: m.rightExpiryRequired, path: ['right_expiry_date'] });
     }
   },
-};
+});
 
-export const tariffResource: ResourceDefinition = {
+export const tariffResource = defineResource({
   key: 'tariffs',
-  apiPath: apiPathOf('tariffs'),
   title: 'Tariflər',
   singular: 'Tarif',
   permission: 'tariff',
@@ -452,7 +437,7 @@ export const tariffResource: ResourceDefinition = {
   ],
   labelField: 'effective_from',
   defaultOrder: { order_by: 'effective_from', order: 'desc' },
-};
+});
 
 /** Every resource of the one CRUD pattern, in menu order. */
 export const resources: readonly ResourceDefinition[] = [

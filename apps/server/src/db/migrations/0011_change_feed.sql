@@ -2,7 +2,7 @@
 -- every server process may have cached about it. A process keeps a signed-in user's state and the counts of
 -- lists in memory and drops them on these notices (src/lib/change-feed.ts):
 --   'user:<id>'      the user's row or one of their sessions changed (deactivated, signed out, edited, deleted)
---   'access'         groups, memberships or permissions changed (the access version was bumped)
+--   'access'         groups, memberships or permissions changed
 --   'rows:<table>'   a statement wrote the rows of a resource table
 --   'all'            users or sessions were truncated: everything cached is dropped
 -- The triggers run in the writing transaction, so no code path can forget to announce its change.
@@ -54,8 +54,24 @@ CREATE TRIGGER "users_truncate_change_feed" AFTER TRUNCATE ON "users"
 CREATE TRIGGER "sessions_truncate_change_feed" AFTER TRUNCATE ON "sessions"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_all_changed"();
 --> statement-breakpoint
-CREATE TRIGGER "access_versions_change_feed" AFTER UPDATE ON "access_versions"
-  FOR EACH STATEMENT EXECUTE FUNCTION "notify_access_changed"();
+DO $$
+DECLARE
+  access_table text;
+BEGIN
+  -- Who holds what is announced directly; the version number of migration 0009 only relayed it.
+  FOREACH access_table IN ARRAY ARRAY['user_groups', 'user_permissions', 'group_permissions', 'groups',
+      'permissions'] LOOP
+    EXECUTE format('DROP TRIGGER %I ON %I', access_table || '_access_version', access_table);
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION notify_access_changed()',
+                   access_table || '_change_feed', access_table);
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+DROP FUNCTION "bump_access_version"();
+--> statement-breakpoint
+DROP TABLE "access_versions";
 --> statement-breakpoint
 DO $$
 DECLARE

@@ -1,4 +1,4 @@
-import { azCompare, listMessages, userMessages, authMessages, type User } from '@dnx/shared';
+import { azCompare, listMessages, userListSpec, userMessages, authMessages, type User } from '@dnx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, regions, sessions, users } from '../../db/schema';
@@ -308,17 +308,7 @@ describe('users API', () => {
         .json()
         .results.map((u: User) => u.id);
       expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
-      for (const field of [
-        'email',
-        'first_name',
-        'parent_name',
-        'phone',
-        'region',
-        'is_active',
-        'date_of_birth',
-        'date_joined',
-        'last_login',
-      ]) {
+      for (const field of userListSpec.orderBy) {
         expect((await get(`/api/user/users/?order_by=${field}`)).statusCode, field).toBe(200);
       }
     });
