@@ -1,5 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
+import { errorMessages } from '@dnx/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -20,6 +21,7 @@ import { captchaPlugin } from './plugins/captcha';
 import { changesPlugin } from './plugins/changes';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
@@ -70,12 +72,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Drain: stop keeping idle sockets open once close() begins, answer 503 to new requests meanwhile.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A path that cannot be decoded (`/api/regions/%FF/`) names no record: 404 in DRF's shape, no framework code.
+    frameworkErrors: (error, _request, reply) => {
+      const notFound = error.code === 'FST_ERR_BAD_URL';
+      reply.raw.writeHead(notFound ? 404 : 400, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.end(JSON.stringify({ detail: notFound ? errorMessages.notFound : errorMessages.jsonParse }));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(shutdownPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });
   await app.register(changesPlugin);

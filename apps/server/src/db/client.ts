@@ -55,7 +55,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // Enough connections that a list's count and rows (run side by side) do not queue behind other requests.
-  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+  // A request waits at most 5 s for a connection: while the database is down it answers 503, not a hang.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
   });

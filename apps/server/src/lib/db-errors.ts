@@ -24,3 +24,41 @@ export function foreignKeyViolation(err: unknown): string | null {
   const fields = pgError(err);
   return fields?.code === '23503' ? (fields.constraint ?? '') : null;
 }
+
+/** The constraint a check violation (23514) broke, or null. */
+export function checkViolation(err: unknown): string | null {
+  const fields = pgError(err);
+  return fields?.code === '23514' ? (fields.constraint ?? '') : null;
+}
+
+/**
+ * A value the database refused (class 22, data exception: NUL in text, a number out of range, a day that does
+ * not exist; 54000, a value too large to index). Each field's rule refuses these first; this is the safety net.
+ */
+export function refusedValue(err: unknown): boolean {
+  const code = pgError(err)?.code;
+  return code !== undefined && (code.startsWith('22') || code === '54000');
+}
+
+// Errors of a connection that could not be made or was lost, as node-postgres and Node's sockets report them.
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const connectionErrorText =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+
+/**
+ * The database cannot answer now, but may in a moment: connection lost or refused (class 08), the server
+ * shutting down or starting (57P01-57P03), out of connections (53300), a deadlock or serialization failure.
+ */
+export function databaseUnavailable(err: unknown): boolean {
+  for (let current: unknown = err, depth = 0; current && depth < 4; depth += 1) {
+    const fields = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const code = typeof fields.code === 'string' ? fields.code : '';
+    if (connectionErrorCodes.has(code)) return true;
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '40001', '40P01'].includes(code)) return true;
+    if (typeof fields.message === 'string' && connectionErrorText.test(fields.message)) return true;
+    // An AggregateError (a connection refused on every address) holds its causes in `errors`.
+    if (Array.isArray(fields.errors) && fields.errors.some((e) => databaseUnavailable(e))) return true;
+    current = fields.cause;
+  }
+  return false;
+}

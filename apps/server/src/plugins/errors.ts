@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { errorMessages, retryAfterSeconds } from '@dnx/shared';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseUnavailable, refusedValue } from '../lib/db-errors';
 import { HttpError } from '../lib/http-errors';
 
 // Django REST Framework's words for a missing field, so existing clients read our errors alike.
@@ -24,23 +26,50 @@ function validationToFields(error: FastifyError): FieldErrors {
   return fields;
 }
 
-/** One error handler: DRF shaped bodies (`{"detail": ...}` or `{"field": [...]}`), never a stack trace. */
+/**
+ * Sends an error body as plain JSON. A route's declared error schemas describe these bodies, but an error must
+ * never fail on them: a serializer error here would turn a client's mistake into a 500 naming a framework code.
+ */
+function sendError(reply: FastifyReply, status: number, body: Record<string, unknown>, headers = {}) {
+  return reply
+    .status(status)
+    .headers(headers)
+    .type('application/json; charset=utf-8')
+    .serializer(JSON.stringify)
+    .send(body);
+}
+
+/**
+ * One error handler: DRF shaped bodies (`{"detail": ...}` or `{"field": [...]}`), never a stack trace, never a
+ * 5xx for a client's input. A path that names no record (`/api/regions/0x10/`) is a 404, as a router would say.
+ * A database that does not answer is a 503 with Retry-After; the pool reconnects by itself.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send(error.body);
-    }
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.body, error.headers);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(validationToFields(error));
+      if (error.validationContext === 'params') return sendError(reply, 404, { detail: errorMessages.notFound });
+      return sendError(reply, 400, validationToFields(error));
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendError(reply, 503, { detail: errorMessages.unavailable }, { 'retry-after': String(retryAfterSeconds) });
+    }
+    if (refusedValue(error)) {
+      // A rule is missing somewhere: the client still gets a 400, and the log says which statement refused.
+      request.log.warn({ err: error }, 'database refused a value');
+      return sendError(reply, 400, { detail: errorMessages.valueRefused });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ detail: 'A server error occurred.' });
+      return sendError(reply, 500, { detail: errorMessages.server });
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ detail: 'JSON parse error.' });
+    // Malformed or empty JSON, or a `__proto__` key (the parser refuses it with a plain SyntaxError).
+    if (status === 400 && (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError)) {
+      return sendError(reply, 400, { detail: errorMessages.jsonParse });
     }
-    return reply.status(status).send({ detail: error.message });
+    // Fastify's own 4xx (a body too large, an unsupported media type): its message, in DRF's shape.
+    return sendError(reply, status, { detail: error.message });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanString, isoDateSchema, recordIdSchema, textIdSchema } from './input';
 
 /**
  * The list contract every list endpoint follows (Django REST Framework style, spec section 7): query
@@ -29,16 +30,13 @@ const queryFlag = z
   .enum(['1', '0', 'true', 'false', 'True', 'False', ''], { error: listMessages.flagInvalid })
   .transform((v) => v === '1' || v.toLowerCase() === 'true');
 
-const positiveInt = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2_147_483_647, message);
+/** Query text: trimmed, at most 200 characters, no control characters. */
+const queryText = () => cleanString().trim().max(200, listMessages.textTooLong);
 
 export const listQueryBaseSchema = z.object({
-  page: positiveInt(listMessages.pageInvalid).default(1),
-  per_page: z.coerce
-    .number({ error: listMessages.perPageInvalid })
-    .int(listMessages.perPageInvalid)
-    .min(1, listMessages.perPageInvalid)
-    .max(maxPageSize, listMessages.perPageInvalid)
+  page: textIdSchema(listMessages.pageInvalid).default(1),
+  per_page: textIdSchema(listMessages.perPageInvalid)
+    .pipe(z.number().max(maxPageSize, listMessages.perPageInvalid))
     .default(defaultPageSize),
   no_page: queryFlag.optional(),
   /** `asc` or `desc`; Ant Design's `ascend` / `descend` are read too. */
@@ -47,8 +45,8 @@ export const listQueryBaseSchema = z.object({
     .transform((v): 'asc' | 'desc' => (v.startsWith('desc') ? 'desc' : 'asc'))
     .default('asc'),
   /** A field the list allows ordering by; a leading `-` (DRF's `ordering=-field`) orders descending. */
-  order_by: z.string().trim().max(100).optional(),
-  search: z.string().trim().max(200, listMessages.textTooLong).optional(),
+  order_by: cleanString().trim().max(100).optional(),
+  search: queryText().optional(),
 });
 export type ListQueryBase = z.infer<typeof listQueryBaseSchema>;
 
@@ -62,18 +60,11 @@ export type ListFilterKind = 'text' | 'exact' | 'id' | 'boolean' | 'date';
 const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 export const listFilterSchemas = {
-  text: z.preprocess(emptyIsAbsent, z.string().trim().max(200, listMessages.textTooLong).optional()),
-  exact: z.preprocess(emptyIsAbsent, z.string().trim().max(200, listMessages.textTooLong).optional()),
-  id: z.preprocess(emptyIsAbsent, positiveInt(listMessages.idInvalid).optional()),
+  text: z.preprocess(emptyIsAbsent, queryText().optional()),
+  exact: z.preprocess(emptyIsAbsent, queryText().optional()),
+  id: z.preprocess(emptyIsAbsent, textIdSchema(listMessages.idInvalid).optional()),
   boolean: z.preprocess(emptyIsAbsent, queryFlag.optional()),
-  date: z.preprocess(
-    emptyIsAbsent,
-    z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: listMessages.dateInvalid, abort: true })
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), listMessages.dateInvalid)
-      .optional(),
-  ),
+  date: z.preprocess(emptyIsAbsent, isoDateSchema(listMessages.dateInvalid).optional()),
 } as const satisfies Record<ListFilterKind, z.ZodType>;
 
 /** What a list offers: its filters by name and kind, and the fields it can be ordered by. */
@@ -93,8 +84,7 @@ export function listQuerySchema<const S extends ListSpec>(spec: S) {
   ) as FilterValues<S['filters']>;
   return listQueryBaseSchema.extend({
     ...filters,
-    order_by: z
-      .string()
+    order_by: cleanString()
       .trim()
       .optional()
       .refine((v) => !v || spec.orderBy.includes(v.replace(/^-/, '')), listMessages.orderByUnknown(spec.orderBy)),
@@ -119,7 +109,7 @@ export interface Page<T> {
 
 /** `delete-multiple` body. */
 export const deleteMultipleSchema = z.object({
-  pkList: z.array(z.coerce.number().int().positive()).min(1).max(1000),
+  pkList: z.array(recordIdSchema()).min(1).max(1000),
 });
 export type DeleteMultipleInput = z.infer<typeof deleteMultipleSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanString } from '../api/input';
 import {
   confirmPasswordProblem,
   forgotEmailProblem,
@@ -9,7 +10,7 @@ import {
 
 /** A string field checked by one of the shared rules. */
 const ruled = (problem: (value: string) => string | null) =>
-  z.string().superRefine((value, ctx) => {
+  cleanString().superRefine((value, ctx) => {
     const message = problem(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
@@ -28,7 +29,7 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     password: ruled(passwordProblem),
-    confirm_password: z.string(),
+    confirm_password: cleanString(),
   })
   .superRefine((v, ctx) => {
     const message = confirmPasswordProblem(v.password, v.confirm_password);

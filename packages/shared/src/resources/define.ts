@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PermissionResource } from '../access/permissions';
+import { cleanString, isoDateSchema, recordIdSchema, textIdSchema } from '../api/input';
 import type { ListFilterKind, ListSpec } from '../api/list';
 import { resourceMessages as m } from './messages';
 import { normalizeDecimal } from './values';
@@ -32,6 +33,8 @@ export interface FieldDefinition {
   invalidMessage?: string;
   /** text: a pattern the (normalized) value must match. */
   pattern?: RegExp;
+  /** text with a pattern: a value that fits, shown in the OpenAPI document (`examples`). */
+  example?: string;
   /** text: rewrites the value before it is checked and stored (upper-case, dashes). Returns null when hopeless. */
   normalize?: (value: string) => string | null;
   options?: readonly FieldOption[];
@@ -93,12 +96,10 @@ export const defineResource = (definition: Omit<ResourceDefinition, 'apiPath'>):
   apiPath: apiPathOf(definition.key),
 });
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-
-export function isIsoDate(value: string): boolean {
-  if (!isoDate.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+/** One of a choice field's option values, exactly (an `enum` in the document). */
+function optionSchema(field: FieldDefinition, message: string): z.ZodType {
+  const values = (field.options ?? []).map((o) => o.value);
+  return z.literal(values as [string | number, ...(string | number)[]], { error: message });
 }
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -110,8 +111,8 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
     case 'text':
     case 'textarea': {
       const max = field.max ?? (field.kind === 'textarea' ? 1000 : 150);
-      const text = z
-        .string({ error: m.required(label) })
+      const text = cleanString({ multiline: field.kind === 'textarea', error: m.required(label) })
+        .max(max, m.tooLong(label, max))
         .transform((v, ctx) => {
           const trimmed = v.trim();
           if (!trimmed) return trimmed;
@@ -123,13 +124,15 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
           return normalized;
         })
         .refine((v) => v.length <= max, m.tooLong(label, max));
-      return field.required ? text.refine((v) => v.length > 0, m.required(label)) : text.default('');
+      const described = field.example ? text.meta({ examples: [field.example] }) : text;
+      return field.required ? described.refine((v) => v.length > 0, m.required(label)) : described.default('');
     }
     case 'decimal': {
       const scale = field.scale ?? 4;
       const message = field.invalidMessage ?? m.notNegative(label);
-      const decimal = z.union([z.string(), z.number()], { error: m.required(label) }).transform((v, ctx) => {
-        const normalized = normalizeDecimal(String(v), scale);
+      // A string, never a binary float: "1,5" or "1.5".
+      const decimal = z.string({ error: m.required(label) }).transform((v, ctx) => {
+        const normalized = normalizeDecimal(v, scale);
         if (normalized === null || (field.positive && !/[1-9]/.test(normalized))) {
           ctx.addIssue({ code: 'custom', message });
           return z.NEVER;
@@ -139,7 +142,7 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
       return field.required ? decimal : z.preprocess(emptyToUndefined, decimal.optional().default('0'));
     }
     case 'integer': {
-      const integer = z.coerce
+      const integer = z
         .number({ error: m.wholeNumber(label) })
         .int(m.wholeNumber(label))
         .min(field.positive ? 1 : 0, m.notNegative(label))
@@ -148,34 +151,30 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
     }
     case 'date': {
       // An empty date is a missing one: a required date then says it is required, not that it is malformed.
-      const date = z.string({ error: m.required(label) }).refine(isIsoDate, m.dateInvalid);
+      const date = isoDateSchema(m.dateInvalid, m.required(label));
       return field.required
         ? z.preprocess(emptyToUndefined, date)
         : z.preprocess(emptyToUndefined, date.nullable().optional().default(null));
     }
     case 'status':
-      return z.union([z.literal(1), z.literal(0)], { error: m.choose(label) }).default(1);
+      return z.literal([1, 0], { error: m.choose(label) }).default(1);
     case 'choice': {
-      const values = (field.options ?? []).map((o) => o.value);
-      return z
-        .union([z.string(), z.number()], { error: m.choose(label) })
-        .refine((v) => values.includes(v), field.invalidMessage ?? m.choose(label));
+      return optionSchema(field, field.invalidMessage ?? m.choose(label));
     }
     case 'multi-choice': {
       const values = (field.options ?? []).map((o) => o.value);
       // Reported on the field itself, not on an item, so the form shows it in the field's slot.
       const list = z
         .array(z.union([z.string(), z.number()]), { error: m.choose(label) })
-        .refine((items) => items.every((v) => values.includes(v)), m.choose(label));
+        .refine((items) => items.every((v) => values.includes(v)), m.choose(label))
+        .meta({ items: { enum: values } });
       return field.required
         ? list.refine((items) => items.length > 0, field.invalidMessage ?? m.choose(label))
         : list.default([]);
     }
     case 'reference': {
-      const id = z.coerce
-        .number({ error: m.choose(label) })
-        .int(m.choose(label))
-        .positive(m.choose(label));
+      // `x-reference` tells a client (and the contract test) which resource's ids the field takes.
+      const id = recordIdSchema(m.choose(label)).meta({ 'x-reference': field.reference });
       return field.required ? id : z.preprocess(emptyToUndefined, id.nullable().optional().default(null));
     }
   }
@@ -252,10 +251,10 @@ export function availableQuerySchema(resource: ResourceDefinition) {
   const shape = Object.fromEntries(
     (resource.availableBy ?? []).map((name) => [
       name,
-      z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(2_147_483_647).optional()),
+      z.preprocess((v) => (v === '' ? undefined : v), textIdSchema().optional()),
     ]),
   ) as Record<string, z.ZodType>;
-  return z.object({ search: z.string().trim().max(200).optional(), ...shape });
+  return z.object({ search: cleanString().trim().max(200).optional(), ...shape });
 }
 
 export type ResourceRecord = { id: number } & Record<string, unknown>;

@@ -1,6 +1,7 @@
 import { phonePattern } from '../users/schemas';
 import { resourceMessages as m } from './messages';
-import { defineResource, isIsoDate, type FieldDefinition, type ResourceDefinition, type ResourceKey } from './define';
+import { isIsoDate } from '../api/input';
+import { defineResource, type FieldDefinition, type ResourceDefinition, type ResourceKey } from './define';
 import {
   drivingCategories,
   feeGroups,
@@ -202,6 +203,7 @@ export const carrierResource = defineResource({
       kind: 'text',
       required: true,
       pattern: voenPattern,
+      example: '9900000001',
       invalidMessage: m.voenInvalid,
       list: true,
       sortable: true,
@@ -215,6 +217,7 @@ export const carrierResource = defineResource({
       required: true,
       normalize: (v) => v.replace(/[\s()-]/g, ''),
       pattern: phonePattern,
+      example: '+994501234567',
       invalidMessage: m.phoneInvalid,
       list: true,
       filter: true,
@@ -273,6 +276,7 @@ export const driverResource = defineResource({
       required: true,
       normalize: normalizeFin,
       pattern: finPattern,
+      example: '7ZZZZZZ',
       invalidMessage: m.finInvalid,
       list: true,
       sortable: true,
@@ -337,6 +341,7 @@ export const automobileResource = defineResource({
       kind: 'text',
       required: true,
       normalize: normalizePlate,
+      example: '99-ZZ-999',
       invalidMessage: m.plateInvalid,
       list: true,
       sortable: true,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
+import { cleanString, isoDateSchema, recordIdSchema } from '../api/input';
 import { listQuerySchema, type ListSpec } from '../api/list';
 import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
 import { userMessages as m } from './messages';
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** Azerbaijani numbers as the office writes them: +994 and nine digits. */
 export const phonePattern = /^\+994\d{9}$/;
 
-const requiredText = (message: string) => z.string().trim().min(1, message).max(150);
+const requiredText = (message: string) => cleanString({ error: message }).trim().min(1, message).max(150);
 
 /** A user as read (list and edit). Groups and direct permissions travel as ids, DRF style. */
 export const userSchema = z.object({
@@ -81,8 +81,8 @@ export const operatorsResponseSchema = z.object({ data: z.array(operatorSchema) 
 
 /** Fields of the user form shared by create and update (spec section 3 and its error slots in section 5). */
 const userFields = {
-  email: z
-    .string()
+  email: cleanString()
+    .meta({ examples: ['new.user@example.az'] })
     .trim()
     .min(1, { error: m.emailRequired, abort: true })
     .refine((v) => isEmail(v), m.emailInvalid)
@@ -90,26 +90,25 @@ const userFields = {
   first_name: requiredText(m.firstNameRequired),
   last_name: requiredText(m.lastNameRequired),
   parent_name: requiredText(m.parentNameRequired),
-  phone: z.string().trim().regex(phonePattern, m.phoneInvalid),
-  date_of_birth: z
-    .string({ error: m.birthDayRequired })
-    .min(1, { error: m.birthDayRequired, abort: true })
-    .regex(isoDate, { error: m.birthDayInvalid, abort: true })
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), m.birthDayInvalid),
-  region: z.number({ error: m.regionRequired }).int().positive(m.regionRequired),
+  phone: cleanString()
+    .meta({ examples: ['+994501234567'] })
+    .trim()
+    .regex(phonePattern, m.phoneInvalid),
+  date_of_birth: z.preprocess((v) => (v === '' ? undefined : v), isoDateSchema(m.birthDayInvalid, m.birthDayRequired)),
+  region: recordIdSchema(m.regionRequired).meta({ 'x-reference': 'regions' }),
   is_active: z.boolean().default(true),
-  groups: z.array(z.number().int().positive()).default([]),
-  user_permissions: z.array(z.number().int().positive()).default([]),
+  groups: z.array(recordIdSchema()).max(1000).default([]),
+  user_permissions: z.array(recordIdSchema()).max(1000).default([]),
 };
 
-const passwordField = z.string().superRefine((value, ctx) => {
+const passwordField = cleanString().superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
 /** POST /api/user/users/create-account/ */
 export const userCreateSchema = z
-  .object({ ...userFields, password: passwordField, confirm_password: z.string() })
+  .object({ ...userFields, password: passwordField, confirm_password: cleanString() })
   .superRefine((v, ctx) => {
     const problem = confirmPasswordProblem(v.password, v.confirm_password);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['confirm_password'] });
@@ -119,10 +118,10 @@ export type UserCreateInput = z.input<typeof userCreateSchema>;
 /** POST /api/user/users/update-account/: the password changes only when given. */
 export const userUpdateSchema = z
   .object({
-    id: z.number().int().positive(),
+    id: recordIdSchema().meta({ 'x-reference': 'users' }),
     ...userFields,
-    password: z.string().optional(),
-    confirm_password: z.string().optional(),
+    password: cleanString().optional(),
+    confirm_password: cleanString().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.password) return;
@@ -134,7 +133,10 @@ export const userUpdateSchema = z
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 /** POST /api/user/users/change-account-status/ */
-export const userStatusSchema = z.object({ id: z.number().int().positive(), is_active: z.boolean() });
+export const userStatusSchema = z.object({
+  id: recordIdSchema().meta({ 'x-reference': 'users' }),
+  is_active: z.boolean(),
+});
 
 export const groupSchema = z.object({
   id: z.number().int(),
@@ -158,7 +160,7 @@ export const groupDeleteResponseSchema = z.object({ pk: z.number().int() });
 
 export const groupInputSchema = z.object({
   name: requiredText(m.groupNameRequired),
-  permissions: z.array(z.number().int().positive()).default([]),
+  permissions: z.array(recordIdSchema()).max(1000).default([]),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
 
@@ -174,9 +176,9 @@ export type Permission = z.infer<typeof permissionSchema>;
 export const profilePhoneSchema = z.object({ phone: userFields.phone });
 export const profilePasswordSchema = z
   .object({
-    oldPassword: z.string().min(1, m.oldPasswordWrong),
+    oldPassword: cleanString().min(1, m.oldPasswordWrong),
     newPassword: passwordField,
-    confirmNewPassword: z.string(),
+    confirmNewPassword: cleanString(),
   })
   .superRefine((v, ctx) => {
     const problem = confirmPasswordProblem(v.newPassword, v.confirmNewPassword);

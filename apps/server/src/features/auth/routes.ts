@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'obtainToken',
         tags: ['auth'],
         summary: 'Sign in: an access and a refresh token',
         body: tokenObtainRequestSchema,
@@ -57,6 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'verifyToken',
         tags: ['auth'],
         summary: 'Whether a token (access, refresh or unspent reset token) is still good',
         body: tokenVerifyRequestSchema,
@@ -74,6 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'refreshToken',
         tags: ['auth'],
         summary: 'A new access token and a rotated refresh token; reusing a rotated one ends its session',
         body: tokenRefreshRequestSchema,
@@ -88,6 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: signedIn,
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user with groups and effective permissions',
         security: [{ bearer: [] }],
@@ -102,6 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: signedIn,
       schema: {
+        operationId: 'logout',
         tags: ['auth'],
         summary: 'Sign out: ends the session, so its refresh tokens are refused',
         security: [{ bearer: [] }],
@@ -120,6 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'forgotPassword',
         tags: ['auth'],
         summary: 'Send a password reset link; the same answer whether or not the address has an account',
         body: forgotPasswordRequestSchema,
@@ -138,6 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       // Public as a session: the reset token (bearer and `token`) is the credential, checked by the service.
       config: { access: 'public' },
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary: 'Set a new password with a reset token; ends every session of the user',
         body: resetPasswordRequestSchema,

@@ -1,4 +1,4 @@
-import { captchaChallengeSchema } from '@dnx/shared';
+import { captchaChallengeSchema, noQuerySchema } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -7,8 +7,10 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getCaptchaChallenge',
         tags: ['auth'],
         summary: 'A new ALTCHA proof-of-work challenge; its solved payload is the `gtoken` of sign-in',
+        querystring: noQuerySchema,
         response: { 200: captchaChallengeSchema },
       },
     },

@@ -1,4 +1,11 @@
-import { groupDeleteResponseSchema, groupInputSchema, groupSchema, pageSchema, permissionSchema } from '@dnx/shared';
+import {
+  groupDeleteResponseSchema,
+  idParamsSchema,
+  groupInputSchema,
+  groupSchema,
+  pageSchema,
+  permissionSchema,
+} from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
@@ -7,7 +14,6 @@ import { authUser } from '../../plugins/auth';
 import { groupList } from './repository';
 import { createGroupService } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const common = { tags: ['groups'], security: [{ bearer: [] }] };
 
 /** User groups (roles) and the permission catalogue: `/api/user/groups/` and `/api/user/permissions/`. */
@@ -20,6 +26,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       // The catalogue is what the group and user forms assign; both screens sit behind view_group.
       config: { access: { permissions: ['view_group'] } },
       schema: {
+        operationId: 'listPermissions',
         ...common,
         summary: 'Every permission with its Azerbaijani name, in catalogue order',
         response: { 200: z.array(permissionSchema), ...signedInErrors },
@@ -33,6 +40,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['view_group'] } },
       schema: {
+        operationId: 'listGroups',
         ...common,
         summary: 'Groups, paged: filters id and name, search, order_by id or name',
         querystring: groupList.querySchema,
@@ -47,9 +55,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['view_group'] } },
       schema: {
+        operationId: 'getGroup',
         ...common,
         summary: 'One group with its permission ids',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: groupSchema, ...signedInErrors },
       },
     },
@@ -61,6 +70,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['add_group'] } },
       schema: {
+        operationId: 'createGroup',
         ...common,
         summary: 'Create a group; the name is unique regardless of case',
         body: groupInputSchema,
@@ -75,9 +85,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['change_group'] } },
       schema: {
+        operationId: 'updateGroup',
         ...common,
         summary: 'Rename a group and set its permissions; the six role groups answer 409',
-        params: idParams,
+        params: idParamsSchema,
         body: groupInputSchema,
         response: { 200: groupSchema, ...signedInErrors },
       },
@@ -90,9 +101,10 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['delete_group'] } },
       schema: {
+        operationId: 'deleteGroup',
         ...common,
         summary: 'Delete a group: answers its pk; 409 for a role group or a group still given to users',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: groupDeleteResponseSchema, ...signedInErrors },
       },
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noQuerySchema } from '@dnx/shared';
 import { z } from 'zod';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'error']) });
@@ -10,8 +11,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'Service and database health',
+        querystring: noQuerySchema,
         response: { 200: healthSchema, 503: healthSchema },
       },
     },

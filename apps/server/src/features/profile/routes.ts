@@ -18,6 +18,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       config: signedIn,
       schema: {
+        operationId: 'changeOwnPhone',
         ...common,
         summary: 'Change your own phone number',
         body: profilePhoneSchema,
@@ -32,6 +33,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       config: signedIn,
       schema: {
+        operationId: 'changeOwnPassword',
         ...common,
         summary: 'Change your own password with the old one; ends your other sessions, keeps this one',
         body: profilePasswordSchema,

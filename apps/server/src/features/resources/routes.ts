@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   availableItemSchema,
   availableQuerySchema,
   deleteMultipleResponseSchema,
@@ -18,7 +19,16 @@ import { usagesOf, type ResourceSpec } from './resource-spec';
 import { createResourceService } from './service';
 import { resourceSpecs, specOf } from './specs';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** `route-companies` gives RouteCompanies and RouteCompany, `fn-statuses` FnStatuses and FnStatus: names of operations. */
+export function operationNouns(key: string): { plural: string; singular: string } {
+  const plural = key.replace(/(^|-)([a-z])/g, (_m, _dash: string, letter: string) => letter.toUpperCase());
+  const singular = /ies$/.test(plural)
+    ? plural.replace(/ies$/, 'y')
+    : /(ss|us)es$/.test(plural)
+      ? plural.replace(/es$/, '')
+      : plural.replace(/s$/, '');
+  return { plural, singular };
+}
 
 /** The routes of one resource, all from its declaration: list, read, create, update, delete-multiple, available. */
 export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
@@ -28,6 +38,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
     access: { permissions: [`${action}_${definition.permission}` as PermissionCode] },
   });
   const common = { tags: [definition.key], security: [{ bearer: [] }] };
+  const { plural, singular } = operationNouns(definition.key);
   const record = resourceRecordSchema(definition);
   const input = resourceInputSchema(definition);
 
@@ -41,6 +52,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: can('view'),
         schema: {
           ...common,
+          operationId: `list${plural}`,
           summary: `${definition.title}: page, per_page or no_page, order, order_by, search and filters`,
           querystring: repo.list.querySchema,
           response: { 200: pageSchema(record), ...signedInErrors },
@@ -56,6 +68,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: { access: { permissions: [] } },
         schema: {
           ...common,
+          operationId: `listAvailable${plural}`,
           summary: `${definition.title}: the active ones as {id, name}, for pickers`,
           querystring: availableQuerySchema(definition),
           response: { 200: z.array(availableItemSchema), ...signedInErrors },
@@ -70,8 +83,9 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: can('view'),
         schema: {
           ...common,
+          operationId: `get${singular}`,
           summary: `${definition.singular}: one record`,
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: record, ...signedInErrors },
         },
       },
@@ -84,6 +98,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: can('add'),
         schema: {
           ...common,
+          operationId: `create${singular}`,
           summary: `${definition.singular}: create`,
           body: input,
           response: { 201: record, ...signedInErrors },
@@ -98,8 +113,9 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: can('change'),
         schema: {
           ...common,
+          operationId: `update${singular}`,
           summary: `${definition.singular}: update`,
-          params: idParams,
+          params: idParamsSchema,
           body: input,
           response: { 200: record, ...signedInErrors },
         },
@@ -113,6 +129,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: can('delete'),
         schema: {
           ...common,
+          operationId: `deleteMultiple${plural}`,
           summary: `${definition.title}: delete all of pkList or none; 409 naming what still uses them`,
           body: deleteMultipleSchema,
           response: { 200: deleteMultipleResponseSchema, ...signedInErrors },

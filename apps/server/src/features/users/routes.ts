@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   deleteMultipleResponseSchema,
   deleteMultipleSchema,
   operatorsQuerySchema,
@@ -11,14 +12,12 @@ import {
   userUpdateSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { userList } from './repository';
 import { createUserService } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
@@ -30,6 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['view_user'] } },
       schema: {
+        operationId: 'listUsers',
         ...common,
         summary:
           'Users, paged: page, per_page or no_page, order, order_by, search, and filters (email= is exact: the ' +
@@ -47,6 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // The form batch screens pick an operator (role F) to issue to: they need it, not the accounts screens.
       config: { access: { permissions: ['view_fnbatch'] } },
       schema: {
+        operationId: 'listOperators',
         ...common,
         summary: 'Active operators (role F), optionally of one region: {"data": [...]}',
         querystring: operatorsQuerySchema,
@@ -61,9 +62,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['view_user'] } },
       schema: {
+        operationId: 'getUser',
         ...common,
         summary: 'One user as read for edit; another region answers 404',
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: userSchema, ...signedInErrors },
       },
     },
@@ -75,6 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['add_user'] } },
       schema: {
+        operationId: 'createAccount',
         ...common,
         summary: 'Create an account: 201 {"data": {"data": user}}',
         body: userCreateSchema,
@@ -89,6 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['change_user'] } },
       schema: {
+        operationId: 'updateAccount',
         ...common,
         summary:
           'Update an account (the body carries its id; the password only when it changes): 201 {"data": {"data": user}}',
@@ -104,6 +108,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['activate_user'] } },
       schema: {
+        operationId: 'changeAccountStatus',
         ...common,
         summary: "Activate or deactivate an account; a deactivated account's tokens stop at once",
         body: userStatusSchema,
@@ -118,6 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permissions: ['delete_user'] } },
       schema: {
+        operationId: 'deleteMultipleUsers',
         ...common,
         summary: 'Delete accounts, all or none: never your own, never the last active administrator',
         body: deleteMultipleSchema,
