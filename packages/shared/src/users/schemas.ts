@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, type ListSpec } from '../api/list';
+import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
 import { userMessages as m } from './messages';
 
@@ -26,6 +27,7 @@ export const userSchema = z.object({
   user_permissions: z.array(z.number().int()),
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  version: versionSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -116,10 +118,11 @@ export const userCreateSchema = z
   });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 
-/** POST /api/user/users/update-account/: the password changes only when given. */
+/** POST /api/user/users/update-account/: the password changes only when given; `version` is the one read. */
 export const userUpdateSchema = z
   .object({
     id: z.number().int().positive(),
+    version: expectedVersionSchema,
     ...userFields,
     password: z.string().optional(),
     confirm_password: z.string().optional(),
@@ -133,8 +136,12 @@ export const userUpdateSchema = z
   });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
-/** POST /api/user/users/change-account-status/ */
-export const userStatusSchema = z.object({ id: z.number().int().positive(), is_active: z.boolean() });
+/** POST /api/user/users/change-account-status/: a one-field switch, so the version read is checked only when sent. */
+export const userStatusSchema = z.object({
+  id: z.number().int().positive(),
+  is_active: z.boolean(),
+  version: expectedVersionSchema.optional(),
+});
 
 export const groupSchema = z.object({
   id: z.number().int(),
@@ -142,6 +149,7 @@ export const groupSchema = z.object({
   /** Stable code of the six seeded role groups; null for groups made by administrators. */
   code: z.string().nullable(),
   permissions: z.array(z.number().int()),
+  version: versionSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
 
@@ -161,6 +169,10 @@ export const groupInputSchema = z.object({
   permissions: z.array(z.number().int().positive()).default([]),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
+
+/** `PUT /api/user/groups/{id}/`: the group's fields and the `version` the editor read. */
+export const groupUpdateSchema = groupInputSchema.extend({ version: expectedVersionSchema });
+export type GroupUpdate = z.input<typeof groupUpdateSchema>;
 
 export const permissionSchema = z.object({
   id: z.number().int(),
