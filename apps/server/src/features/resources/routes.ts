@@ -6,11 +6,12 @@ import {
   pageSchema,
   resourceInputSchema,
   resourceRecordSchema,
+  resourceUpdateSchema,
   type PermissionCode,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInErrors } from '../../lib/api-errors';
+import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createResourceRepository } from './repository';
@@ -30,6 +31,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
   const common = { tags: [definition.key], security: [{ bearer: [] }] };
   const record = resourceRecordSchema(definition);
   const input = resourceInputSchema(definition);
+  const update = resourceUpdateSchema(definition);
 
   return async (app) => {
     const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
@@ -98,10 +100,10 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         config: can('change'),
         schema: {
           ...common,
-          summary: `${definition.singular}: update`,
+          summary: `${definition.singular}: update the version read; 409 stale_version when someone saved it since`,
           params: idParams,
-          body: input,
-          response: { 200: record, ...signedInErrors },
+          body: update,
+          response: { 200: record, ...updateErrors },
         },
       },
       async (request) => service.update(authUser(request), request.params.id, request.body),
