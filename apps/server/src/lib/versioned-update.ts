@@ -6,8 +6,7 @@ import { recordAudit, type AuditAction, type AuditActor, type AuditSnapshot } fr
 import { HttpError, notFound } from './http-errors';
 
 /** 409 `{"detail": ..., "code": "stale_version"}`: the record changed after the editor read it. */
-export const staleVersion = () =>
-  new HttpError(409, { detail: versionMessages.stale, code: staleVersionCode });
+export const staleVersion = () => new HttpError(409, { detail: versionMessages.stale, code: staleVersionCode });
 
 /** The table of an editable record: its id and its `version` column (db/schema/columns.ts `version()`). */
 export interface VersionedTable {
