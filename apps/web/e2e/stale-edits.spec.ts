@@ -1,0 +1,59 @@
+import { toastMessages, versionMessages, type ResourceRecord } from '@dnx/shared';
+import type { Page } from '@playwright/test';
+import { apiAs } from './support/access';
+import { expect, screenshot, signIn, test, toast } from './support/fixtures';
+
+const wide = { width: 1400, height: 1000 };
+
+const nameField = (page: Page) => page.getByTestId('resource-form').getByLabel('Ad', { exact: true });
+
+test.describe('two people editing one record', () => {
+  test.use({ viewport: wide });
+
+  test('the second save is refused with the stale message; reloading shows the first save, and saving again works', async ({
+    page: first,
+    browser,
+    baseURL,
+  }) => {
+    // Two people (two sessions of the administrator): two browser contexts, each with its own session.
+    const secondContext = await browser.newContext({ baseURL, viewport: wide, locale: 'az-AZ' });
+    const second = await secondContext.newPage();
+    await signIn(first, 'admin@demo.az');
+    await signIn(second, 'admin@demo.az');
+    const api = await apiAs(first);
+    const name = `Köhnə şirkət ${Date.now().toString(36).toUpperCase()}`;
+    const company = await api.post<ResourceRecord>('/api/route-companies/', { name, status: 1 });
+    const editPath = `/app/route-companies-edit/${company.id}`;
+
+    for (const page of [first, second]) {
+      await page.goto(editPath);
+      await expect(nameField(page)).toHaveValue(name);
+    }
+
+    await nameField(first).fill(`${name} (birinci)`);
+    await first.getByTestId('resource-form-save').click();
+    await expect(toast(first, toastMessages.success)).toBeVisible();
+    await expect(first).toHaveURL(/\/app\/route-companies/);
+
+    // The second person still holds the version they opened: their save would silently replace the first's.
+    await nameField(second).fill(`${name} (ikinci)`);
+    await second.getByTestId('resource-form-save').click();
+    const alert = second.getByTestId('stale-version-alert');
+    await expect(alert).toContainText(versionMessages.stale);
+    await expect(second).toHaveURL(new RegExp(`${editPath}$`));
+    await screenshot(second, 'stale-version-alert');
+
+    await alert.getByRole('button', { name: 'Yenidən yüklə' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(nameField(second)).toHaveValue(`${name} (birinci)`);
+
+    await nameField(second).fill(`${name} (ikinci)`);
+    await second.getByTestId('resource-form-save').click();
+    await expect(toast(second, toastMessages.success)).toBeVisible();
+    await expect(second).toHaveURL(/\/app\/route-companies/);
+
+    const saved = await api.get<ResourceRecord>(`/api/route-companies/${company.id}/`);
+    expect(saved).toMatchObject({ name: `${name} (ikinci)`, version: 3 });
+    await secondContext.close();
+  });
+});
