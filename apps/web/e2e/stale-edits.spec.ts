@@ -1,4 +1,4 @@
-import { toastMessages, versionMessages, type ResourceRecord } from '@dnx/shared';
+import { toastMessages, versionMessages, type Group, type ResourceRecord } from '@dnx/shared';
 import type { Page } from '@playwright/test';
 import { apiAs } from './support/access';
 import { expect, screenshot, signIn, test, toast } from './support/fixtures';
@@ -55,5 +55,44 @@ test.describe('two people editing one record', () => {
     const saved = await api.get<ResourceRecord>(`/api/route-companies/${company.id}/`);
     expect(saved).toMatchObject({ name: `${name} (ikinci)`, version: 3 });
     await secondContext.close();
+  });
+
+  test('the group form: a save by someone else meanwhile is shown on reload, and two saves in a row both land', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.az');
+    const api = await apiAs(page);
+    const name = `Növbə qrupu ${Date.now().toString(36).toUpperCase()}`;
+    const group = await api.post<Group>('/api/user/groups/', { name, permissions: [] });
+    await page.goto(`/app/user-groups-edit/${group.id}`);
+    const groupName = page.getByLabel('Qrupun adı');
+    await expect(groupName).toHaveValue(name);
+
+    // Another person renames it after this form loaded it.
+    const other = await page.request.put(`/api/user/groups/${group.id}/`, {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+      data: { name: `${name} (başqası)`, permissions: [], version: group.version },
+    });
+    expect(other.status()).toBe(200);
+
+    await groupName.fill(`${name} (mən)`);
+    await page.getByTestId('group-form-save').click();
+    const alert = page.getByTestId('stale-version-alert');
+    await expect(alert).toContainText(versionMessages.stale);
+    await alert.getByRole('button', { name: 'Yenidən yüklə' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(groupName).toHaveValue(`${name} (başqası)`);
+
+    // The form stays open after a save: the second save sends the version the first one answered.
+    for (const suffix of ['(mən)', '(mən, yenə)']) {
+      await groupName.fill(`${name} ${suffix}`);
+      await page.getByTestId('group-form-save').click();
+      await expect(toast(page, toastMessages.success)).toBeVisible();
+      await expect
+        .poll(async () => (await api.get<Group>(`/api/user/groups/${group.id}/`)).name)
+        .toBe(`${name} ${suffix}`);
+    }
+    await expect(alert).toHaveCount(0);
+    expect((await api.get<Group>(`/api/user/groups/${group.id}/`)).version).toBe(group.version + 3);
   });
 });
