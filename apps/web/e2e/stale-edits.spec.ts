@@ -1,6 +1,6 @@
-import { toastMessages, versionMessages, type Group, type ResourceRecord } from '@dnx/shared';
+import { toastMessages, versionMessages, type Group, type ResourceRecord, type User } from '@dnx/shared';
 import type { Page } from '@playwright/test';
-import { apiAs } from './support/access';
+import { apiAs, uniqueEmail } from './support/access';
 import { expect, screenshot, signIn, test, toast } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
@@ -94,5 +94,61 @@ test.describe('two people editing one record', () => {
     }
     await expect(alert).toHaveCount(0);
     expect((await api.get<Group>(`/api/user/groups/${group.id}/`)).version).toBe(group.version + 3);
+  });
+
+  test('the user form: a stale save offers the reload, which shows the other save on the first step', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin@demo.az');
+    const api = await apiAs(page);
+    const [region] = await api.get<{ id: number }[]>('/api/regions/available/');
+    const account = {
+      email: uniqueEmail('stale'),
+      first_name: 'Test',
+      last_name: 'İstifadəçi',
+      parent_name: 'Yoxlama',
+      phone: '+994501112233',
+      date_of_birth: '1990-04-15',
+      region: region!.id,
+      groups: [],
+      user_permissions: [],
+    };
+    const created = await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
+      ...account,
+      password: 'Parol1234',
+      confirm_password: 'Parol1234',
+    });
+    const user = created.data.data;
+    await page.goto(`/app/user-edit/${user.id}`);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+
+    // Another person changes the name after this form loaded the account.
+    await api.post('/api/user/users/update-account/', {
+      ...account,
+      id: user.id,
+      first_name: 'Başqası',
+      version: user.version,
+    });
+
+    // From the person step: the access step, the confirmation, save.
+    const renameAndSave = async (firstName: string) => {
+      await page.getByLabel('Ad', { exact: true }).fill(firstName);
+      await page.getByTestId('user-form-next').click();
+      await page.getByText('Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm').click();
+      await page.getByTestId('user-form-save').click();
+    };
+    await page.getByTestId('user-form-next').click();
+    await renameAndSave('Mən');
+    const alert = page.getByTestId('stale-version-alert');
+    await expect(alert).toContainText(versionMessages.stale);
+    await alert.getByRole('button', { name: 'Yenidən yüklə' }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByTestId('user-form-step-0')).toBeVisible();
+    await page.getByTestId('user-form-next').click();
+    await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Başqası');
+    await renameAndSave('Mən');
+    await expect(toast(page, toastMessages.success)).toBeVisible();
+    const saved = await api.get<User>(`/api/user/users/${user.id}/`);
+    expect(saved).toMatchObject({ first_name: 'Mən', version: user.version + 2 });
   });
 });
