@@ -139,10 +139,83 @@ describe('versioned updates under concurrency', () => {
           expect([200, 404], put.body).toContain(put.statusCode);
           if (put.statusCode === 404) expect(put.json()).toEqual({ detail: 'Not found.' });
           expect(removed.statusCode, removed.body).toBe(200);
+          // The delete's audit row names what it removed: the update's value when the update came first.
+          const [deleted] = await t.database.db
+            .select({ changes: auditLog.changes })
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.resource, routeCompany.permission),
+                eq(auditLog.recordId, String(company.id)),
+                eq(auditLog.action, 'delete'),
+              ),
+            );
+          const removedName = put.statusCode === 200 ? `Dəyişən ${round}-${n}` : `Silinən ${round}-${n}`;
+          expect(deleted!.changes.name).toEqual({ before: removedName, after: null });
           expect((await send('GET', `${routeCompanies}${company.id}/`)).statusCode).toBe(404);
         }),
       );
     }
+  });
+
+  it('answers a group or account update racing its delete with success or 404; the delete audits what it removed', async () => {
+    const [region] = (await send('GET', '/api/regions/available/')).json() as { id: number }[];
+    const deletedBefore = async (resource: string, recordId: number, field: string) => {
+      const [row] = await t.database.db
+        .select({ changes: auditLog.changes })
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.resource, resource), eq(auditLog.recordId, String(recordId)), eq(auditLog.action, 'delete')),
+        );
+      return row!.changes[field]!.before;
+    };
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, n) => {
+        const group = (await send('POST', '/api/user/groups/', { name: `Silinən qrup ${n}`, permissions: [] })).json();
+        const [put, removed] = await Promise.all([
+          send('PUT', `/api/user/groups/${group.id}/`, { name: `Dəyişən qrup ${n}`, permissions: [], version: 1 }),
+          t.app.inject({ method: 'DELETE', url: `/api/user/groups/${group.id}/`, headers: admin.headers }),
+        ]);
+        expect([200, 404], put.body).toContain(put.statusCode);
+        expect(removed.statusCode, removed.body).toBe(200);
+        const removedName = put.statusCode === 200 ? `Dəyişən qrup ${n}` : `Silinən qrup ${n}`;
+        expect(await deletedBefore('group', group.id, 'name')).toBe(removedName);
+      }),
+    );
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, n) => {
+        const account = {
+          email: `silinen${n}@test.az`,
+          first_name: 'Silinən',
+          last_name: 'Hesab',
+          parent_name: 'Yoxlama',
+          phone: '+994501112233',
+          date_of_birth: '1985-03-04',
+          region: region!.id,
+          groups: [],
+          user_permissions: [],
+        };
+        const created = await send('POST', '/api/user/users/create-account/', {
+          ...account,
+          password: 'Parol1234',
+          confirm_password: 'Parol1234',
+        });
+        const user = created.json().data.data as User;
+        const [put, removed] = await Promise.all([
+          send('POST', '/api/user/users/update-account/', {
+            ...account,
+            id: user.id,
+            first_name: 'Dəyişən',
+            version: 1,
+          }),
+          send('POST', '/api/user/users/delete-multiple/', { pkList: [user.id] }),
+        ]);
+        expect([201, 404], put.body).toContain(put.statusCode);
+        expect(removed.statusCode, removed.body).toBe(200);
+        const removedName = put.statusCode === 201 ? 'Dəyişən' : 'Silinən';
+        expect(await deletedBefore('user', user.id, 'first_name')).toBe(removedName);
+      }),
+    );
   });
 
   it('keeps every save of 20 concurrent editors of a group, with a continuous audit chain', async () => {

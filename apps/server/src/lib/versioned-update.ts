@@ -1,5 +1,5 @@
 import { staleVersionCode, versionMessages, type PermissionResource } from '@dnx/shared';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Transaction } from '../db/client';
 import { recordAudit, type AuditAction, type AuditActor, type AuditSnapshot } from './audit';
@@ -78,6 +78,20 @@ export async function updateVersioned<TRecord>(
     after: update.audit.snapshot(after),
   });
   return { before, after };
+}
+
+/**
+ * Locks the records' rows until the transaction ends (`SELECT ... FOR UPDATE`, in id order), as an update does:
+ * a delete that then reads them records in its audit row what it removes, not what an update replaced meanwhile.
+ */
+export async function lockRows(tx: Transaction, target: Pick<VersionedTable, 'table' | 'id'>, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: target.id })
+    .from(target.table)
+    .where(inArray(target.id, [...ids]))
+    .orderBy(asc(target.id))
+    .for('update');
 }
 
 // Drizzle's `set` takes the table's property names, not column objects.

@@ -5,7 +5,7 @@ import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
-import { updateVersioned } from '../../lib/versioned-update';
+import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
 
@@ -15,6 +15,8 @@ const snapshot = (group: Pick<Group, 'name' | 'permissions'>) => ({
   name: group.name,
   permissions: [...group.permissions].sort((a, b) => a - b),
 });
+
+const groupTable: VersionedTable = { table: groups, id: groups.id, version: groups.version };
 
 /** Groups and the permission catalogue. The six role groups are system data: read only. */
 export function createGroupService(db: Database) {
@@ -85,7 +87,7 @@ export function createGroupService(db: Database) {
       const { after } = await db
         .transaction((tx) =>
           updateVersioned<Group>(tx, {
-            target: { table: groups, id: groups.id, version: groups.version },
+            target: groupTable,
             id,
             expectedVersion: input.version,
             read: (reader) => repo.findGroup(reader, id),
@@ -104,18 +106,22 @@ export function createGroupService(db: Database) {
 
     /** A group still given to users is not deleted (409 naming how many): removing it would silently take access. */
     async delete(actor: AuthUser, id: number): Promise<{ pk: number }> {
-      const before = await editable(id);
+      await editable(id);
       const users = await repo.countGroupUsers(db, id);
       if (users > 0) throw conflict(userMessages.groupInUse(users));
       await db
         .transaction(async (tx) => {
+          await lockRows(tx, groupTable, [id]);
+          // Read again under the lock: an update that committed meanwhile is what this delete removes.
+          const current = await repo.findGroup(tx, id);
+          if (!current) throw notFound();
           await repo.deleteGroup(tx, id);
           await recordAudit(tx, {
             actor: auditActor(actor),
             action: 'delete',
             resource: 'group',
             recordId: id,
-            before: snapshot(before),
+            before: snapshot(current),
           });
         })
         .catch(async (err: unknown) => {

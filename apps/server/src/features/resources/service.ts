@@ -5,7 +5,7 @@ import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import type { ListQuery } from '../../lib/list/list-query';
-import { updateVersioned } from '../../lib/versioned-update';
+import { lockRows, updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import type { ResourceRepository } from './repository';
 import type { FieldErrors, ResourceSpec, ResourceValues, Usage } from './resource-spec';
@@ -132,6 +132,7 @@ export function createResourceService(
       const ids = [...new Set(pkList)].sort((a, b) => a - b);
       await db
         .transaction(async (tx) => {
+          await lockRows(tx, spec, ids);
           const found = await repo.findMany(tx, ids);
           if (found.length !== ids.length) throw notFound();
           const used = await repo.usage(tx, usages, ids);

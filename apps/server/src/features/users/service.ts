@@ -17,7 +17,7 @@ import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
-import { updateVersioned, type VersionedTable } from '../../lib/versioned-update';
+import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versioned-update';
 import { authErrors, type AuthUser } from '../../plugins/auth';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/repository';
 import * as repo from './repository';
@@ -228,8 +228,12 @@ export function createUserService(db: Database) {
       if (found.length !== ids.length) throw notFound();
       await db.transaction(async (tx) => {
         await repo.lockAdministrators(tx);
+        await lockRows(tx, userTable, ids);
+        // Read again under the lock: what this delete removes, updates committed meanwhile included.
+        const current = await repo.findUsers(tx, ids, scopeOf(actor));
+        if (current.length !== ids.length) throw notFound();
         await repo.deleteUsers(tx, ids);
-        for (const user of found) {
+        for (const user of current) {
           await recordAudit(tx, {
             actor: auditActor(actor),
             action: 'delete',
