@@ -1,3 +1,4 @@
 export * from './errors';
 export * from './input';
 export * from './list';
+export * from './versions';

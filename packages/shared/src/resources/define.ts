@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { PermissionResource } from '../access/permissions';
 import { cleanString, isoDateSchema, recordIdSchema, textIdSchema } from '../api/input';
 import type { ListFilterKind, ListSpec } from '../api/list';
+import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { resourceMessages as m } from './messages';
 import { normalizeDecimal } from './values';
 
@@ -180,12 +181,24 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
   }
 }
 
-/** The create and update body of a resource: every editable field with its rule, then the cross-field rules. */
+/** The create body of a resource: every editable field with its rule, then the cross-field rules. */
 export function resourceInputSchema(resource: ResourceDefinition) {
+  return inputSchema(resource, {});
+}
+
+/** The update body: the create body and the `version` the editor read (a stale one answers 409). */
+export function resourceUpdateSchema(resource: ResourceDefinition) {
+  // The fields are only known at run time; the type names what every update carries.
+  return inputSchema(resource, { version: expectedVersionSchema }) as unknown as z.ZodType<
+    Record<string, unknown> & { version: number }
+  >;
+}
+
+function inputSchema(resource: ResourceDefinition, extra: Record<string, z.ZodType>) {
   const shape = Object.fromEntries(
     resource.fields.filter((f) => !f.readOnly).map((f) => [f.name, fieldInputSchema(f)]),
   ) as Record<string, z.ZodType>;
-  const object = z.object(shape);
+  const object = z.object(shape).extend(extra);
   // The cross-field rules run even when another field is wrong, so every message shows at once (each rule
   // checks the fields it reads itself).
   return resource.refine
@@ -218,6 +231,7 @@ export function resourceRecordSchema(resource: ResourceDefinition) {
   return z.object({
     id: z.number().int(),
     ...Object.assign({}, ...resource.fields.map(fieldRecordShape)),
+    version: versionSchema,
   });
 }
 
@@ -257,7 +271,7 @@ export function availableQuerySchema(resource: ResourceDefinition) {
   return z.object({ search: cleanString().trim().max(200).optional(), ...shape });
 }
 
-export type ResourceRecord = { id: number } & Record<string, unknown>;
+export type ResourceRecord = { id: number; version: number } & Record<string, unknown>;
 
 /** `GET <apiPath>available/`: the active items for pickers. */
 export const availableItemSchema = z.object({ id: z.number().int(), name: z.string() });

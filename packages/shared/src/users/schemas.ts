@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanString, isoDateSchema, recordIdSchema } from '../api/input';
 import { listQuerySchema, type ListSpec } from '../api/list';
+import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
 import { userMessages as m } from './messages';
 
@@ -26,6 +27,7 @@ export const userSchema = z.object({
   user_permissions: z.array(z.number().int()),
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  version: versionSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -115,10 +117,11 @@ export const userCreateSchema = z
   });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 
-/** POST /api/user/users/update-account/: the password changes only when given. */
+/** POST /api/user/users/update-account/: the password changes only when given; `version` is the one read. */
 export const userUpdateSchema = z
   .object({
     id: recordIdSchema().meta({ 'x-reference': 'users' }),
+    version: expectedVersionSchema,
     ...userFields,
     password: cleanString().optional(),
     confirm_password: cleanString().optional(),
@@ -132,10 +135,11 @@ export const userUpdateSchema = z
   });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
-/** POST /api/user/users/change-account-status/ */
+/** POST /api/user/users/change-account-status/: a one-field switch, so the version read is checked only when sent. */
 export const userStatusSchema = z.object({
   id: recordIdSchema().meta({ 'x-reference': 'users' }),
   is_active: z.boolean(),
+  version: expectedVersionSchema.optional(),
 });
 
 export const groupSchema = z.object({
@@ -144,6 +148,7 @@ export const groupSchema = z.object({
   /** Stable code of the six seeded role groups; null for groups made by administrators. */
   code: z.string().nullable(),
   permissions: z.array(z.number().int()),
+  version: versionSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
 
@@ -163,6 +168,10 @@ export const groupInputSchema = z.object({
   permissions: z.array(recordIdSchema()).max(1000).default([]),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
+
+/** `PUT /api/user/groups/{id}/`: the group's fields and the `version` the editor read. */
+export const groupUpdateSchema = groupInputSchema.extend({ version: expectedVersionSchema });
+export type GroupUpdate = z.input<typeof groupUpdateSchema>;
 
 export const permissionSchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,8 @@ export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity(
 /** Status 1 active, 0 inactive (spec section 3). */
 export const status = () => smallint('status').notNull().default(1);
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Bumped by every update of an editable record: an editor's save names the version it read (lib/versioned-update.ts). */
+export const version = () => integer('version').notNull().default(1);
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Names unique by their search key (az_fold, migration 0002): "İsmayıllı", "ISMAYILLI" and "ismayilli" are one. */

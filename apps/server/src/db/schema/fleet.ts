@@ -11,7 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, status } from './columns';
+import { createdAt, id, status, version } from './columns';
 import { automobileBrands, automobileModels, taxPayers } from './reference-lists';
 
 /**
@@ -34,6 +34,7 @@ export const carriers = pgTable(
     info: text('info').notNull().default(''),
     status: status(),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     index('carriers_tax_payer_id_idx').on(t.taxPayerId),
@@ -55,6 +56,7 @@ export const drivers = pgTable(
     drivingLicenseFinishDate: date('driving_license_finish_date').notNull(),
     drivingCategory: text('driving_category').array().notNull(),
     status: status(),
+    version: version(),
     /** What `search=` reads: the searched fields folded once on write (az_fold), trigram-indexed in migration 0008. */
     searchKey: text('search_key').generatedAlwaysAs(
       sql.raw(`az_fold(last_name || ' ' || first_name || ' ' || parent_name || ' ' || identity_fin_code)`),
@@ -88,6 +90,7 @@ export const automobiles = pgTable(
     rightKind: smallint('right_kind').notNull(),
     rightExpiryDate: date('right_expiry_date'),
     status: status(),
+    version: version(),
     /** What `search=` reads, folded once on write; trigram-indexed in migration 0008. */
     searchKey: text('search_key').generatedAlwaysAs(sql.raw(`az_fold(registration_number)`)),
   },
@@ -121,6 +124,7 @@ export const tariffs = pgTable(
     rate: numeric('rate', { precision: 12, scale: 2 }).notNull(),
     effectiveFrom: date('effective_from').notNull(),
     description: text('description').notNull().default(''),
+    version: version(),
   },
   (t) => [
     // One rate per group and day: the rate in force on a date is then never ambiguous.

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, status, uniqueFoldedName } from './columns';
+import { id, status, uniqueFoldedName, version } from './columns';
 
 /** Reference lists of spec section 3 that are a name and a status; names unique by their search key. */
 const namedList = (name: string) =>
@@ -10,6 +10,7 @@ const namedList = (name: string) =>
       id: id(),
       name: text('name').notNull(),
       status: status(),
+      version: version(),
     },
     (t) => [uniqueFoldedName(name, t.name)],
   );
@@ -26,6 +27,7 @@ export const fnStatuses = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: status(),
+    version: version(),
   },
   (t) => [uniqueFoldedName('fn_statuses', t.name)],
 );
@@ -37,6 +39,7 @@ export const fnCoefficients = pgTable(
     coefficient: numeric('coefficient', { precision: 8, scale: 4 }).notNull(),
     description: text('description').notNull().default(''),
     status: status(),
+    version: version(),
   },
   (t) => [check('fn_coefficients_coefficient_positive', sql`${t.coefficient} > 0`)],
 );
@@ -52,6 +55,7 @@ export const transportTypes = pgTable(
     name: text('name').notNull(),
     feeGroup: text('fee_group').$type<FeeGroup>().notNull().default('seat'),
     status: status(),
+    version: version(),
   },
   (t) => [uniqueFoldedName('transport_types', t.name)],
 );
@@ -65,6 +69,7 @@ export const automobileModels = pgTable(
       .notNull()
       .references(() => automobileBrands.id, { onDelete: 'restrict' }),
     status: status(),
+    version: version(),
   },
   (t) => [
     index('automobile_models_brand_id_idx').on(t.brandId),

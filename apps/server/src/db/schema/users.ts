@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
+import { createdAt, id, version } from './columns';
 import { regions } from './regions';
 
 export const users = pgTable(
@@ -35,6 +35,7 @@ export const users = pgTable(
       .default(sql`'{}'::jsonb`),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: createdAt(),
+    version: version(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_region_id_idx').on(t.regionId)],
 );
@@ -46,6 +47,7 @@ export const groups = pgTable(
     name: text('name').notNull(),
     /** Stable code of a seeded role group (admin, central, ...); null for groups made by administrators. */
     code: text('code'),
+    version: version(),
   },
   (t) => [
     uniqueIndex('groups_name_key').on(t.name),

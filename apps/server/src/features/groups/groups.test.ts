@@ -1,4 +1,4 @@
-import { permissionCodes, permissionCatalogue, userMessages, type Group } from '@dnx/shared';
+import { permissionCodes, permissionCatalogue, userMessages, versionMessages, type Group } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, userGroups, users } from '../../db/schema';
@@ -45,6 +45,7 @@ describe('groups and permissions API', () => {
     expect((await send('GET', `/api/user/groups/${group.id}/`)).json()).toEqual(group);
 
     const updated = await send('PUT', `/api/user/groups/${group.id}/`, {
+      version: group.version,
       name: 'Hesabatlar',
       permissions: [permissionIds.view_report],
     });
@@ -69,6 +70,24 @@ describe('groups and permissions API', () => {
     expect(await auditCount()).toBe(before + 3);
   });
 
+  it('refuses a stale version with 409 and a missing one with 400, changing nothing; a save bumps it', async () => {
+    const group = (await send('POST', '/api/user/groups/', { name: 'Növbə', permissions: [] })).json() as Group;
+    expect(group.version).toBe(1);
+    const url = `/api/user/groups/${group.id}/`;
+    const saved = await send('PUT', url, { name: 'Növbə 1', permissions: [permissionIds.view_report], version: 1 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'Növbə 1', version: 2 });
+    const before = await auditCount();
+    const stale = await send('PUT', url, { name: 'Növbə 2', permissions: [], version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ detail: versionMessages.stale, code: 'stale_version' });
+    const missing = await send('PUT', url, { name: 'Növbə 2', permissions: [] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ version: ['This field is required.'] });
+    expect((await send('GET', url)).json()).toEqual(saved.json());
+    expect(await auditCount()).toBe(before);
+  });
+
   it('needs a name, unique regardless of Azerbaijani case, and real permissions', async () => {
     const before = await auditCount();
     expect((await send('POST', '/api/user/groups/', { name: ' ', permissions: [] })).json()).toEqual({
@@ -90,14 +109,20 @@ describe('groups and permissions API', () => {
   it('keeps the six role groups read-only: 409 on change and delete', async () => {
     const roleGroups = await t.database.db.select().from(groups);
     const admins = roleGroups.find((g) => g.code === 'admin')!;
-    const put = await send('PUT', `/api/user/groups/${admins.id}/`, { name: 'Admins', permissions: [] });
+    const put = await send('PUT', `/api/user/groups/${admins.id}/`, {
+      name: 'Admins',
+      permissions: [],
+      version: 1,
+    });
     expect(put.statusCode).toBe(409);
     expect(put.json()).toEqual({ detail: userMessages.roleGroupProtected });
     const del = await send('DELETE', `/api/user/groups/${admins.id}/`);
     expect(del.statusCode).toBe(409);
     expect(del.json()).toEqual({ detail: userMessages.roleGroupProtected });
     expect((await send('DELETE', '/api/user/groups/999999/')).statusCode).toBe(404);
-    expect((await send('PUT', '/api/user/groups/999999/', { name: 'X', permissions: [] })).statusCode).toBe(404);
+    expect((await send('PUT', '/api/user/groups/999999/', { name: 'X', permissions: [], version: 1 })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses to delete a group still given to users, naming how many', async () => {

@@ -14,10 +14,13 @@ export const groupList = defineList({
   tieBreaker: groups.id,
 });
 
-const groupColumns = { id: groups.id, name: groups.name, code: groups.code };
+const groupColumns = { id: groups.id, name: groups.name, code: groups.code, version: groups.version };
 
 /** Groups with their permission ids, in the order given. */
-async function withPermissions(db: Executor, rows: { id: number; name: string; code: string | null }[]) {
+async function withPermissions(
+  db: Executor,
+  rows: { id: number; name: string; code: string | null; version: number }[],
+) {
   if (rows.length === 0) return [];
   const links = await db
     .select({ groupId: groupPermissions.groupId, permissionId: groupPermissions.permissionId })

@@ -1,14 +1,15 @@
 import {
   groupDeleteResponseSchema,
-  idParamsSchema,
   groupInputSchema,
   groupSchema,
+  groupUpdateSchema,
+  idParamsSchema,
   pageSchema,
   permissionSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInErrors } from '../../lib/api-errors';
+import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { groupList } from './repository';
@@ -87,10 +88,12 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'updateGroup',
         ...common,
-        summary: 'Rename a group and set its permissions; the six role groups answer 409',
+        summary:
+          'Rename a group and set its permissions (the version read); 409 for the six role groups and, with code ' +
+          'stale_version, when someone saved it since',
         params: idParamsSchema,
-        body: groupInputSchema,
-        response: { 200: groupSchema, ...signedInErrors },
+        body: groupUpdateSchema,
+        response: { 200: groupSchema, ...updateErrors },
       },
     },
     async (request) => groups.update(authUser(request), request.params.id, request.body),

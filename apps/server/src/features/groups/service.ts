@@ -1,9 +1,11 @@
 import { userMessages, type Group, type GroupListQuery } from '@dnx/shared';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
+import { groups } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
 
@@ -14,10 +16,12 @@ const snapshot = (group: Pick<Group, 'name' | 'permissions'>) => ({
   permissions: [...group.permissions].sort((a, b) => a - b),
 });
 
+const groupTable: VersionedTable = { table: groups, id: groups.id, version: groups.version };
+
 /** Groups and the permission catalogue. The six role groups are system data: read only. */
 export function createGroupService(db: Database) {
   /** Name free and permissions real and grantable; field errors otherwise. */
-  async function check(actor: AuthUser, input: ValidGroupInput, existing: Group | null) {
+  async function check(db: Executor, actor: AuthUser, input: ValidGroupInput, existing: Group | null) {
     const errors: Record<string, string[]> = {};
     if (await repo.isGroupNameTaken(db, input.name, existing?.id)) errors.name = [userMessages.groupNameTaken];
     const ids = [...new Set(input.permissions)];
@@ -38,11 +42,15 @@ export function createGroupService(db: Database) {
     throw err;
   }
 
+  // Role groups are re-synced from the shared matrix at every start: an edit would not hold.
+  function protectRoleGroup(group: Group) {
+    if (group.code !== null) throw conflict(userMessages.roleGroupProtected);
+  }
+
   async function editable(id: number): Promise<Group> {
     const group = await repo.findGroup(db, id);
     if (!group) throw notFound();
-    // Role groups are re-synced from the shared matrix at every start: an edit would not hold.
-    if (group.code !== null) throw conflict(userMessages.roleGroupProtected);
+    protectRoleGroup(group);
     return group;
   }
 
@@ -56,7 +64,7 @@ export function createGroupService(db: Database) {
     },
 
     async create(actor: AuthUser, input: ValidGroupInput): Promise<Group> {
-      const permissionIds = await check(actor, input, null);
+      const permissionIds = await check(db, actor, input, null);
       const id = await db
         .transaction(async (tx) => {
           const groupId = await repo.insertGroup(tx, input.name);
@@ -74,40 +82,46 @@ export function createGroupService(db: Database) {
       return (await repo.findGroup(db, id))!;
     },
 
-    async update(actor: AuthUser, id: number, input: ValidGroupInput): Promise<Group> {
-      const before = await editable(id);
-      const permissionIds = await check(actor, input, before);
-      await db
-        .transaction(async (tx) => {
-          await repo.renameGroup(tx, id, input.name);
-          await repo.setGroupPermissions(tx, id, permissionIds);
-          await recordAudit(tx, {
-            actor: auditActor(actor),
-            action: 'update',
-            resource: 'group',
-            recordId: id,
-            before: snapshot(before),
-            after: snapshot({ name: input.name, permissions: permissionIds }),
-          });
-        })
+    /** Refused with 409 when `version` is not the group's (someone saved it since); 404 when it is gone. */
+    async update(actor: AuthUser, id: number, input: ValidGroupInput & { version: number }): Promise<Group> {
+      const { after } = await db
+        .transaction((tx) =>
+          updateVersioned<Group>(tx, {
+            target: groupTable,
+            id,
+            expectedVersion: input.version,
+            read: (reader) => repo.findGroup(reader, id),
+            guard: protectRoleGroup,
+            write: async (writer, before) => {
+              const permissionIds = await check(writer, actor, input, before);
+              await repo.renameGroup(writer, id, input.name);
+              await repo.setGroupPermissions(writer, id, permissionIds);
+            },
+            audit: { actor: auditActor(actor), action: 'update', resource: 'group', snapshot },
+          }),
+        )
         .catch(translateWriteError);
-      return (await repo.findGroup(db, id))!;
+      return after;
     },
 
     /** A group still given to users is not deleted (409 naming how many): removing it would silently take access. */
     async delete(actor: AuthUser, id: number): Promise<{ pk: number }> {
-      const before = await editable(id);
+      await editable(id);
       const users = await repo.countGroupUsers(db, id);
       if (users > 0) throw conflict(userMessages.groupInUse(users));
       await db
         .transaction(async (tx) => {
+          await lockRows(tx, groupTable, [id]);
+          // Read again under the lock: an update that committed meanwhile is what this delete removes.
+          const current = await repo.findGroup(tx, id);
+          if (!current) throw notFound();
           await repo.deleteGroup(tx, id);
           await recordAudit(tx, {
             actor: auditActor(actor),
             action: 'delete',
             resource: 'group',
             recordId: id,
-            before: snapshot(before),
+            before: snapshot(current),
           });
         })
         .catch(async (err: unknown) => {

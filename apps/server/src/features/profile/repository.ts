@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -10,6 +10,10 @@ export async function findOwnAccount(db: Executor, userId: number) {
   return row ?? null;
 }
 
+/** The phone is a field of the account form too: a new version, so an editor holding the old one must reload. */
 export async function setPhone(db: Executor, userId: number, phone: string) {
-  await db.update(users).set({ phone }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ phone, version: sql`${users.version} + 1` })
+    .where(eq(users.id, userId));
 }

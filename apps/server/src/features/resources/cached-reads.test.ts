@@ -80,7 +80,7 @@ describe('reused reads stay exact', () => {
       method: 'PUT',
       url: `${driverResource.apiPath}${driver.id}/`,
       headers: admin.headers,
-      payload: { ...(await kit.sampleInput(driverResource)), last_name: 'Başqa' },
+      payload: { ...(await kit.sampleInput(driverResource)), last_name: 'Başqa', version: driver.version },
     });
     expect(renamed.statusCode).toBe(200);
     expect(await count()).toBe(before);
@@ -89,7 +89,7 @@ describe('reused reads stay exact', () => {
       method: 'PUT',
       url: `${driverResource.apiPath}${driver.id}/`,
       headers: admin.headers,
-      payload: { ...(await kit.sampleInput(driverResource)), last_name: 'Zülfüqarlı' },
+      payload: { ...(await kit.sampleInput(driverResource)), last_name: 'Zülfüqarlı', version: renamed.json().version },
     });
     expect(await count()).toBe(before + 1);
     const removed = await t.app.inject({

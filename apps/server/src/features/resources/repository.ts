@@ -104,7 +104,7 @@ export function createResourceRepository(
     tieBreaker: id,
   });
 
-  const selection: Record<string, SQL | PgColumn> = { id };
+  const selection: Record<string, SQL | PgColumn> = { id, version: spec.version };
   for (const field of fields) {
     selection[field.name] = column(field.name);
     if (field.kind === 'reference') selection[`${field.name}_name`] = referenceLabel(field);
@@ -112,7 +112,7 @@ export function createResourceRepository(
 
   /** A row as the API reads it: exact decimals in their shortest form, the creation time as ISO text. */
   function toRecord(row: Record<string, unknown>): ResourceRecord {
-    const record: ResourceRecord = { id: row.id as number };
+    const record: ResourceRecord = { id: row.id as number, version: row.version as number };
     for (const field of fields) {
       const value = row[field.name];
       if (field.kind === 'decimal')

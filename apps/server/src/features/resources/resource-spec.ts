@@ -1,5 +1,5 @@
 import { azLower, resourceMessages, type ResourceDefinition, type ResourceRecord } from '@dnx/shared';
-import { getTableName, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 
@@ -46,6 +46,8 @@ export interface ResourceSpec {
   definition: ResourceDefinition;
   table: PgTable;
   id: PgColumn;
+  /** The record's version (every editable table has one): an update names the version it read. */
+  version: PgColumn;
   /** API field to column, for every field of the definition. */
   columns: Readonly<Record<string, PgColumn>>;
   /** What `available/` shows as `name`; the label field's column when absent. */
@@ -61,7 +63,7 @@ export interface ResourceSpec {
 }
 
 /** A spec as declared: the rules and hooks are optional. */
-export type ResourceSpecInput = Omit<ResourceSpec, 'unique' | 'usedBy' | 'hooks'> &
+export type ResourceSpecInput = Omit<ResourceSpec, 'unique' | 'usedBy' | 'hooks' | 'version'> &
   Partial<Pick<ResourceSpec, 'unique' | 'usedBy' | 'hooks'>>;
 
 /** Checks the mapping against the definition once, at start, and adds the unique name rule `uniqueName` asks for. */
@@ -70,6 +72,8 @@ export function defineResource(input: ResourceSpecInput): ResourceSpec {
   for (const field of definition.fields) {
     if (!columns[field.name]) throw new Error(`${definition.key}: field ${field.name} has no column`);
   }
+  const version = getTableColumns(table).version;
+  if (!version) throw new Error(`${definition.key}: the table has no version column`);
   const nameRule: UniqueRule[] = definition.uniqueName
     ? [
         {
@@ -82,6 +86,7 @@ export function defineResource(input: ResourceSpecInput): ResourceSpec {
     : [];
   return {
     ...input,
+    version,
     unique: [...nameRule, ...(input.unique ?? [])],
     usedBy: input.usedBy ?? [],
     hooks: input.hooks ?? {},

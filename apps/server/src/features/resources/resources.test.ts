@@ -3,6 +3,7 @@ import {
   resourceListSpec,
   resourceMessages as m,
   resources,
+  versionMessages,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@dnx/shared';
@@ -58,9 +59,11 @@ describe.each(resources.map((r) => [r.key, r] as const))('resource %s', (_key, r
     expect((await kit.send('GET', `${path}${record.id}/`)).json()).toEqual(record);
 
     const changed = await kit.sampleInput(resource);
-    const updated = await kit.send('PUT', `${path}${record.id}/`, changed);
+    expect(record.version).toBe(1);
+    const updated = await kit.send('PUT', `${path}${record.id}/`, { ...changed, version: record.version });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ id: record.id, [resource.labelField]: expect.anything() });
+    expect(updated.json()).toMatchObject({ id: record.id, version: 2, [resource.labelField]: expect.anything() });
+    expect((await kit.send('GET', `${path}${record.id}/`)).json()).toEqual(updated.json());
     expect(updated.json()[resource.labelField]).not.toEqual(record[resource.labelField]);
 
     const rows = await audits(record.id);
@@ -70,6 +73,35 @@ describe.each(resources.map((r) => [r.key, r] as const))('resource %s', (_key, r
       after: updated.json()[resource.labelField],
     });
     expect((await kit.send('GET', `${path}999999/`)).statusCode).toBe(404);
+  });
+
+  it('refuses a stale version with 409 and a missing or malformed one with 400, changing nothing', async () => {
+    const record = await kit.create(resource);
+    const url = `${path}${record.id}/`;
+    const first = await kit.send('PUT', url, { ...(await kit.sampleInput(resource)), version: record.version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().version).toBe(record.version + 1);
+
+    const stale = await kit.send('PUT', url, { ...(await kit.sampleInput(resource)), version: record.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ detail: versionMessages.stale, code: 'stale_version' });
+    const ahead = await kit.send('PUT', url, { ...(await kit.sampleInput(resource)), version: record.version + 5 });
+    expect(ahead.statusCode).toBe(409);
+
+    const missing = await kit.send('PUT', url, await kit.sampleInput(resource));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ version: ['This field is required.'] });
+    for (const version of ['2', 0, -1, 1.5, 2_147_483_648, null]) {
+      const bad = await kit.send('PUT', url, { ...(await kit.sampleInput(resource)), version });
+      expect(bad.statusCode, String(version)).toBe(400);
+      expect(bad.json(), String(version)).toEqual({ version: [versionMessages.invalid] });
+    }
+
+    expect((await kit.send('GET', url)).json()).toEqual(first.json());
+    expect((await audits(record.id)).map((r) => r.action)).toEqual(['create', 'update']);
+    const gone = await kit.send('PUT', `${path}999999/`, { ...(await kit.sampleInput(resource)), version: 1 });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: 'Not found.' });
   });
 
   it('lists with every declared filter, every order field, search and pages', async () => {
@@ -137,18 +169,16 @@ describe.each(resources.map((r) => [r.key, r] as const))('resource %s', (_key, r
       expect(taken.statusCode).toBe(400);
       expect(taken.json()).toEqual({ name: [m.nameTaken] });
       const other = await kit.create(resource);
-      const renamed = await kit.send(
-        'PUT',
-        `${path}${other.id}/`,
-        await kit.sampleInput(resource, { name: 'ISMAYILLI şəki-qəbələ' }),
-      );
+      const renamed = await kit.send('PUT', `${path}${other.id}/`, {
+        ...(await kit.sampleInput(resource, { name: 'ISMAYILLI şəki-qəbələ' })),
+        version: other.version,
+      });
       expect(renamed.json()).toEqual({ name: [m.nameTaken] });
       // Saving a record under its own name is no clash.
-      const same = await kit.send(
-        'PUT',
-        `${path}${first.id}/`,
-        await kit.sampleInput(resource, { name: 'İsmayıllı Şəki-Qəbələ' }),
-      );
+      const same = await kit.send('PUT', `${path}${first.id}/`, {
+        ...(await kit.sampleInput(resource, { name: 'İsmayıllı Şəki-Qəbələ' })),
+        version: first.version,
+      });
       expect(same.statusCode, same.body).toBe(200);
     });
 

@@ -7,11 +7,12 @@ import {
   pageSchema,
   resourceInputSchema,
   resourceRecordSchema,
+  resourceUpdateSchema,
   type PermissionCode,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInErrors } from '../../lib/api-errors';
+import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createResourceRepository } from './repository';
@@ -41,6 +42,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
   const { plural, singular } = operationNouns(definition.key);
   const record = resourceRecordSchema(definition);
   const input = resourceInputSchema(definition);
+  const update = resourceUpdateSchema(definition);
 
   return async (app) => {
     const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
@@ -114,10 +116,10 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
         schema: {
           ...common,
           operationId: `update${singular}`,
-          summary: `${definition.singular}: update`,
+          summary: `${definition.singular}: update the version read; 409 stale_version when someone saved it since`,
           params: idParamsSchema,
-          body: input,
-          response: { 200: record, ...signedInErrors },
+          body: update,
+          response: { 200: record, ...updateErrors },
         },
       },
       async (request) => service.update(authUser(request), request.params.id, request.body),

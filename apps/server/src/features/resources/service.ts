@@ -1,10 +1,11 @@
 import { resourceMessages as m, type DeleteMultipleResponse, type ResourceRecord } from '@dnx/shared';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import { recordAudit, type AuditSnapshot } from '../../lib/audit';
 import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import type { ListQuery } from '../../lib/list/list-query';
+import { lockRows, updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import type { ResourceRepository } from './repository';
 import type { FieldErrors, ResourceSpec, ResourceValues, Usage } from './resource-spec';
@@ -37,7 +38,7 @@ export function createResourceService(
   const snapshot = (record: ResourceRecord): AuditSnapshot =>
     Object.fromEntries(editable.map((f) => [f.name, record[f.name]]));
 
-  async function check(input: ResourceValues, existing: ResourceRecord | null): Promise<void> {
+  async function check(db: Executor, input: ResourceValues, existing: ResourceRecord | null): Promise<void> {
     const errors: FieldErrors = {};
     for (const rule of spec.unique) {
       if (errors[rule.field] || input[rule.field] === '' || input[rule.field] == null) continue;
@@ -85,7 +86,7 @@ export function createResourceService(
 
     async create(actor: AuthUser, body: ResourceValues): Promise<ResourceRecord> {
       const input = prepare(body);
-      await check(input, null);
+      await check(db, input, null);
       const id = await db
         .transaction(async (tx) => {
           const recordId = await repo.insert(tx, input);
@@ -103,25 +104,27 @@ export function createResourceService(
       return read(id);
     },
 
-    async update(actor: AuthUser, id: number, body: ResourceValues): Promise<ResourceRecord> {
-      const before = await read(id);
-      const input = prepare(body);
-      await check(input, before);
-      await db
-        .transaction(async (tx) => {
-          await repo.update(tx, id, input);
-          const after = (await repo.find(tx, id))!;
-          await recordAudit(tx, {
-            actor: auditActor(actor),
-            action: 'update',
-            resource,
-            recordId: id,
-            before: snapshot(before),
-            after: snapshot(after),
-          });
-        })
+    /** Refused with 409 when `version` is not the record's (someone saved it since); 404 when it is gone. */
+    async update(actor: AuthUser, id: number, body: ResourceValues & { version: number }): Promise<ResourceRecord> {
+      const { version, ...values } = body;
+      const input = prepare(values);
+      const { after } = await db
+        .transaction((tx) =>
+          updateVersioned(tx, {
+            target: spec,
+            id,
+            expectedVersion: version,
+            read: (reader) => repo.find(reader, id),
+            // The checks see the locked record, so they judge the change against what it replaces.
+            write: async (writer, before) => {
+              await check(writer, input, before);
+              await repo.update(writer, id, input);
+            },
+            audit: { actor: auditActor(actor), action: 'update', resource, snapshot },
+          }),
+        )
         .catch(translateWriteError);
-      return read(id);
+      return after;
     },
 
     /** All or nothing: every id must exist, and none may be in use (checked inside the transaction). */
@@ -129,6 +132,7 @@ export function createResourceService(
       const ids = [...new Set(pkList)].sort((a, b) => a - b);
       await db
         .transaction(async (tx) => {
+          await lockRows(tx, spec, ids);
           const found = await repo.findMany(tx, ids);
           if (found.length !== ids.length) throw notFound();
           const used = await repo.usage(tx, usages, ids);

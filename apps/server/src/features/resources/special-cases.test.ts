@@ -56,7 +56,11 @@ describe('resources: special cases', () => {
 
     const model = await kit.create(automobileModelResource, { brand: ford });
     await kit.create(automobileResource, { model: model.id });
-    const moved = await kit.send('PUT', `/api/automobile-models/${model.id}/`, { name: model.name, brand: isuzu });
+    const moved = await kit.send('PUT', `/api/automobile-models/${model.id}/`, {
+      name: model.name,
+      brand: isuzu,
+      version: model.version,
+    });
     expect(moved.json()).toEqual({ brand: [m.modelBrandLocked] });
     const refused = await kit.send('POST', '/api/automobile-brands/delete-multiple/', { pkList: [ford] });
     expect(refused.statusCode).toBe(409);

@@ -52,6 +52,7 @@ const userColumns = {
   dateOfBirth: users.dateOfBirth,
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
+  version: users.version,
 };
 
 type UserRow = {
@@ -67,6 +68,7 @@ type UserRow = {
   dateOfBirth: string | null;
   dateJoined: Date;
   lastLogin: Date | null;
+  version: number;
 };
 
 const selectUsers = (db: Executor) =>
@@ -107,6 +109,7 @@ async function asUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
       user_permissions: permissionRows.filter((p) => p.userId === row.id).map((p) => p.id),
       date_joined: row.dateJoined.toISOString(),
       last_login: row.lastLogin?.toISOString() ?? null,
+      version: row.version,
     };
   });
 }

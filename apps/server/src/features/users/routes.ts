@@ -12,7 +12,7 @@ import {
   userUpdateSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInErrors } from '../../lib/api-errors';
+import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { userList } from './repository';
@@ -95,9 +95,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateAccount',
         ...common,
         summary:
-          'Update an account (the body carries its id; the password only when it changes): 201 {"data": {"data": user}}',
+          'Update an account (the body carries its id and the version read; the password only when it changes): ' +
+          '201 {"data": {"data": user}}; 409 stale_version when someone saved it since',
         body: userUpdateSchema,
-        response: { 201: userAccountResponseSchema, ...signedInErrors },
+        response: { 201: userAccountResponseSchema, ...updateErrors },
       },
     },
     async (request, reply) => reply.status(201).send(await users.update(authUser(request), request.body)),
@@ -110,9 +111,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'changeAccountStatus',
         ...common,
-        summary: "Activate or deactivate an account; a deactivated account's tokens stop at once",
+        summary:
+          "Activate or deactivate an account; a deactivated account's tokens stop at once; a version, when sent, " +
+          'must be the current one (409 stale_version)',
         body: userStatusSchema,
-        response: { 201: userAccountResponseSchema, ...signedInErrors },
+        response: { 201: userAccountResponseSchema, ...updateErrors },
       },
     },
     async (request, reply) => reply.status(201).send(await users.changeStatus(authUser(request), request.body)),

@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { recordAudit, type AuditSnapshot } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -17,6 +17,7 @@ import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
+import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versioned-update';
 import { authErrors, type AuthUser } from '../../plugins/auth';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/repository';
 import * as repo from './repository';
@@ -54,6 +55,8 @@ function userColumns(input: UserCreate | UserUpdate) {
   };
 }
 
+const userTable: VersionedTable = { table: users, id: users.id, version: users.version };
+
 const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Users: the administrator's accounts screens. Every write is one transaction with its audit rows. */
@@ -68,7 +71,7 @@ export function createUserService(db: Database) {
   }
 
   /** Field errors of a create or update: address free, region, groups and permissions real and grantable. */
-  async function check(actor: AuthUser, input: UserCreate | UserUpdate, existing: User | null) {
+  async function check(db: Executor, actor: AuthUser, input: UserCreate | UserUpdate, existing: User | null) {
     const errors: Record<string, string[]> = {};
     if (await repo.isEmailTaken(db, input.email, existing?.id)) errors.email = [userMessages.emailTaken];
     if (!isInRegionScope(actor, input.region)) errors.region = [userMessages.regionOutOfScope];
@@ -105,6 +108,11 @@ export function createUserService(db: Database) {
 
   const answer = async (id: number) => ({ data: { data: (await repo.findUser(db, id))! } });
 
+  /** Inside a versioned update: another region's user is 404, as if it did not exist. */
+  const inScope = (actor: AuthUser) => (user: User) => {
+    if (!isInRegionScope(actor, user.region)) throw notFound();
+  };
+
   return {
     list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
       repo.listUsers(db, query, currentUrl, scopeOf(actor)),
@@ -112,7 +120,7 @@ export function createUserService(db: Database) {
     read: (actor: AuthUser, id: number) => visible(actor, id),
 
     async create(actor: AuthUser, input: UserCreate) {
-      const { groupIds, permissionIds } = await check(actor, input, null);
+      const { groupIds, permissionIds } = await check(db, actor, input, null);
       const passwordHash = await hashPassword(input.password);
       const id = await db
         .transaction(async (tx) => {
@@ -133,30 +141,36 @@ export function createUserService(db: Database) {
       return answer(id);
     },
 
+    /** Refused with 409 when `version` is not the account's (someone saved it since); 404 when it is gone. */
     async update(actor: AuthUser, input: UserUpdate) {
-      const before = await visible(actor, input.id);
-      const deactivating = before.is_active && !input.is_active;
-      if (before.is_active !== input.is_active && !actor.permissions.has('activate_user')) {
-        throw authErrors.permissionDenied();
-      }
-      if (deactivating && before.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
-      const { groupIds, permissionIds } = await check(actor, input, before);
+      // Hashing is slow: done before the transaction, and only for an account the actor may see.
+      await visible(actor, input.id);
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-      await db
+      const saved = await db
         .transaction(async (tx) => {
           await repo.lockAdministrators(tx);
-          await repo.updateUser(tx, before.id, { ...userColumns(input), ...(passwordHash ? { passwordHash } : {}) });
-          await repo.setUserGroups(tx, before.id, groupIds);
-          await repo.setUserPermissions(tx, before.id, permissionIds);
-          const after = (await repo.findUser(tx, before.id))!;
-          await recordAudit(tx, {
-            actor: auditActor(actor),
-            action: 'update',
-            resource: 'user',
-            recordId: before.id,
-            before: snapshot(before),
-            after: snapshot(after),
+          const { before, after } = await updateVersioned<User>(tx, {
+            target: userTable,
+            id: input.id,
+            expectedVersion: input.version,
+            read: (reader) => repo.findUser(reader, input.id),
+            guard: inScope(actor),
+            write: async (writer, current) => {
+              if (current.is_active !== input.is_active && !actor.permissions.has('activate_user')) {
+                throw authErrors.permissionDenied();
+              }
+              if (current.is_active && !input.is_active && current.id === actor.id) {
+                throw conflict(userMessages.cannotDeactivateSelf);
+              }
+              const { groupIds, permissionIds } = await check(writer, actor, input, current);
+              const columns = { ...userColumns(input), ...(passwordHash ? { passwordHash } : {}) };
+              await repo.updateUser(writer, current.id, columns);
+              await repo.setUserGroups(writer, current.id, groupIds);
+              await repo.setUserPermissions(writer, current.id, permissionIds);
+            },
+            audit: { actor: auditActor(actor), action: 'update', resource: 'user', snapshot },
           });
+          const deactivating = before.is_active && !after.is_active;
           if (passwordHash) {
             await recordAudit(tx, {
               actor: auditActor(actor),
@@ -171,32 +185,39 @@ export function createUserService(db: Database) {
             await revokeOtherSessions(tx, before.id, actor.sessionId, 'password_change');
           } else if (passwordHash) await revokeUserSessions(tx, before.id, 'password_change');
           await keepAnAdministrator(tx);
+          return after;
         })
         .catch(translateWriteError);
-      return answer(before.id);
+      return { data: { data: saved } };
     },
 
     /** Activate or deactivate; a deactivated account's sessions end at once, and with them its tokens. */
-    async changeStatus(actor: AuthUser, input: { id: number; is_active: boolean }) {
-      const before = await visible(actor, input.id);
-      if (!input.is_active && before.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
-      if (before.is_active !== input.is_active) {
-        await db.transaction(async (tx) => {
-          await repo.lockAdministrators(tx);
-          await tx.update(users).set({ isActive: input.is_active }).where(eq(users.id, before.id));
-          if (!input.is_active) await revokeUserSessions(tx, before.id, 'deactivated');
-          await recordAudit(tx, {
+    async changeStatus(actor: AuthUser, input: { id: number; is_active: boolean; version?: number | undefined }) {
+      const saved = await db.transaction(async (tx) => {
+        await repo.lockAdministrators(tx);
+        const { before, after } = await updateVersioned<User>(tx, {
+          target: userTable,
+          id: input.id,
+          expectedVersion: input.version,
+          read: (reader) => repo.findUser(reader, input.id),
+          guard: inScope(actor),
+          write: async (writer, current) => {
+            if (!input.is_active && current.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
+            if (current.is_active === input.is_active) return false;
+            await writer.update(users).set({ isActive: input.is_active }).where(eq(users.id, current.id));
+          },
+          audit: {
             actor: auditActor(actor),
             action: input.is_active ? 'activate' : 'deactivate',
             resource: 'user',
-            recordId: before.id,
-            before: { is_active: before.is_active },
-            after: { is_active: input.is_active },
-          });
-          await keepAnAdministrator(tx);
+            snapshot: (user) => ({ is_active: user.is_active }),
+          },
         });
-      }
-      return answer(before.id);
+        if (before.is_active && !after.is_active) await revokeUserSessions(tx, before.id, 'deactivated');
+        await keepAnAdministrator(tx);
+        return after;
+      });
+      return { data: { data: saved } };
     },
 
     /** All or nothing: every id must be a user the actor sees, never the actor, never the last administrator. */
@@ -207,8 +228,12 @@ export function createUserService(db: Database) {
       if (found.length !== ids.length) throw notFound();
       await db.transaction(async (tx) => {
         await repo.lockAdministrators(tx);
+        await lockRows(tx, userTable, ids);
+        // Read again under the lock: what this delete removes, updates committed meanwhile included.
+        const current = await repo.findUsers(tx, ids, scopeOf(actor));
+        if (current.length !== ids.length) throw notFound();
         await repo.deleteUsers(tx, ids);
-        for (const user of found) {
+        for (const user of current) {
           await recordAudit(tx, {
             actor: auditActor(actor),
             action: 'delete',

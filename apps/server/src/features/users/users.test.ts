@@ -1,4 +1,12 @@
-import { azCompare, listMessages, userListSpec, userMessages, authMessages, type User } from '@dnx/shared';
+import {
+  azCompare,
+  listMessages,
+  userListSpec,
+  userMessages,
+  authMessages,
+  versionMessages,
+  type User,
+} from '@dnx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, regions, sessions, users } from '../../db/schema';
@@ -328,6 +336,7 @@ describe('users API', () => {
       const res = await post('/api/user/users/update-account/', {
         ...account({ email: user.email, phone: '+994551112233', groups: [groupIds.operator], region: ganja }),
         id: user.id,
+        version: user.version,
         password: undefined,
         confirm_password: undefined,
       });
@@ -351,9 +360,10 @@ describe('users API', () => {
       const taken = await post('/api/user/users/update-account/', {
         ...account({ email: 'central@demo.az' }),
         id: user.id,
+        version: user.version + 1,
       });
       expect(taken.json()).toEqual({ email: [userMessages.emailTaken] });
-      const missing = await post('/api/user/users/update-account/', { ...account(), id: 999_999 });
+      const missing = await post('/api/user/users/update-account/', { ...account(), id: 999_999, version: 1 });
       expect(missing.statusCode).toBe(404);
     });
 
@@ -363,6 +373,7 @@ describe('users API', () => {
       const bad = await post('/api/user/users/update-account/', {
         ...account({ email: user.email }),
         id: user.id,
+        version: user.version,
         password: 'short',
         confirm_password: 'other',
       });
@@ -373,6 +384,7 @@ describe('users API', () => {
       const res = await post('/api/user/users/update-account/', {
         ...account({ email: user.email }),
         id: user.id,
+        version: user.version,
         password: 'Yeni12345',
         confirm_password: 'Yeni12345',
       });
@@ -405,6 +417,54 @@ describe('users API', () => {
       expect(audit!.changes).toEqual({ is_active: { before: true, after: false } });
       const back = await post('/api/user/users/change-account-status/', { id: user.id, is_active: true });
       expect(back.json().data.data.is_active).toBe(true);
+    });
+
+    it('refuses a stale version with 409 and a missing one with 400, changing nothing; a save bumps it', async () => {
+      const user = await createUser();
+      expect(user.version).toBe(1);
+      const body = { ...account({ email: user.email }), id: user.id, password: undefined, confirm_password: undefined };
+      const saved = await post('/api/user/users/update-account/', { ...body, first_name: 'Birinci', version: 1 });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json().data.data).toMatchObject({ first_name: 'Birinci', version: 2 });
+
+      const stale = await post('/api/user/users/update-account/', { ...body, first_name: 'İkinci', version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ detail: versionMessages.stale, code: 'stale_version' });
+      const missing = await post('/api/user/users/update-account/', { ...body, first_name: 'İkinci' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toEqual({ version: ['This field is required.'] });
+      const text = await post('/api/user/users/update-account/', { ...body, first_name: 'İkinci', version: '2' });
+      expect(text.json()).toEqual({ version: [versionMessages.invalid] });
+      expect((await get(`/api/user/users/${user.id}/`)).json()).toEqual(saved.json().data.data);
+
+      // The status switch checks the version when it is sent, and moves it like any other save.
+      const staleStatus = await post('/api/user/users/change-account-status/', {
+        id: user.id,
+        is_active: false,
+        version: 1,
+      });
+      expect(staleStatus.statusCode).toBe(409);
+      const status = await post('/api/user/users/change-account-status/', {
+        id: user.id,
+        is_active: false,
+        version: 2,
+      });
+      expect(status.json().data.data).toMatchObject({ is_active: false, version: 3 });
+      const unchanged = await post('/api/user/users/change-account-status/', { id: user.id, is_active: false });
+      expect(unchanged.json().data.data.version).toBe(3);
+
+      // A phone the user changes on their own profile is a change of the account too.
+      await post('/api/user/users/change-account-status/', { id: user.id, is_active: true });
+      const own = await signInAs(t, user.email);
+      const phone = await post('/api/user/user-profile/change-phone/', { phone: '+994709998877' }, own);
+      expect(phone.statusCode, phone.body).toBe(200);
+      const afterPhone = (await get(`/api/user/users/${user.id}/`)).json() as User;
+      expect(afterPhone.version).toBe(5);
+      const overwrite = await post('/api/user/users/update-account/', { ...body, version: 4 });
+      expect(overwrite.statusCode).toBe(409);
+      expect((await post('/api/user/users/update-account/', { ...body, id: 999_999, version: 1 })).statusCode).toBe(
+        404,
+      );
     });
 
     it('never deactivates yourself', async () => {

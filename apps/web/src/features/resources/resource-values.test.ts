@@ -64,6 +64,7 @@ describe('the declaration as a list', () => {
   it('shows each kind as the screen and the export write it', () => {
     const automobile: ResourceRecord = {
       id: 7,
+      version: 1,
       registration_number: '10-AA-123',
       brand: 2,
       brand_name: 'Mercedes-Benz',
@@ -82,11 +83,11 @@ describe('the declaration as a list', () => {
     expect(text('right_expiry_date')).toBe('01.03.2026');
     expect(text('status')).toBe('Deaktiv');
     expect(text('model')).toBe('');
-    const driver: ResourceRecord = { id: 1, driving_category: ['B', 'C1E'] };
+    const driver: ResourceRecord = { id: 1, version: 1, driving_category: ['B', 'C1E'] };
     expect(cellText(field(driverResource, 'driving_category'), driver)).toBe('B, C1E');
-    expect(cellText(field(carrierResource, 'created_at'), { id: 1, created_at: '2024-05-06T10:11:12.000Z' })).toBe(
-      '06.05.2024',
-    );
+    expect(
+      cellText(field(carrierResource, 'created_at'), { id: 1, version: 1, created_at: '2024-05-06T10:11:12.000Z' }),
+    ).toBe('06.05.2024');
   });
 });
 
@@ -104,6 +105,7 @@ describe('the declaration as a form', () => {
   it('fills a record to edit: days as dates, decimals with a comma', () => {
     const values = initialFormValues(tariffResource, {
       id: 3,
+      version: 1,
       fee_group: 'seat',
       rate: '1.8',
       effective_from: '2024-01-01',
@@ -142,8 +144,11 @@ describe('the declaration as a form', () => {
 
   it("keeps the record's own reference by name for a picker that no longer lists it", () => {
     const brand = field(automobileResource, 'brand');
-    expect(currentReference(brand, { id: 1, brand: 4, brand_name: 'Ikarus' })).toEqual({ id: 4, name: 'Ikarus' });
+    expect(currentReference(brand, { id: 1, version: 1, brand: 4, brand_name: 'Ikarus' })).toEqual({
+      id: 4,
+      name: 'Ikarus',
+    });
     expect(currentReference(brand, undefined)).toBeUndefined();
-    expect(currentReference(brand, { id: 1, brand: null, brand_name: null })).toBeUndefined();
+    expect(currentReference(brand, { id: 1, version: 1, brand: null, brand_name: null })).toBeUndefined();
   });
 });

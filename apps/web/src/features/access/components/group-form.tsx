@@ -1,11 +1,15 @@
-import { groupInputSchema, type Group, type GroupInput } from '@dnx/shared';
+import { groupInputSchema, type Group } from '@dnx/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
+import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { applyServerErrors, schemaRules } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { groupQuery } from '../api/get-group';
 import { usePermissions } from '../api/list-permissions';
-import { useSaveGroup } from '../api/save-group';
+import { useSaveGroup, type GroupSave } from '../api/save-group';
 import { permissionRecords } from './access-records';
 
 interface GroupFormValues {
@@ -25,28 +29,47 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
   const permissions = usePermissions();
   const save = useSaveGroup();
   const readOnly = Boolean(group?.code);
+  const queryClient = useQueryClient();
+  // The version this form's values come from: sent with the update, refreshed after a save or a reload.
+  const [version, setVersion] = useState(group?.version);
+  const [stale, setStale] = useState(false);
+
+  const showGroup = (shown: Group) => {
+    form.resetFields();
+    form.setFieldsValue({ name: shown.name, permissions: shown.permissions });
+    setVersion(shown.version);
+  };
 
   const onFinish = (values: GroupFormValues) => {
-    const input: GroupInput & { id?: number } = {
-      id: group?.id,
-      name: values.name.trim(),
-      permissions: values.permissions,
-    };
+    const fields = { name: values.name.trim(), permissions: values.permissions };
+    const input: GroupSave = group ? { ...fields, id: group.id, version: version ?? group.version } : fields;
     save.mutate(input, {
       onSuccess: (saved) => {
         notifySuccess();
-        form.resetFields();
-        form.setFieldsValue({ name: saved.name, permissions: saved.permissions });
+        showGroup(saved);
         onSaved?.(saved);
       },
       onError: (error) => {
-        if (applyServerErrors(form, error, ['name', 'permissions']).length === 0) notifyFailure(error);
+        if (isStaleVersion(error)) setStale(true);
+        else if (applyServerErrors(form, error, ['name', 'permissions']).length === 0) notifyFailure(error);
       },
     });
   };
 
+  /** Someone saved the group meanwhile: the form takes the fresh group and its version. */
+  const reload = async () => {
+    if (!group) return;
+    try {
+      showGroup(await queryClient.fetchQuery({ ...groupQuery(group.id), staleTime: 0 }));
+      setStale(false);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
   return (
     <Card>
+      {stale && <StaleVersionAlert onReload={reload} />}
       {readOnly && (
         <Alert
           type="warning"

@@ -17,9 +17,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
 import { RegionSelect } from '../../../components/region-select';
+import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { applyServerErrors, schemaRule } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { emailTakenQuery } from '../api/check-email';
+import { userQuery } from '../api/get-user';
 import { useCreateUser } from '../api/create-user';
 import { useAllGroups } from '../api/list-groups';
 import { usePermissions } from '../api/list-permissions';
@@ -90,6 +92,9 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
   const create = useCreateUser();
   const update = useUpdateUser();
   const editing = Boolean(user);
+  // The version this form's values come from: sent with the update, refreshed after a save or a reload.
+  const [version, setVersion] = useState(user?.version);
+  const [stale, setStale] = useState(false);
   const currentEmail = user?.email.toLowerCase();
   const saving = create.isPending || update.isPending;
 
@@ -156,16 +161,24 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
       user_permissions: values.user_permissions,
     };
     const onError = (error: unknown) => {
+      if (isStaleVersion(error)) return setStale(true);
       const placed = applyServerErrors(form, error, allFields);
       if (placed.length > 0) setStep(stepOf(placed[0]!));
       else notifyFailure(error);
     };
     if (user) {
       const password = values.password ? { password: values.password, confirm_password: values.confirm_password } : {};
-      const input: UserUpdateInput = { id: user.id, ...body, is_active: user.is_active, ...password };
+      const input: UserUpdateInput = {
+        id: user.id,
+        version: version ?? user.version,
+        ...body,
+        is_active: user.is_active,
+        ...password,
+      };
       update.mutate(input, {
         onSuccess: (saved) => {
           notifySuccess();
+          setVersion(saved.version);
           backToStart(initialValues(saved));
         },
         onError,
@@ -188,6 +201,19 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
     }
   };
 
+  /** Someone saved the account meanwhile: the form takes the fresh account and its version. */
+  const reload = async () => {
+    if (!user) return;
+    try {
+      const fresh = await queryClient.fetchQuery({ ...userQuery(user.id), staleTime: 0 });
+      backToStart(initialValues(fresh));
+      setVersion(fresh.version);
+      setStale(false);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+
   const onReset = () => {
     form.resetFields();
     setStep(0);
@@ -197,6 +223,7 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
 
   return (
     <Card>
+      {stale && <StaleVersionAlert onReload={reload} />}
       <Steps
         current={step}
         onChange={(next) => void goTo(next)}

@@ -8,14 +8,14 @@ describe('replaceRow', () => {
       next: null,
       previous: null,
       results: [
-        { id: 1, name: 'Bakı' },
-        { id: 2, name: 'Gəncə' },
+        { id: 1, version: 1, name: 'Bakı' },
+        { id: 2, version: 1, name: 'Gəncə' },
       ],
     };
-    expect(replaceRow(page, { id: 2, name: 'Gəncə şəhəri' })?.results).toEqual([
-      { id: 1, name: 'Bakı' },
-      { id: 2, name: 'Gəncə şəhəri' },
+    expect(replaceRow(page, { id: 2, version: 2, name: 'Gəncə şəhəri' })?.results).toEqual([
+      { id: 1, version: 1, name: 'Bakı' },
+      { id: 2, version: 2, name: 'Gəncə şəhəri' },
     ]);
-    expect(replaceRow(undefined, { id: 2 })).toBeUndefined();
+    expect(replaceRow(undefined, { id: 2, version: 1 })).toBeUndefined();
   });
 });

@@ -5,13 +5,16 @@ import {
   type ResourceDefinition,
   type ResourceRecord,
 } from '@dnx/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, type FormProps } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailableParams } from '../../../components/available-select';
+import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { applyFieldErrors, applyServerErrors, issueFieldErrors, schemaRule } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { recordQuery } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
 import { lockedFields, valuesAfterChange } from '../form-extensions';
 import {
@@ -50,8 +53,12 @@ export interface ResourceFormProps {
  */
 export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<ResourceFormValues>();
   const save = useSaveRecord(resource);
+  // The version this form's values come from: sent with the update, refreshed when the record is reloaded.
+  const [version, setVersion] = useState(record?.version);
+  const [stale, setStale] = useState(false);
   const fields = useMemo(() => editableFields(resource), [resource]);
   const names = fields.map((f) => f.name);
   const initialValues = useMemo(() => initialFormValues(resource, record), [resource, record]);
@@ -80,18 +87,35 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const onFinish = (formValues: ResourceFormValues) => {
     const checked = checkAll(formValues);
     if (!checked.success) return;
+    const body = record ? { ...checked.data, version } : checked.data;
     save.mutate(
-      { id: record?.id ?? null, body: checked.data },
+      { id: record?.id ?? null, body },
       {
         onSuccess: (saved) => {
           notifySuccess();
+          setVersion(saved.version);
           onSaved(saved);
         },
         onError: (error) => {
-          if (applyServerErrors(form, error, names).length === 0) notifyFailure(error);
+          if (isStaleVersion(error)) setStale(true);
+          else if (applyServerErrors(form, error, names).length === 0) notifyFailure(error);
         },
       },
     );
+  };
+
+  /** Someone saved the record meanwhile: the form takes the fresh record and its version. */
+  const reload = async () => {
+    if (!record) return;
+    try {
+      const fresh = await queryClient.fetchQuery({ ...recordQuery(resource, record.id), staleTime: 0 });
+      form.resetFields();
+      form.setFieldsValue(initialFormValues(resource, fresh));
+      setVersion(fresh.version);
+      setStale(false);
+    } catch (error) {
+      notifyFailure(error);
+    }
   };
 
   const control = (field: FieldDefinition) => {
@@ -113,6 +137,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
 
   return (
     <Card>
+      {stale && <StaleVersionAlert onReload={reload} />}
       <Form<ResourceFormValues>
         form={form}
         layout="vertical"
