@@ -313,13 +313,16 @@ describe(
       const regions: ApiRequest = { method: 'GET', url: regionResource.apiPath, token: member };
       for (const res of await throughBoth(regions)) expect(res.status).toBe(200);
 
+      // Each save sends the version it read, as the group form does.
+      let version = (group.body as { version: number }).version;
       const setPermissions = (permissions: number[]): ApiRequest => ({
         method: 'PUT',
         url: `/api/user/groups/${groupId}/`,
         token: admin,
-        body: { name, permissions },
+        body: { name, permissions, version },
       });
       const removed = await send(setPermissions([]));
+      version = (removed.body as { version: number }).version;
       expect(removed.status, JSON.stringify(removed.body)).toBe(200);
       const refused = await send(regions);
       expect(refused.served).not.toBe(removed.served);

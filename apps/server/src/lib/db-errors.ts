@@ -43,7 +43,7 @@ export function refusedValue(err: unknown): boolean {
 // Errors of a connection that could not be made or was lost, as node-postgres and Node's sockets report them.
 const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 const connectionErrorText =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable|PGlite is closed/i;
 
 /**
  * The database cannot answer now, but may in a moment: connection lost or refused (class 08), the server

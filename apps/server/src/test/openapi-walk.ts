@@ -103,6 +103,8 @@ export interface ValueContext {
   reference: (key: string) => number;
 }
 
+let days = 0;
+
 /** A value the schema accepts, and that the server's rules accept too for what the schema can say. */
 export function validValue(schema: JsonSchema, name: string, context: ValueContext): unknown {
   if (schema.examples?.length) return schema.examples[0];
@@ -131,7 +133,8 @@ export function validValue(schema: JsonSchema, name: string, context: ValueConte
       return value;
     }
     default: {
-      if (schema.format === 'date') return '2024-05-17';
+      // A different day each time: some days are unique per record (a tariff's effective date per group).
+      if (schema.format === 'date') return new Date(Date.UTC(2024, 0, 1 + (days += 1))).toISOString().slice(0, 10);
       if (schema.pattern === '^[1-9][0-9]{0,9}$') return '1';
       const text = `Yoxlama ${context.unique()}`;
       return schema.maxLength !== undefined ? text.slice(0, schema.maxLength) : text;

@@ -15,21 +15,30 @@ const ruled = (problem: (value: string) => string | null) =>
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
+/** A password that passes the rules, shown as the example of every password field of the document. */
+export const examplePassword = 'Nümunə-Şifrə-2026';
+const emailExample = { examples: ['operator@dnx.gov.az'] };
+const passwordExample = { examples: [examplePassword] };
+
 export const signinSchema = z.object({
-  email: ruled(signinEmailProblem).transform((v) => v.trim()),
-  password: ruled(signinPasswordProblem),
+  email: ruled(signinEmailProblem)
+    .meta(emailExample)
+    .transform((v) => v.trim()),
+  password: ruled(signinPasswordProblem).meta(passwordExample),
 });
 export type SigninInput = z.infer<typeof signinSchema>;
 
 export const forgotPasswordSchema = z.object({
-  email: ruled(forgotEmailProblem).transform((v) => v.trim()),
+  email: ruled(forgotEmailProblem)
+    .meta(emailExample)
+    .transform((v) => v.trim()),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    password: ruled(passwordProblem),
-    confirm_password: cleanString(),
+    password: ruled(passwordProblem).meta(passwordExample),
+    confirm_password: cleanString().meta(passwordExample),
   })
   .superRefine((v, ctx) => {
     const message = confirmPasswordProblem(v.password, v.confirm_password);

@@ -34,7 +34,7 @@ export interface FieldDefinition {
   invalidMessage?: string;
   /** text: a pattern the (normalized) value must match. */
   pattern?: RegExp;
-  /** text with a pattern: a value that fits, shown in the OpenAPI document (`examples`). */
+  /** text with a pattern, or a date with a rule across fields: a value that fits, shown in the OpenAPI document (`examples`). */
   example?: string;
   /** text: rewrites the value before it is checked and stored (upper-case, dashes). Returns null when hopeless. */
   normalize?: (value: string) => string | null;
@@ -112,8 +112,12 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
     case 'text':
     case 'textarea': {
       const max = field.max ?? (field.kind === 'textarea' ? 1000 : 150);
-      const text = cleanString({ multiline: field.kind === 'textarea', error: m.required(label) })
-        .max(max, m.tooLong(label, max))
+      const typed = cleanString({ multiline: field.kind === 'textarea', error: m.required(label) }).max(
+        max,
+        m.tooLong(label, max),
+      );
+      // The document shows the typed value (before normalizing), so its example goes there.
+      const text = (field.example ? typed.meta({ examples: [field.example] }) : typed)
         .transform((v, ctx) => {
           const trimmed = v.trim();
           if (!trimmed) return trimmed;
@@ -125,21 +129,24 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
           return normalized;
         })
         .refine((v) => v.length <= max, m.tooLong(label, max));
-      const described = field.example ? text.meta({ examples: [field.example] }) : text;
-      return field.required ? described.refine((v) => v.length > 0, m.required(label)) : described.default('');
+      return field.required ? text.refine((v) => v.length > 0, m.required(label)) : text.default('');
     }
     case 'decimal': {
       const scale = field.scale ?? 4;
       const message = field.invalidMessage ?? m.notNegative(label);
       // A string, never a binary float: "1,5" or "1.5".
-      const decimal = z.string({ error: m.required(label) }).transform((v, ctx) => {
-        const normalized = normalizeDecimal(v, scale);
-        if (normalized === null || (field.positive && !/[1-9]/.test(normalized))) {
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        return normalized;
-      });
+      const decimal = z
+        .string({ error: m.required(label) })
+        .regex(new RegExp(`^\\s*\\d{1,8}(?:[.,]\\d{1,${scale}})?\\s*$`), message)
+        .meta({ examples: [scale >= 1 ? '1.5' : '1'] })
+        .transform((v, ctx) => {
+          const normalized = normalizeDecimal(v, scale);
+          if (normalized === null || (field.positive && !/[1-9]/.test(normalized))) {
+            ctx.addIssue({ code: 'custom', message });
+            return z.NEVER;
+          }
+          return normalized;
+        });
       return field.required ? decimal : z.preprocess(emptyToUndefined, decimal.optional().default('0'));
     }
     case 'integer': {
@@ -152,7 +159,8 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
     }
     case 'date': {
       // An empty date is a missing one: a required date then says it is required, not that it is malformed.
-      const date = isoDateSchema(m.dateInvalid, m.required(label));
+      const day = isoDateSchema(m.dateInvalid, m.required(label));
+      const date = field.example ? day.meta({ examples: [field.example] }) : day;
       return field.required
         ? z.preprocess(emptyToUndefined, date)
         : z.preprocess(emptyToUndefined, date.nullable().optional().default(null));
@@ -169,9 +177,7 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
         .array(z.union([z.string(), z.number()]), { error: m.choose(label) })
         .refine((items) => items.every((v) => values.includes(v)), m.choose(label))
         .meta({ items: { enum: values } });
-      return field.required
-        ? list.refine((items) => items.length > 0, field.invalidMessage ?? m.choose(label))
-        : list.default([]);
+      return field.required ? list.min(1, field.invalidMessage ?? m.choose(label)) : list.default([]);
     }
     case 'reference': {
       // `x-reference` tells a client (and the contract test) which resource's ids the field takes.

@@ -3,6 +3,7 @@ import { cleanString, isoDateSchema, recordIdSchema } from '../api/input';
 import { listQuerySchema, type ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
+import { examplePassword } from '../auth/schemas';
 import { userMessages as m } from './messages';
 
 /** Azerbaijani numbers as the office writes them: +994 and nine digits. */
@@ -103,14 +104,18 @@ const userFields = {
   user_permissions: z.array(recordIdSchema()).max(1000).default([]),
 };
 
-const passwordField = cleanString().superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+const passwordText = () => cleanString().meta({ examples: [examplePassword] });
+
+const passwordField = cleanString()
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ examples: [examplePassword] });
 
 /** POST /api/user/users/create-account/ */
 export const userCreateSchema = z
-  .object({ ...userFields, password: passwordField, confirm_password: cleanString() })
+  .object({ ...userFields, password: passwordField, confirm_password: passwordText() })
   .superRefine((v, ctx) => {
     const problem = confirmPasswordProblem(v.password, v.confirm_password);
     if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['confirm_password'] });
@@ -123,8 +128,8 @@ export const userUpdateSchema = z
     id: recordIdSchema().meta({ 'x-reference': 'users' }),
     version: expectedVersionSchema,
     ...userFields,
-    password: cleanString().optional(),
-    confirm_password: cleanString().optional(),
+    password: passwordText().optional(),
+    confirm_password: passwordText().optional(),
   })
   .superRefine((v, ctx) => {
     if (!v.password) return;
@@ -187,7 +192,7 @@ export const profilePasswordSchema = z
   .object({
     oldPassword: cleanString().min(1, m.oldPasswordWrong),
     newPassword: passwordField,
-    confirmNewPassword: cleanString(),
+    confirmNewPassword: passwordText(),
   })
   .superRefine((v, ctx) => {
     const problem = confirmPasswordProblem(v.newPassword, v.confirmNewPassword);

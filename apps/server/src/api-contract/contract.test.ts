@@ -1,0 +1,245 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { demoPassword } from '../db/seed/demo-data';
+import { findResource, type ResourceKey } from '@dnx/shared';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addResetToken, createSession } from '../features/auth/repository';
+import { root } from '../../../../scripts/lib/server-process.mjs';
+import { signInAs } from '../test/auth-helpers';
+import {
+  operationsOf,
+  readDocument,
+  urlOf,
+  validValue,
+  type JsonSchema,
+  type Operation,
+  type ValueContext,
+} from '../test/openapi-walk';
+import { createTestApp, solveCaptcha, type TestApp } from '../test/test-app';
+
+/**
+ * The document is the contract an outside client is generated from: every operation has a readable
+ * operationId and declares its security, `redocly lint` finds nothing, a body built from each request schema is
+ * accepted, and a body that breaks the schema is a 400 naming the field.
+ */
+
+let t: TestApp;
+let doc: Awaited<ReturnType<typeof readDocument>>;
+let operations: Operation[];
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: true });
+  doc = await readDocument(t.app);
+  operations = operationsOf(doc);
+  adminId = (await signInAs(t, 'admin@demo.az')).userId;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A fresh session of the demo administrator, found by id: an operation may change the account's e-mail. */
+async function adminHeaders(): Promise<Record<string, string>> {
+  const sessionId = await createSession(t.database.db, adminId);
+  const { token } = await t.app.tokens.sign('access', adminId, { sid: sessionId });
+  return { authorization: `Bearer ${token}` };
+}
+
+async function get(url: string): Promise<unknown> {
+  const res = await t.app.inject({ method: 'GET', url, headers: await adminHeaders() });
+  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Where the ids of an `x-reference` come from, and the newest of them (never the demo administrator). */
+async function referenceId(key: string, body: Record<string, unknown>): Promise<number> {
+  if (key === 'users' || key === 'groups') {
+    const page = (await get(`/api/user/${key}/?order_by=-id&per_page=10`)) as { results: { id: number }[] };
+    return page.results.find((r) => r.id !== adminId)!.id;
+  }
+  // A model of the brand the body already names: the same narrowing as the form's picker.
+  const narrowing = (findResource(key as ResourceKey)?.availableBy ?? [])
+    .filter((name) => typeof body[name] === 'number')
+    .map((name) => `${name}=${String(body[name])}`)
+    .join('&');
+  const items = (await get(`/api/${key}/available/${narrowing ? `?${narrowing}` : ''}`)) as { id: number }[];
+  return items.at(-1)!.id;
+}
+
+let counter = 0;
+/** A body the schema accepts, with real ids for its references (resolved in order, so a model follows its brand). */
+async function validBody(schema: JsonSchema): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  const context: ValueContext = { unique: () => `${Date.now() % 100_000}-${(counter += 1)}`, reference: () => 0 };
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    const reference = property['x-reference'] ?? property.anyOf?.find((b) => b['x-reference'])?.['x-reference'];
+    body[name] = reference ? await referenceId(reference, body) : validValue(property, name, context);
+  }
+  return body;
+}
+
+/** What an operation needs that no schema can give: a solved captcha, a real token, the current version. */
+async function fixtures(operation: Operation, body: Record<string, unknown>, url: string) {
+  const headers = operation.isPublic ? {} : await adminHeaders();
+  switch (operation.operationId) {
+    case 'obtainToken':
+      return { body: { email: 'central@demo.az', password: demoPassword, gtoken: await solveCaptcha(t.app) }, headers };
+    case 'verifyToken':
+    case 'refreshToken':
+    case 'logout': {
+      // A real pair from a real sign-in: refresh tokens are known to their session.
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'central@demo.az', password: demoPassword, gtoken: await solveCaptcha(t.app) },
+      });
+      const { refresh } = res.json() as { refresh: string };
+      return { body: operation.operationId === 'verifyToken' ? { token: refresh } : { refresh }, headers };
+    }
+    case 'resetPassword': {
+      // Another account than the administrator's, whose own password the profile operation changes.
+      const regional = (await signInAs(t, 'regional@demo.az')).userId;
+      const reset = await t.app.tokens.sign('reset', regional);
+      await addResetToken(t.database.db, { jti: reset.jti, userId: regional, expiresAt: reset.expiresAt });
+      return { body: { ...body, token: reset.token }, headers: { authorization: `Bearer ${reset.token}` } };
+    }
+    case 'changeOwnPassword':
+      return { body: { ...body, oldPassword: demoPassword }, headers };
+    default: {
+      // An update sends the version it read.
+      if ('version' in body) {
+        const id = typeof body.id === 'number' ? body.id : Number(/\/(\d+)\/$/.exec(url)?.[1]);
+        const readUrl = operation.path.includes('{id}') ? url : `/api/user/users/${id}/`;
+        body.version = ((await get(readUrl)) as { version: number }).version;
+      }
+      return { body, headers };
+    }
+  }
+}
+
+describe('the OpenAPI document', () => {
+  it('names every operation readably and once, and declares its security', () => {
+    const ids = operations.map((op) => op.operationId);
+    expect(ids.every((id) => /^[a-z][A-Za-z0-9]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const methods = doc.paths as Record<string, Record<string, { security?: unknown[] }>>;
+    for (const op of operations) {
+      const security = methods[op.path]![op.method.toLowerCase()]!.security;
+      expect(security, `${op.method} ${op.path}`).toBeDefined();
+    }
+    expect(operations.filter((op) => op.isPublic).map((op) => op.operationId)).toEqual(
+      expect.arrayContaining(['obtainToken', 'verifyToken', 'refreshToken', 'forgotPassword', 'resetPassword']),
+    );
+    expect(operations.find((op) => op.operationId === 'listDrivers')).toMatchObject({ isPublic: false });
+  });
+
+  it('passes redocly lint with the recommended rules and no warning', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'dnx-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(doc));
+      const run = spawnSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/@redocly/cli/bin/cli.js'),
+          'lint',
+          file,
+          '--config',
+          path.join(root, 'redocly.yaml'),
+          '--format=json',
+        ],
+        { encoding: 'utf8', env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+      );
+      // The JSON report follows a notice about Node versions on some runtimes.
+      const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string }[];
+      };
+      expect(report.problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('declares ids as int4 integers, dates as days, choices as enums', () => {
+    const body = (id: string) => operations.find((op) => op.operationId === id)!.body!.properties!;
+    expect(body('deleteMultipleRegions').pkList!.items).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 2147483647,
+    });
+    expect(body('createAutomobile').right_kind).toMatchObject({ enum: [1, 2, 4, 3] });
+    expect(body('createDriver').driving_license_start_date).toMatchObject({ type: 'string', format: 'date' });
+    expect(body('createAutomobile').load_capacity).toMatchObject({ type: 'string' });
+    expect(body('createAccount').region).toMatchObject({ type: 'integer', maximum: 2147483647 });
+    const getRegion = operations.find((op) => op.operationId === 'getRegion')!;
+    expect(getRegion.parameters.find((p) => p.name === 'id')!.schema).toMatchObject({ pattern: '^[1-9][0-9]{0,9}$' });
+  });
+});
+
+describe('a client built from the document', () => {
+  it('sends a body built from each request schema, and the server accepts it', { timeout: 300_000 }, async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const refused: string[] = [];
+    for (const operation of operations.filter((op) => op.body)) {
+      const generated = await validBody(operation.body!);
+      const pathId = operation.path.includes('{id}') ? await referenceId(pathResource(operation), {}) : 0;
+      const url = urlOf(operation, { id: String(pathId) });
+      const { body, headers } = await fixtures(operation, generated, url);
+      // The body really is what the document describes: a refusal below is then the server's fault.
+      const valid = ajv.validate(operation.body!, body);
+      expect(valid, `${operation.operationId}: ${ajv.errorsText()}`).toBe(true);
+      const res = await t.app.inject({ method: operation.method, url, headers, payload: body });
+      // A delete may meet a record still in use (409); everything else must succeed.
+      const accepted = res.statusCode < 300 || (res.statusCode === 409 && /delete/i.test(operation.operationId));
+      if (!accepted) refused.push(`${operation.operationId} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('answers a body that breaks the schema with a 400 naming the field', { timeout: 300_000 }, async () => {
+    const unnamed: string[] = [];
+    for (const operation of operations.filter((op) => op.body?.properties)) {
+      const base = await validBody(operation.body!);
+      const url = urlOf(operation, { id: '1' });
+      for (const [field, schema] of Object.entries(operation.body!.properties!)) {
+        const wrong = wrongTypeFor(schema);
+        const res = await t.app.inject({
+          method: operation.method,
+          url,
+          headers: operation.isPublic ? {} : await adminHeaders(),
+          payload: { ...base, [field]: wrong },
+        });
+        const named =
+          res.statusCode === 400 &&
+          Object.keys(res.json() as object).some((k) => k === field || k.startsWith(`${field}.`));
+        if (!named)
+          unnamed.push(
+            `${operation.operationId} ${field}=${JSON.stringify(wrong)}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
+      }
+    }
+    expect(unnamed).toEqual([]);
+  });
+});
+
+/** The resource a path's `{id}` names, for a real id in it. */
+function pathResource(operation: Operation): string {
+  const match = /^\/api\/(?:user\/)?([a-z-]+)\//.exec(operation.path);
+  return match?.[1] ?? 'regions';
+}
+
+/** A value of the wrong JSON type for a field. */
+function wrongTypeFor(schema: JsonSchema): unknown {
+  const types = JSON.stringify(schema);
+  if (/"type":"(integer|number|boolean|array)"/.test(types) || schema.enum) return { wrong: true };
+  return 12345;
+}

@@ -1,0 +1,120 @@
+import net from 'node:net';
+import { errorMessages, retryAfterSeconds } from '@dnx/shared';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { openDatabase } from '../db/client';
+import { signInAs } from '../test/auth-helpers';
+import { createTestApp, testConfig, type TestApp } from '../test/test-app';
+import { freePort } from '../../../../scripts/lib/server-process.mjs';
+import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
+
+/**
+ * While the database does not answer, every request answers 503 with Retry-After (never a 500), and the server
+ * recovers by itself when it is back. On PostgreSQL the outage is real: the app reaches the server through a
+ * TCP relay that the test stops and starts again. The embedded PGlite cannot go away and come back; there the
+ * database is closed under the running app.
+ */
+
+/** A TCP relay to the PostgreSQL server: `stop()` refuses and cuts every connection, as a stopped server does. */
+async function startRelay(target: URL) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => socket.destroy());
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  await start();
+  return {
+    url: (database: string) => {
+      const url = new URL(target.toString());
+      url.hostname = '127.0.0.1';
+      url.port = String(port);
+      url.pathname = `/${database}`;
+      return url.toString();
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server!.close(() => resolve());
+      }),
+    start,
+  };
+}
+
+async function expectUnavailable(t: TestApp, headers: Record<string, string>) {
+  const answers = await Promise.all([
+    t.app.inject({ method: 'GET', url: '/api/regions/?search=Gəncə', headers }),
+    t.app.inject({ method: 'GET', url: '/api/drivers/1/', headers }),
+    t.app.inject({ method: 'POST', url: '/api/route-companies/', headers, payload: { name: 'Kəsintidə' } }),
+  ]);
+  for (const res of answers) {
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBe(String(retryAfterSeconds));
+    expect(res.json()).toEqual({ detail: errorMessages.unavailable });
+  }
+}
+
+const serverUrl = process.env.DATABASE_URL;
+
+describe(`a database that stops answering (${serverUrl ? 'PostgreSQL behind a relay' : 'embedded PGlite closed'})`, () => {
+  it(
+    'answers 503 with Retry-After, and recovers by itself when the database is back',
+    { timeout: 90_000 },
+    async () => {
+      if (!serverUrl) {
+        const t = await createTestApp({ seed: true });
+        const admin = await signInAs(t, 'admin@demo.az');
+        await t.database.close();
+        await expectUnavailable(t, admin.headers);
+        await t.app.close();
+        return;
+      }
+      // A database of its own on the server, reached through the relay.
+      const owned = await createThrowawayDatabase(serverUrl, 'dnx_down');
+      const relay = await startRelay(new URL(serverUrl));
+      const handle = await openDatabase({ url: relay.url(new URL(owned.url).pathname.slice(1)) });
+      const config = testConfig();
+      const app = await buildApp({ config, database: handle, seed: 'always' });
+      await app.ready();
+      const t = { app, database: handle } as unknown as TestApp;
+      try {
+        const admin = await signInAs(t, 'admin@demo.az');
+        expect((await app.inject({ method: 'GET', url: '/api/regions/', headers: admin.headers })).statusCode).toBe(
+          200,
+        );
+        await relay.stop();
+        await expectUnavailable(t, admin.headers);
+        await relay.start();
+        // Back: the pool makes new connections, and the change feed listens again, without a restart.
+        let status = 0;
+        for (let attempt = 0; attempt < 50 && status !== 200; attempt += 1) {
+          status = (await app.inject({ method: 'GET', url: '/api/regions/', headers: admin.headers })).statusCode;
+          if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(status).toBe(200);
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/route-companies/',
+          headers: admin.headers,
+          payload: { name: 'Bərpadan sonra' },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+      } finally {
+        await app.close();
+        await handle.close();
+        await relay.stop().catch(() => undefined);
+        await owned.drop();
+      }
+    },
+  );
+});
