@@ -182,6 +182,29 @@ describe('the OpenAPI document', () => {
     const getRegion = operations.find((op) => op.operationId === 'getRegion')!;
     expect(getRegion.parameters.find((p) => p.name === 'id')!.schema).toMatchObject({ pattern: '^[1-9][0-9]{0,9}$' });
   });
+
+  it('bounds every integer of every request and answer, and has no binary floats', () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) {
+        node.forEach((item, i) => walk(item, `${where}/${i}`));
+        return;
+      }
+      if (typeof node !== 'object' || node === null) return;
+      const schema = node as JsonSchema;
+      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+      // A number is allowed only as one of listed whole values (a status 1 or 0, a kind of right).
+      const listedWholes = schema.enum?.every((v) => Number.isInteger(v)) ?? false;
+      if (types.includes('number') && !listedWholes) unbounded.push(`${where}: number`);
+      if (types.includes('integer') && (schema.minimum === undefined || schema.maximum === undefined)) {
+        unbounded.push(`${where}: integer without bounds`);
+      }
+      for (const [key, value] of Object.entries(node)) walk(value, `${where}/${key}`);
+    };
+    walk(doc.paths, '');
+    walk(doc.components?.schemas ?? {}, '#/components/schemas');
+    expect(unbounded).toEqual([]);
+  });
 });
 
 describe('a client built from the document', () => {

@@ -97,3 +97,15 @@ export const isoDateSchema = (message: string = inputMessages.dateInvalid, requi
 
 /** The query of an endpoint that takes none: an unknown parameter is a 400, not silently ignored. */
 export const noQuerySchema = z.strictObject({});
+
+/** A record id as answered: a positive int4 (the document states the bounds). */
+export const idSchema = z.number().int().min(1).max(int4Max);
+
+/** A count or another whole number that cannot be negative, within int4. */
+export const countSchema = z.number().int().min(0).max(int4Max);
+
+/** A day as answered (yyyy-mm-dd). */
+export const dayOutSchema = z.string().meta({ format: 'date' });
+
+/** A moment as answered (ISO 8601, UTC). */
+export const momentOutSchema = z.string().meta({ format: 'date-time' });

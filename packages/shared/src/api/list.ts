@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanString, isoDateSchema, recordIdSchema, textIdSchema } from './input';
+import { cleanString, countSchema, idSchema, isoDateSchema, recordIdSchema, textIdSchema } from './input';
 
 /**
  * The list contract every list endpoint follows (Django REST Framework style, spec section 7): query
@@ -93,7 +93,7 @@ export function listQuerySchema<const S extends ListSpec>(spec: S) {
 
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({
-    count: z.number().int(),
+    count: countSchema,
     next: z.string().nullable(),
     previous: z.string().nullable(),
     results: z.array(item),
@@ -114,5 +114,5 @@ export const deleteMultipleSchema = z.object({
 export type DeleteMultipleInput = z.infer<typeof deleteMultipleSchema>;
 
 /** `delete-multiple` answer: the ids deleted (all of `pkList`; it deletes all or nothing). */
-export const deleteMultipleResponseSchema = z.object({ pkList: z.array(z.number().int()) });
+export const deleteMultipleResponseSchema = z.object({ pkList: z.array(idSchema) });
 export type DeleteMultipleResponse = z.infer<typeof deleteMultipleResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countSchema, idSchema } from '../api/input';
 import { forgotPasswordSchema, resetPasswordSchema, signinSchema } from './schemas';
 
 /** Answers of the sign-in and reset flow that the spec leaves to us (Azerbaijani, shown to the user). */
@@ -42,15 +43,15 @@ export const tokenRefreshResponseSchema = tokenPairSchema;
 export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
 
 // POST /api/user/current-user/
-export const currentUserGroupSchema = z.object({ id: z.number().int(), name: z.string(), code: z.string().nullable() });
+export const currentUserGroupSchema = z.object({ id: idSchema, name: z.string(), code: z.string().nullable() });
 export const currentUserSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   phone: z.string(),
   /** Region id; null for a user without one. */
-  region: z.number().int().nullable(),
+  region: idSchema.nullable(),
   groups: z.array(currentUserGroupSchema),
   /** Effective permission codes: the user's groups' and the user's own. */
   permissions: z.array(z.string()),
@@ -85,14 +86,15 @@ export const captchaChallengeSchema = z.object({
     algorithm: z.string(),
     nonce: z.string(),
     salt: z.string(),
-    cost: z.number(),
-    keyLength: z.number(),
+    cost: countSchema,
+    keyLength: countSchema,
     keyPrefix: z.string(),
     keySignature: z.string().optional(),
-    memoryCost: z.number().optional(),
-    parallelism: z.number().optional(),
-    expiresAt: z.number().optional(),
-    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+    memoryCost: countSchema.optional(),
+    parallelism: countSchema.optional(),
+    /** Unix time in seconds. */
+    expiresAt: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    data: z.record(z.string(), z.union([z.string(), countSchema, z.boolean(), z.null()])).optional(),
   }),
   signature: z.string().optional(),
 });

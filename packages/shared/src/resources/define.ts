@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { PermissionResource } from '../access/permissions';
-import { cleanString, isoDateSchema, recordIdSchema, textIdSchema } from '../api/input';
+import {
+  cleanString,
+  countSchema,
+  dayOutSchema,
+  idSchema,
+  isoDateSchema,
+  recordIdSchema,
+  textIdSchema,
+} from '../api/input';
 import type { ListFilterKind, ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { resourceMessages as m } from './messages';
@@ -216,18 +224,20 @@ function inputSchema(resource: ResourceDefinition, extra: Record<string, z.ZodTy
 
 /** What a read record carries for one field (references add `<name>_name` for display). */
 function fieldRecordShape(field: FieldDefinition): Record<string, z.ZodType> {
+  const options = (field.options ?? []).map((o) => o.value) as [string | number, ...(string | number)[]];
   switch (field.kind) {
     case 'integer':
+      return { [field.name]: countSchema };
     case 'status':
-      return { [field.name]: z.number() };
+      return { [field.name]: z.literal([1, 0]) };
     case 'date':
-      return { [field.name]: field.readOnly ? z.string() : z.string().nullable() };
+      return { [field.name]: field.readOnly ? dayOutSchema : dayOutSchema.nullable() };
     case 'choice':
-      return { [field.name]: z.union([z.string(), z.number()]) };
+      return { [field.name]: z.literal(options) };
     case 'multi-choice':
-      return { [field.name]: z.array(z.union([z.string(), z.number()])) };
+      return { [field.name]: z.array(z.literal(options)) };
     case 'reference':
-      return { [field.name]: z.number().nullable(), [`${field.name}_name`]: z.string().nullable() };
+      return { [field.name]: idSchema.nullable(), [`${field.name}_name`]: z.string().nullable() };
     default:
       return { [field.name]: z.string() };
   }
@@ -235,7 +245,7 @@ function fieldRecordShape(field: FieldDefinition): Record<string, z.ZodType> {
 
 export function resourceRecordSchema(resource: ResourceDefinition) {
   return z.object({
-    id: z.number().int(),
+    id: idSchema,
     ...Object.assign({}, ...resource.fields.map(fieldRecordShape)),
     version: versionSchema,
   });
@@ -280,5 +290,5 @@ export function availableQuerySchema(resource: ResourceDefinition) {
 export type ResourceRecord = { id: number; version: number } & Record<string, unknown>;
 
 /** `GET <apiPath>available/`: the active items for pickers. */
-export const availableItemSchema = z.object({ id: z.number().int(), name: z.string() });
+export const availableItemSchema = z.object({ id: idSchema, name: z.string() });
 export type AvailableItem = z.infer<typeof availableItemSchema>;

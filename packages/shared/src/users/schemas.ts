@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanString, isoDateSchema, recordIdSchema } from '../api/input';
+import { cleanString, dayOutSchema, idSchema, isoDateSchema, momentOutSchema, recordIdSchema } from '../api/input';
 import { listQuerySchema, type ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { confirmPasswordProblem, isEmail, passwordProblem } from '../auth/rules';
@@ -13,21 +13,21 @@ const requiredText = (message: string) => cleanString({ error: message }).trim()
 
 /** A user as read (list and edit). Groups and direct permissions travel as ids, DRF style. */
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   parent_name: z.string(),
   phone: z.string(),
-  region: z.number().int().nullable(),
+  region: idSchema.nullable(),
   region_name: z.string().nullable(),
   is_active: z.boolean(),
-  date_of_birth: z.string().nullable(),
-  groups: z.array(z.number().int()),
+  date_of_birth: dayOutSchema.nullable(),
+  groups: z.array(idSchema),
   group_names: z.array(z.string()),
-  user_permissions: z.array(z.number().int()),
-  date_joined: z.string(),
-  last_login: z.string().nullable(),
+  user_permissions: z.array(idSchema),
+  date_joined: momentOutSchema,
+  last_login: momentOutSchema.nullable(),
   version: versionSchema,
 });
 export type User = z.infer<typeof userSchema>;
@@ -69,12 +69,12 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** An operator (role F) as the form batch screens pick one. */
 export const operatorSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   parent_name: z.string(),
-  region: z.number().int().nullable(),
+  region: idSchema.nullable(),
   region_name: z.string().nullable(),
 });
 export type Operator = z.infer<typeof operatorSchema>;
@@ -148,11 +148,11 @@ export const userStatusSchema = z.object({
 });
 
 export const groupSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   /** Stable code of the six seeded role groups; null for groups made by administrators. */
   code: z.string().nullable(),
-  permissions: z.array(z.number().int()),
+  permissions: z.array(idSchema),
   version: versionSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
@@ -166,7 +166,7 @@ export const groupListQuerySchema = listQuerySchema(groupListSpec);
 export type GroupListQuery = z.infer<typeof groupListQuerySchema>;
 
 /** `DELETE /api/user/groups/{id}/` answers the pk. */
-export const groupDeleteResponseSchema = z.object({ pk: z.number().int() });
+export const groupDeleteResponseSchema = z.object({ pk: idSchema });
 
 export const groupInputSchema = z.object({
   name: requiredText(m.groupNameRequired),
@@ -179,7 +179,7 @@ export const groupUpdateSchema = groupInputSchema.extend({ version: expectedVers
 export type GroupUpdate = z.input<typeof groupUpdateSchema>;
 
 export const permissionSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   code: z.string(),
   name: z.string(),
   resource: z.string(),
