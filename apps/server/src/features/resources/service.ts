@@ -1,7 +1,7 @@
 import { resourceMessages as m, type DeleteMultipleResponse, type ResourceRecord } from '@dnx/shared';
 import type { Database, Executor } from '../../db/client';
 import { recordAudit, type AuditSnapshot } from '../../lib/audit';
-import { foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
+import { checkViolation, foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import type { ListQuery } from '../../lib/list/list-query';
@@ -9,16 +9,6 @@ import { lockRows, updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import type { ResourceRepository } from './repository';
 import type { FieldErrors, ResourceSpec, ResourceValues, Usage } from './resource-spec';
-
-// A PostgreSQL check constraint (23514): the database's own copy of a rule the schema already checked.
-function checkViolation(err: unknown): string | null {
-  for (let current: unknown = err, depth = 0; current && depth < 3; depth += 1) {
-    const fields = current as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (fields.code === '23514') return typeof fields.constraint === 'string' ? fields.constraint : '';
-    current = fields.cause;
-  }
-  return null;
-}
 
 /**
  * The rules and transactions of one resource: field errors in the spec's slots, names and codes unique,
