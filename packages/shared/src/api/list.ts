@@ -8,6 +8,8 @@ import { z } from 'zod';
 export const defaultPageSize = 10;
 export const maxPageSize = 100;
 export const pageSizeOptions = [10, 25, 50, 100] as const;
+/** Longest `cursor` accepted: a cursor holds the sort value of one row (text fields are at most 500 characters). */
+export const cursorMaxLength = 4096;
 
 /** Answers of the list contract that the spec leaves to us. */
 export const listMessages = {
@@ -20,6 +22,8 @@ export const listMessages = {
   idInvalid: 'Müsbət tam ədəd daxil edin.',
   dateInvalid: 'Tarix yyyy-mm-dd formatında olmalıdır.',
   textTooLong: 'Mətn 200 simvoldan uzun olmamalıdır.',
+  /** A `cursor` not made by this list for this query (malformed, altered, or from other filters or order). */
+  cursorInvalid: 'Səhifə kursoru yanlışdır və ya bu siyahıya aid deyil. Siyahını yenidən açın.',
   /** Django REST Framework's answer for a page past the end. */
   invalidPage: 'Invalid page.',
 } as const;
@@ -49,6 +53,11 @@ export const listQueryBaseSchema = z.object({
   /** A field the list allows ordering by; a leading `-` (DRF's `ordering=-field`) orders descending. */
   order_by: z.string().trim().max(100).optional(),
   search: z.string().trim().max(200, listMessages.textTooLong).optional(),
+  /**
+   * Keyset paging: an opaque token from a `next` / `previous` link, or `first` / `last` to start from either end.
+   * With it, the links carry cursors instead of page numbers.
+   */
+  cursor: z.string().max(cursorMaxLength, listMessages.cursorInvalid).optional(),
 });
 export type ListQueryBase = z.infer<typeof listQueryBaseSchema>;
 
