@@ -158,10 +158,7 @@ export function applyList<T extends PgSelect>(
 }
 
 type CursorPosition =
-  | { kind: 'first' }
-  | { kind: 'last' }
-  | { kind: 'after'; values: SortValues }
-  | { kind: 'before'; values: SortValues };
+  { kind: 'first' } | { kind: 'last' } | { kind: 'after'; values: SortValues } | { kind: 'before'; values: SortValues };
 
 const cursorError = () => new HttpError(400, { cursor: [listMessages.cursorInvalid] });
 // A checksum over the list query and the position: an altered cursor, or one from other filters or order, is refused.
