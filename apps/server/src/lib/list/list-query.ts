@@ -95,13 +95,13 @@ export function listKeys(
 }
 
 /** Rows between page anchors: a page jump walks at most this many index entries from the nearest anchor. */
-export const anchorStep = 1_000;
+export const anchorStep = 200;
 
 /**
  * Page anchors of a list's queries (the sort values of every `anchorStep`-th row, per filter, search and order),
  * kept until the change feed announces a write to one of `tables`; concurrent requests share one load.
  */
-export function createListAnchors(feed: ChangeFeed, tables: readonly string[], limit = 500) {
+export function createListAnchors(feed: ChangeFeed, tables: readonly string[], limit = 100) {
   const cache = createTaggedCache<SortValues[]>(feed, limit);
   const tags = tables.map((table) => `rows:${table}`);
   const loading = new Map<string, Promise<SortValues[]>>();
@@ -356,7 +356,8 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     const offset = (pageNumber - 1) * perPage;
     const end = Math.min(offset + perPage, count);
     const read = async (): Promise<T[]> => {
-      if (options.anchors && offset >= anchorStep) {
+      // Near either end the OFFSET is short anyway; anchors serve what lies farther than one step from both.
+      if (options.anchors && Math.min(offset, count - end) >= anchorStep) {
         const values = plan.keys.map((k) => k.value);
         const anchors = await options.anchors.get(signature, () =>
           source.keys(condition, values, order, null, anchorStep),
