@@ -5,7 +5,7 @@ import { automobileBrands, drivers } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { HttpError } from '../http-errors';
-import { anchorStep, defineList, encodeCursor, listKeys, sqlKey } from './list-query';
+import { anchorStep, createListAnchors, defineList, encodeCursor, listKeys, sqlKey } from './list-query';
 
 interface Page {
   count: number;
@@ -308,6 +308,33 @@ describe('keyset paging and page jumps', () => {
     const answer = list.page({ ...query, cursor }, source, { currentUrl: 'http://localhost/x/' });
     await expect(answer).rejects.toBeInstanceOf(HttpError);
     await expect(answer).rejects.toMatchObject({ statusCode: 400, body: { cursor: [listMessages.cursorInvalid] } });
+  });
+
+  it('reads anchors on the second deep page since a write, keeps them until the next write, and shares a load', async () => {
+    const anchors = createListAnchors(t.app.changes, ['drivers']);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return [['1'], ['201']];
+    };
+    expect(await anchors.get('q', load)).toBeNull();
+    const [first, second] = await Promise.all([anchors.get('q', load), anchors.get('q', load)]);
+    expect(first).toEqual([['1'], ['201']]);
+    expect(second).toBe(first);
+    expect(await anchors.get('q', load)).toBe(first);
+    expect(loads).toBe(1);
+    // Another table's write changes nothing; a write to drivers starts over.
+    await t.writeOutside((db) =>
+      db.execute(sql`update regions set name = name where id = (select min(id) from regions)`),
+    );
+    expect(await anchors.get('q', load)).toBe(first);
+    await t.writeOutside((db) =>
+      db.execute(sql`update drivers set status = status where id = (select min(id) from drivers)`),
+    );
+    expect(await anchors.get('q', load)).toBeNull();
+    expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
+    expect(loads).toBe(2);
   });
 
   it('users page by cursor too, ordered by a joined region name with NULLs', async () => {

@@ -99,14 +99,28 @@ export const anchorStep = 200;
 
 /**
  * Page anchors of a list's queries (the sort values of every `anchorStep`-th row, per filter, search and order),
- * kept until the change feed announces a write to one of `tables`; concurrent requests share one load.
+ * kept until the change feed announces a write to one of `tables`. They are read on a query's second deep page
+ * since the last write (the first is answered by OFFSET): a table written more often than it is paged deep never
+ * pays for a pass it would not reuse. Concurrent requests share one load.
  */
 export function createListAnchors(feed: ChangeFeed, tables: readonly string[], limit = 100) {
   const cache = createTaggedCache<SortValues[]>(feed, limit);
   const tags = tables.map((table) => `rows:${table}`);
+  const asked = new Set<string>();
+  feed.onChange((change) => {
+    if (change === 'all' || tags.includes(change)) asked.clear();
+  });
   const loading = new Map<string, Promise<SortValues[]>>();
   return {
-    get(key: string, load: () => Promise<SortValues[]>): Promise<SortValues[]> {
+    /** The anchors of `key`, or null when this is its first deep page since the table was last written. */
+    async get(key: string, load: () => Promise<SortValues[]>): Promise<SortValues[] | null> {
+      const known = cache.peek(key);
+      if (known) return known;
+      if (!asked.has(key)) {
+        if (asked.size >= 10 * limit) asked.clear();
+        asked.add(key);
+        return null;
+      }
       // A load is shared only by requests that came before any change it could have missed.
       const shared = `${feed.epoch}\u0000${key}`;
       const running = loading.get(shared);
@@ -362,7 +376,7 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
         const anchors = await options.anchors.get(signature, () =>
           source.keys(condition, values, order, null, anchorStep),
         );
-        if (anchors.length > 0) {
+        if (anchors && anchors.length > 0) {
           // The nearest anchor at or before the page's first row, then a short OFFSET from it.
           const index = Math.min(Math.floor(offset / anchorStep), anchors.length - 1);
           return source.rows(and(condition, beyond(plan, anchors[index]!, false, true)), order, {
