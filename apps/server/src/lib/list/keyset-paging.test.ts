@@ -1,4 +1,11 @@
-import { automobileResource, driverResource, listMessages, resourceListSpec, type ResourceRecord } from '@dnx/shared';
+import {
+  automobileResource,
+  cursorMaxLength,
+  driverResource,
+  listMessages,
+  resourceListSpec,
+  type ResourceRecord,
+} from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automobileBrands, drivers } from '../../db/schema';
@@ -335,6 +342,16 @@ describe('keyset paging and page jumps', () => {
     expect(await anchors.get('q', load)).toBeNull();
     expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
     expect(loads).toBe(2);
+  });
+
+  it('declares cursor in OpenAPI as a string with a maximum length, on every list', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string; schema: Record<string, unknown> }[] } }>;
+    };
+    for (const path of [driverResource.apiPath, automobileResource.apiPath, '/api/user/users/', '/api/user/groups/']) {
+      const cursor = doc.paths[path]?.get?.parameters?.find((p) => p.name === 'cursor');
+      expect(cursor, path).toMatchObject({ in: 'query', schema: { type: 'string', maxLength: cursorMaxLength } });
+    }
   });
 
   it('users page by cursor too, ordered by a joined region name with NULLs', async () => {
