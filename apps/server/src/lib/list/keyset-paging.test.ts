@@ -342,6 +342,16 @@ describe('keyset paging and page jumps', () => {
     expect(await anchors.get('q', load)).toBeNull();
     expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
     expect(loads).toBe(2);
+    // While the feed is lost nothing is read (it could not be kept); once it listens again, twice asked loads.
+    t.app.changes.restart();
+    expect(t.app.changes.live).toBe(false);
+    expect(await anchors.get('q', load)).toBeNull();
+    expect(await anchors.get('q', load)).toBeNull();
+    expect(loads).toBe(2);
+    await expect.poll(() => t.app.changes.live, { timeout: 10_000 }).toBe(true);
+    expect(await anchors.get('q', load)).toBeNull();
+    expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
+    expect(loads).toBe(3);
   });
 
   it('declares cursor in OpenAPI as a string with a maximum length, on every list', async () => {

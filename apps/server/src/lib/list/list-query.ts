@@ -112,8 +112,10 @@ export function createListAnchors(feed: ChangeFeed, tables: readonly string[], l
   });
   const loading = new Map<string, Promise<SortValues[]>>();
   return {
-    /** The anchors of `key`, or null when this is its first deep page since the table was last written. */
+    /** The anchors of `key`; null on its first deep page since the table was last written, or with no feed. */
     async get(key: string, load: () => Promise<SortValues[]>): Promise<SortValues[] | null> {
+      // Without the feed nothing can be kept: a pass per request would cost more than the OFFSET it saves.
+      if (!feed.live) return null;
       const known = cache.peek(key);
       if (known) return known;
       if (!asked.has(key)) {
