@@ -145,6 +145,10 @@ export function createTaggedCache<V>(feed: ChangeFeed, limit = 5_000) {
       }
       return value;
     },
+    /** The kept value, without loading it when absent. */
+    peek(key: string): V | undefined {
+      return feed.live ? entries.get(key)?.value : undefined;
+    },
     get size() {
       return entries.size;
     },

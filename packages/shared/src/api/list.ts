@@ -9,6 +9,8 @@ import { cleanString, countSchema, idSchema, isoDateSchema, recordIdSchema, text
 export const defaultPageSize = 10;
 export const maxPageSize = 100;
 export const pageSizeOptions = [10, 25, 50, 100] as const;
+/** Longest `cursor` accepted: a cursor holds the sort value of one row (text fields are at most 500 characters). */
+export const cursorMaxLength = 4096;
 
 /** Answers of the list contract that the spec leaves to us. */
 export const listMessages = {
@@ -21,6 +23,8 @@ export const listMessages = {
   idInvalid: 'Müsbət tam ədəd daxil edin.',
   dateInvalid: 'Tarix yyyy-mm-dd formatında olmalıdır.',
   textTooLong: 'Mətn 200 simvoldan uzun olmamalıdır.',
+  /** A `cursor` not made by this list for this query (malformed, altered, or from other filters or order). */
+  cursorInvalid: 'Səhifə kursoru yanlışdır və ya bu siyahıya aid deyil. Siyahını yenidən açın.',
   /** Django REST Framework's answer for a page past the end. */
   invalidPage: 'Invalid page.',
 } as const;
@@ -47,6 +51,11 @@ export const listQueryBaseSchema = z.object({
   /** A field the list allows ordering by; a leading `-` (DRF's `ordering=-field`) orders descending. */
   order_by: cleanString().trim().max(100).optional(),
   search: queryText().optional(),
+  /**
+   * Keyset paging: an opaque token from a `next` / `previous` link, or `first` / `last` to start from either end.
+   * With it, the links carry cursors instead of page numbers.
+   */
+  cursor: cleanString().max(cursorMaxLength, listMessages.cursorInvalid).optional(),
 });
 export type ListQueryBase = z.infer<typeof listQueryBaseSchema>;
 

@@ -8,19 +8,16 @@ import {
   type ResourceRecord,
 } from '@dnx/shared';
 import { and, asc, count, eq, getTableColumns, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import {
-  PgDialect,
-  type PgColumn,
-  type PgInsertValue,
-  type PgTable,
-  type PgUpdateSetSource,
-} from 'drizzle-orm/pg-core';
+import { type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { azContains, azFoldEquals, azSortKey } from '../../lib/az-text';
 import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
 import {
   applyList,
+  createListAnchors,
   defineList,
+  listKeys,
+  sqlKey,
   type FilterDeclaration,
   type ListQuery,
   type OrderDeclaration,
@@ -54,13 +51,6 @@ function exactFilter(field: FieldDefinition, column: PgColumn): FilterDeclaratio
 
 /** From this OFFSET on, a page's ids are read from the sort index before the rows (see `rows` below). */
 export const idsFirstFromOffset = 100;
-
-// Only renders conditions to text for a cache key; it never runs anything.
-const dialect = new PgDialect();
-const conditionKey = (where: SQL) => {
-  const query = dialect.sqlToQuery(where);
-  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
-};
 
 /** Generic Drizzle access to one resource's table, built from its spec. */
 export function createResourceRepository(
@@ -149,6 +139,11 @@ export function createResourceRepository(
   // Counts of this table's lists (the whole table, and each filter paged through), until a statement writes it.
   const counts = createTaggedCache<number>(changes, 2_000);
   const countTag = [`rows:${tableName}`];
+  // Page anchors also follow the tables whose names the order reads (a renamed brand reorders automobiles).
+  const anchors = createListAnchors(changes, [
+    tableName,
+    ...new Set(references.map((field) => getTableName(referenced(field.reference!).table))),
+  ]);
 
   return {
     list,
@@ -158,7 +153,7 @@ export function createResourceRepository(
         query,
         {
           count: (where) =>
-            counts.get(where ? conditionKey(where) : '', countTag, async () => {
+            counts.get(where ? sqlKey(where) : '', countTag, async () => {
               // Counted tables keep their total in a trigger-kept counter; counting 100,000 rows takes 20 ms.
               if (!where && spec.rowCounter) {
                 const [counted] = await db
@@ -181,8 +176,9 @@ export function createResourceRepository(
                 .orderBy(...order)
             ).map(toRecord);
           },
+          keys: listKeys(db, (columns) => db.select(columns).from(table).$dynamic()),
         },
-        { currentUrl },
+        { currentUrl, anchors },
       );
     },
 

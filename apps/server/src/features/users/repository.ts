@@ -3,7 +3,7 @@ import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupPermissions, groups, permissions, regions, userGroups, userPermissions, users } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
-import { applyList, defineList } from '../../lib/list/list-query';
+import { applyList, defineList, listKeys } from '../../lib/list/list-query';
 
 export const userList = defineList({
   spec: userListSpec,
@@ -120,6 +120,9 @@ export function listUsers(db: Executor, query: UserListQuery, currentUrl: string
     {
       count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
       rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
+      keys: listKeys(db, (columns) =>
+        db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
+      ),
     },
     { currentUrl, scope: [scope] },
   );

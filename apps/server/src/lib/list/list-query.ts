@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   listMessages,
   listQuerySchema,
@@ -6,10 +7,12 @@ import {
   type ListSpec,
   type Page,
 } from '@dnx/shared';
-import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, Column, desc, eq, is, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client';
 import { azContains, azFoldedContains, azSortKey } from '../az-text';
+import { createTaggedCache, type ChangeFeed } from '../change-feed';
 import { HttpError } from '../http-errors';
 
 /**
@@ -52,11 +55,102 @@ export interface ListDeclaration<S extends ListSpec> {
 
 export type ListQuery<S extends ListSpec> = z.infer<ReturnType<typeof listQuerySchema<S>>>;
 
+/** A row's place in a list's order: its sort values as text (null for a NULL), the tie-breaker last. */
+export type SortValues = (string | null)[];
+
+type Window = { limit: number; offset: number } | null;
+
 /** Rows and their count from the caller's own select (joins, columns), given the conditions and order built here. */
 export interface ListSource<T> {
   count(where: SQL | undefined): Promise<number>;
-  rows(where: SQL | undefined, orderBy: SQL[], window: { limit: number; offset: number } | null): Promise<T[]>;
+  rows(where: SQL | undefined, orderBy: SQL[], window: Window): Promise<T[]>;
+  /**
+   * The sort values (`values`, selected from the same FROM as `rows`) of the rows in `window`, or with `every` of
+   * the rows at positions 0, every, 2·every, ...: cursors and page anchors are made of them. `listKeys` builds it.
+   */
+  keys(where: SQL | undefined, values: SQL[], orderBy: SQL[], window: Window, every?: number): Promise<SortValues[]>;
 }
+
+/** `ListSource.keys` for a list whose rows come from `from(columns)` (`db.select(columns).from(...).$dynamic()`). */
+export function listKeys(
+  db: Executor,
+  from: (columns: Record<string, SQL.Aliased>) => PgSelect,
+): ListSource<unknown>['keys'] {
+  return async (where, values, orderBy, window, every) => {
+    const columns = Object.fromEntries(values.map((value, i) => [`k${i}`, sql`${value}`.as(`k${i}`)]));
+    const read = (row: Record<string, unknown>): SortValues =>
+      values.map((_, i) => (row[`k${i}`] ?? null) as string | null);
+    if (!every) {
+      const rows = (await applyList(from(columns), where, orderBy, window)) as Record<string, unknown>[];
+      return rows.map(read);
+    }
+    // One pass numbering the rows in order; the numbering and the ORDER BY share one sort or index scan.
+    const position = sql`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('n');
+    const ranked = applyList(from({ ...columns, n: position }), where, orderBy, null);
+    const result = (await db.execute(
+      sql`select * from (${ranked}) ranked where (n - 1) % ${sql.raw(String(every))} = 0 order by n`,
+    )) as unknown as { rows: Record<string, unknown>[] };
+    return result.rows.map(read);
+  };
+}
+
+/** Rows between page anchors: a page jump walks at most this many index entries from the nearest anchor. */
+export const anchorStep = 200;
+
+/**
+ * Page anchors of a list's queries (the sort values of every `anchorStep`-th row, per filter, search and order),
+ * kept until the change feed announces a write to one of `tables`. They are read on a query's second deep page
+ * since the last write (the first is answered by OFFSET): a table written more often than it is paged deep never
+ * pays for a pass it would not reuse. Concurrent requests share one load.
+ */
+export function createListAnchors(feed: ChangeFeed, tables: readonly string[], limit = 100) {
+  const cache = createTaggedCache<SortValues[]>(feed, limit);
+  const tags = tables.map((table) => `rows:${table}`);
+  const asked = new Set<string>();
+  feed.onChange((change) => {
+    if (change === 'all' || tags.includes(change)) asked.clear();
+  });
+  const loading = new Map<string, Promise<SortValues[]>>();
+  return {
+    /** The anchors of `key`; null on its first deep page since the table was last written, or with no feed. */
+    async get(key: string, load: () => Promise<SortValues[]>): Promise<SortValues[] | null> {
+      // Without the feed nothing can be kept: a pass per request would cost more than the OFFSET it saves.
+      if (!feed.live) return null;
+      const known = cache.peek(key);
+      if (known) return known;
+      if (!asked.has(key)) {
+        if (asked.size >= 10 * limit) asked.clear();
+        asked.add(key);
+        return null;
+      }
+      // A load is shared only by requests that came before any change it could have missed.
+      const shared = `${feed.epoch}\u0000${key}`;
+      const running = loading.get(shared);
+      if (running) return running;
+      const started = cache.get(key, tags, load).finally(() => loading.delete(shared));
+      loading.set(shared, started);
+      return started;
+    },
+  };
+}
+export type ListAnchors = ReturnType<typeof createListAnchors>;
+
+// Renders conditions and orders to text for cache keys and cursor checksums; it never runs anything.
+const dialect = new PgDialect();
+export function sqlKey(expression: SQL): string {
+  const query = dialect.sqlToQuery(expression);
+  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+}
+
+/** One sort value of the order: the ORDER BY expression, the value a cursor keeps, and how a kept value compares. */
+interface SortKey {
+  expr: SQL;
+  value: SQL;
+  seek: (value: string | null) => SQL;
+  nullable: boolean;
+}
+
+const notNullColumn = (expr: SQLWrapper) => is(expr, Column) && expr.notNull;
 
 const isSqlWrapper = (value: unknown): value is SQLWrapper =>
   typeof value === 'object' && value !== null && 'getSQL' in value;
@@ -77,6 +171,63 @@ export function applyList<T extends PgSelect>(
   let result = query.where(where).orderBy(...orderBy);
   if (window) result = result.limit(window.limit).offset(window.offset);
   return result;
+}
+
+type CursorPosition =
+  { kind: 'first' } | { kind: 'last' } | { kind: 'after'; values: SortValues } | { kind: 'before'; values: SortValues };
+
+const cursorError = () => new HttpError(400, { cursor: [listMessages.cursorInvalid] });
+// A checksum over the list query and the position: an altered cursor, or one from other filters or order, is refused.
+const checksum = (signature: string, payload: string) =>
+  createHash('sha256').update(signature).update('\u0002').update(payload).digest('base64url').slice(0, 16);
+
+/** The opaque `cursor` of a link: `first`, `last`, or base64url JSON of the position and its checksum. */
+export function encodeCursor(position: CursorPosition, signature: string): string {
+  if (position.kind === 'first' || position.kind === 'last') return position.kind;
+  const payload = JSON.stringify([position.kind === 'after' ? 'a' : 'b', ...position.values]);
+  return `${Buffer.from(payload).toString('base64url')}.${checksum(signature, payload)}`;
+}
+
+/** Reads a cursor strictly: anything this list did not make for this query is a 400 `cursor` field error. */
+export function decodeCursor(cursor: string, signature: string, keyCount: number): CursorPosition {
+  if (cursor === 'first') return { kind: 'first' };
+  if (cursor === 'last') return { kind: 'last' };
+  const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{16})$/.exec(cursor);
+  if (!match) throw cursorError();
+  const payload = Buffer.from(match[1]!, 'base64url').toString('utf8');
+  if (checksum(signature, payload) !== match[2]) throw cursorError();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    throw cursorError();
+  }
+  if (!Array.isArray(parsed) || parsed.length !== keyCount + 1) throw cursorError();
+  const [direction, ...values] = parsed as unknown[];
+  if (direction !== 'a' && direction !== 'b') throw cursorError();
+  if (!values.every((v) => v === null || typeof v === 'string') || values[keyCount - 1] === null) throw cursorError();
+  return { kind: direction === 'a' ? 'after' : 'before', values: values as SortValues };
+}
+
+/** A value the database cannot read as its column's type (SQLSTATE class 22) came from a cursor: a 400, not a 500. */
+async function refusingBadValues<R>(run: () => Promise<R>): Promise<R> {
+  try {
+    return await run();
+  } catch (error) {
+    for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('22')) throw cursorError();
+    }
+    throw error;
+  }
+}
+
+/** The current URL with `cursor` in place of `page`. */
+export function cursorLink(currentUrl: string, cursor: string): string {
+  const url = new URL(currentUrl);
+  url.searchParams.delete('page');
+  url.searchParams.set('cursor', cursor);
+  return url.toString();
 }
 
 /** DRF's links: the current URL with `page` replaced, and without it for the first page. */
@@ -113,11 +264,11 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     return and(...conditions);
   }
 
-  /** ORDER BY of the query; `reversed` gives the exact opposite order (a far page read from the other end). */
-  function orderBy(query: Query, reversed = false): SQL[] {
+  /** The sort keys of the query's order and its direction (the tie-breaker last, so every position is unique). */
+  function sortPlan(query: Query): { keys: SortKey[]; descending: boolean } {
     const { order: direction, order_by: requested } = parsed(query);
     let field: string = declaration.defaultOrderBy;
-    let descending = (direction === 'desc') !== reversed;
+    let descending = direction === 'desc';
     if (requested) {
       field = requested.replace(/^-/, '');
       if (requested.startsWith('-')) descending = !descending;
@@ -125,42 +276,177 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     const order = (declaration.orderBy as Record<string, OrderDeclaration | undefined>)[field];
     // The schema already refused unknown fields; this guards a declaration that misses one.
     if (!order) throw new HttpError(400, { order_by: [listMessages.orderByUnknown(declaration.spec.orderBy)] });
-    const expr = isSqlWrapper(order) ? sql`${order}` : azSortKey(order.expr);
-    const by = descending ? desc : asc;
-    return [by(expr), by(sql`${declaration.tieBreaker}`)];
+    const tie = declaration.tieBreaker;
+    const keys: SortKey[] = [];
+    if (order !== tie) {
+      // Text is kept as written (shorter than its sort key) and keyed again in SQL when compared.
+      keys.push(
+        isSqlWrapper(order)
+          ? {
+              expr: sql`${order}`,
+              value: sql`(${order})::text`,
+              seek: (v) => sql`${v}`,
+              nullable: !notNullColumn(order),
+            }
+          : {
+              expr: azSortKey(order.expr),
+              value: sql`(${order.expr})::text`,
+              seek: (v) => azSortKey(sql`${v}::text`),
+              nullable: !notNullColumn(order.expr),
+            },
+      );
+    }
+    keys.push({ expr: sql`${tie}`, value: sql`(${tie})::text`, seek: (v) => sql`${v}`, nullable: false });
+    return { keys, descending };
+  }
+
+  function orderOf(plan: { keys: SortKey[]; descending: boolean }, reversed: boolean): SQL[] {
+    const by = plan.descending !== reversed ? desc : asc;
+    return plan.keys.map((key) => by(key.expr));
+  }
+
+  /** ORDER BY of the query; `reversed` gives the exact opposite order (a far page read from the other end). */
+  function orderBy(query: Query, reversed = false): SQL[] {
+    return orderOf(sortPlan(query), reversed);
+  }
+
+  /**
+   * The rows after `values` in the order (`reversed`: before them), and the row itself when `inclusive`. PostgreSQL
+   * puts NULLs last ascending and first descending; a row comparison keeps the seek on the sort index.
+   */
+  function beyond(
+    plan: { keys: SortKey[]; descending: boolean },
+    values: SortValues,
+    reversed: boolean,
+    inclusive: boolean,
+  ): SQL {
+    const descending = plan.descending !== reversed;
+    const op = sql.raw(`${descending ? '<' : '>'}${inclusive ? '=' : ''}`);
+    const { keys } = plan;
+    const compare =
+      keys.length === 1
+        ? sql`${keys[0]!.expr} ${op} ${keys[0]!.seek(values[0]!)}`
+        : sql`(${sql.join(
+            keys.map((k) => k.expr),
+            sql`, `,
+          )}) ${op} (${sql.join(
+            keys.map((k, i) => k.seek(values[i]!)),
+            sql`, `,
+          )})`;
+    const first = keys[0]!;
+    if (!first.nullable) return compare;
+    const tie = keys[keys.length - 1]!;
+    if (values[0] === null) {
+      const amongNulls = sql`(${first.expr} is null and ${tie.expr} ${op} ${tie.seek(values[keys.length - 1]!)})`;
+      return descending ? sql`(${amongNulls} or ${first.expr} is not null)` : amongNulls;
+    }
+    return descending ? compare : sql`(${compare} or ${first.expr} is null)`;
   }
 
   /**
    * One page (or every row with `no_page`) of the rows the query selects within `scope`. A page past the end
-   * answers 404 `{"detail": "Invalid page."}`, as DRF's paginator does.
+   * answers 404 `{"detail": "Invalid page."}`, as DRF's paginator does. With `cursor` the page is read by keyset
+   * from the cursor's row and the links carry cursors. With `anchors` a deep page seeks from the nearest anchor.
    */
   async function page<T>(
     query: Query,
     source: ListSource<T>,
-    options: { currentUrl: string; scope?: (SQL | undefined)[] },
+    options: { currentUrl: string; scope?: (SQL | undefined)[]; anchors?: ListAnchors },
   ): Promise<Page<T>> {
     const condition = where(query, options.scope);
-    const order = orderBy(query);
-    const { no_page: noPage, per_page: perPage, page: pageNumber } = parsed(query);
+    const plan = sortPlan(query);
+    const order = orderOf(plan, false);
+    const { no_page: noPage, per_page: perPage, page: pageNumber, cursor } = parsed(query);
     if (noPage) {
       const results = await source.rows(condition, order, null);
       return { count: results.length, next: null, previous: null, results };
     }
+    // Cursors and anchors belong to one query: its conditions (with the scope) and its order.
+    const signature = `${condition ? sqlKey(condition) : ''}\u0001${sqlKey(sql.join(order, sql`, `))}`;
+    if (cursor)
+      return cursorPage(plan, condition, source, { perPage, cursor, signature, currentUrl: options.currentUrl });
+
     const count = await source.count(condition);
     const lastPage = Math.max(1, Math.ceil(count / perPage));
     if (pageNumber > lastPage) throw new HttpError(404, { detail: listMessages.invalidPage });
     const offset = (pageNumber - 1) * perPage;
     const end = Math.min(offset + perPage, count);
-    // A page past the middle is read from the other end in the opposite order: an OFFSET walks the rows it
-    // skips, so page 5,000 of 5,001 skips a handful instead of 99,980.
-    const results =
-      offset > count - end
-        ? (await source.rows(condition, orderBy(query, true), { limit: end - offset, offset: count - end })).reverse()
-        : await source.rows(condition, order, { limit: perPage, offset });
+    const read = async (): Promise<T[]> => {
+      // Near either end the OFFSET is short anyway; anchors serve what lies farther than one step from both.
+      if (options.anchors && Math.min(offset, count - end) >= anchorStep) {
+        const values = plan.keys.map((k) => k.value);
+        const anchors = await options.anchors.get(signature, () =>
+          source.keys(condition, values, order, null, anchorStep),
+        );
+        if (anchors && anchors.length > 0) {
+          // The nearest anchor at or before the page's first row, then a short OFFSET from it.
+          const index = Math.min(Math.floor(offset / anchorStep), anchors.length - 1);
+          return source.rows(and(condition, beyond(plan, anchors[index]!, false, true)), order, {
+            limit: perPage,
+            offset: offset - index * anchorStep,
+          });
+        }
+      }
+      // Without anchors a page past the middle is read from the other end in the opposite order: an OFFSET walks
+      // the rows it skips, so page 5,000 of 5,001 skips a handful instead of 99,980.
+      return offset > count - end
+        ? (await source.rows(condition, orderOf(plan, true), { limit: end - offset, offset: count - end })).reverse()
+        : source.rows(condition, order, { limit: perPage, offset });
+    };
+    const results = await read();
     return {
       count,
       next: pageNumber < lastPage ? pageLink(options.currentUrl, pageNumber + 1) : null,
       previous: pageNumber > 1 ? pageLink(options.currentUrl, pageNumber - 1) : null,
+      results,
+    };
+  }
+
+  /**
+   * A page by keyset: the sort values of up to per_page + 1 rows from the cursor's row (index only), then the rows
+   * of exactly that range. Consecutive pages meet at their boundary rows, so a walk misses and repeats no row even
+   * while others write; a row written meanwhile inside a range shows on that page.
+   */
+  async function cursorPage<T>(
+    plan: { keys: SortKey[]; descending: boolean },
+    condition: SQL | undefined,
+    source: ListSource<T>,
+    options: { perPage: number; cursor: string; signature: string; currentUrl: string },
+  ): Promise<Page<T>> {
+    const { perPage, signature, currentUrl } = options;
+    const position = decodeCursor(options.cursor, signature, plan.keys.length);
+    const forward = position.kind === 'first' || position.kind === 'after';
+    const readOrder = orderOf(plan, !forward);
+    const from =
+      position.kind === 'after' || position.kind === 'before'
+        ? beyond(plan, position.values, !forward, false)
+        : undefined;
+    const values = plan.keys.map((k) => k.value);
+    const [count, keys] = await Promise.all([
+      source.count(condition),
+      refusingBadValues(() => source.keys(and(condition, from), values, readOrder, { limit: perPage + 1, offset: 0 })),
+    ]);
+    const more = keys.length > perPage;
+    const edge = more ? keys[perPage - 1]! : undefined;
+    // Up to and including the page's last row in reading order: not beyond it.
+    const until = edge ? beyond(plan, edge, forward, true) : undefined;
+    const rows = await refusingBadValues(() => source.rows(and(condition, from, until), readOrder, null));
+    const results = forward ? rows : rows.reverse();
+    const link = (next: CursorPosition) => cursorLink(currentUrl, encodeCursor(next, signature));
+    const nearest = keys[0];
+    if (forward) {
+      return {
+        count,
+        next: edge ? link({ kind: 'after', values: edge }) : null,
+        previous:
+          position.kind === 'first' ? null : link(nearest ? { kind: 'before', values: nearest } : { kind: 'last' }),
+        results,
+      };
+    }
+    return {
+      count,
+      next: position.kind === 'last' ? null : link(nearest ? { kind: 'after', values: nearest } : { kind: 'first' }),
+      previous: edge ? link({ kind: 'before', values: edge }) : null,
       results,
     };
   }
