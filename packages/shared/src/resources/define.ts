@@ -6,6 +6,7 @@ import {
   dayOutSchema,
   idSchema,
   isoDateSchema,
+  momentOutSchema,
   recordIdSchema,
   textIdSchema,
 } from '../api/input';
@@ -231,7 +232,8 @@ function fieldRecordShape(field: FieldDefinition): Record<string, z.ZodType> {
     case 'status':
       return { [field.name]: z.literal([1, 0]) };
     case 'date':
-      return { [field.name]: field.readOnly ? dayOutSchema : dayOutSchema.nullable() };
+      // A read-only date is a moment the server set (created_at), answered as ISO 8601.
+      return { [field.name]: field.readOnly ? momentOutSchema : dayOutSchema.nullable() };
     case 'choice':
       return { [field.name]: z.literal(options) };
     case 'multi-choice':

@@ -31,6 +31,8 @@ export const carriers = pgTable(
     /** VÖEN, 10 digits; unique. */
     voen: text('voen').notNull(),
     taxPayerId: integer('tax_payer_id').references(() => taxPayers.id, { onDelete: 'restrict' }),
+    /** az_sort_key of the tax payer's name, kept by triggers (migration 0013): ordering by it reads an index. */
+    taxPayerSort: text('tax_payer_sort'),
     info: text('info').notNull().default(''),
     status: status(),
     createdAt: createdAt(),
@@ -89,6 +91,10 @@ export const automobiles = pgTable(
     /** Kind of right to use (spec section 3 ids 1, 2, 4, 3). */
     rightKind: smallint('right_kind').notNull(),
     rightExpiryDate: date('right_expiry_date'),
+    /** az_sort_key of the brand's, model's and carrier's names, kept by triggers (migration 0013). */
+    brandSort: text('brand_sort'),
+    modelSort: text('model_sort'),
+    carrierSort: text('carrier_sort'),
     status: status(),
     version: version(),
     /** What `search=` reads, folded once on write; trigram-indexed in migration 0008. */

@@ -68,6 +68,8 @@ export const automobileModels = pgTable(
     brandId: integer('brand_id')
       .notNull()
       .references(() => automobileBrands.id, { onDelete: 'restrict' }),
+    /** az_sort_key of the brand's name, kept by triggers (migration 0013): ordering by it reads an index. */
+    brandSort: text('brand_sort'),
     status: status(),
     version: version(),
   },

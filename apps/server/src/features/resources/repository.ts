@@ -79,7 +79,9 @@ export function createResourceRepository(
   const orderBy: Record<string, OrderDeclaration> = { id };
   for (const field of fields) {
     if (!field.sortable) continue;
-    if (field.kind === 'reference') orderBy[field.name] = { expr: referenceLabel(field), text: true };
+    const sortKey = spec.sortKeys?.[field.name];
+    if (sortKey) orderBy[field.name] = sql`${sortKey} collate "C"`;
+    else if (field.kind === 'reference') orderBy[field.name] = { expr: referenceLabel(field), text: true };
     else if (field.kind === 'text' || field.kind === 'textarea')
       orderBy[field.name] = { expr: column(field.name), text: true };
     else orderBy[field.name] = column(field.name);

@@ -50,6 +50,11 @@ export interface ResourceSpec {
   version: PgColumn;
   /** API field to column, for every field of the definition. */
   columns: Readonly<Record<string, PgColumn>>;
+  /**
+   * Reference fields ordered by a stored az_sort_key of the referenced name (kept by triggers, migration 0013), so
+   * the order reads an index; a reference without one is ordered by the name looked up row by row.
+   */
+  sortKeys?: Readonly<Record<string, PgColumn>>;
   /** What `available/` shows as `name`; the label field's column when absent. */
   label?: SQL;
   /** A stored az_fold of the search fields joined by spaces (long lists): `search=` reads it alone. */

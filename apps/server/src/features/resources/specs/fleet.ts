@@ -14,6 +14,7 @@ export const carrierSpec = defineResource({
   definition: carrierResource,
   table: carriers,
   id: carriers.id,
+  sortKeys: { tax_payer: carriers.taxPayerSort },
   columns: {
     name: carriers.name,
     voen: carriers.voen,
@@ -63,6 +64,7 @@ export const automobileSpec = defineResource({
   definition: automobileResource,
   table: automobiles,
   id: automobiles.id,
+  sortKeys: { brand: automobiles.brandSort, model: automobiles.modelSort, carrier: automobiles.carrierSort },
   columns: {
     registration_number: automobiles.registrationNumber,
     brand: automobiles.brandId,

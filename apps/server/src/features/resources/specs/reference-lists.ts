@@ -73,6 +73,7 @@ export const automobileModelSpec = defineResource({
   definition: automobileModelResource,
   table: automobileModels,
   id: automobileModels.id,
+  sortKeys: { brand: automobileModels.brandSort },
   columns: { name: automobileModels.name, brand: automobileModels.brandId, status: automobileModels.status },
   // The name is unique within its brand: "Sprinter" may exist once per brand.
   unique: [
