@@ -5,6 +5,7 @@ import {
   resources,
   versionMessages,
   type ResourceDefinition,
+  type Page as SharedPage,
   type ResourceRecord,
 } from '@dnx/shared';
 import { and, eq } from 'drizzle-orm';
@@ -16,12 +17,7 @@ import { resourceKit } from './resource-test-kit';
 import { usagesOf } from './resource-spec';
 import { resourceSpecs, specOf } from './specs';
 
-interface Page {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: ResourceRecord[];
-}
+type Page = SharedPage<ResourceRecord>;
 
 /** One suite, run for every resource of the shared catalogue from its declaration. */
 describe.each(resources.map((r) => [r.key, r] as const))('resource %s', (_key, resource: ResourceDefinition) => {

@@ -4,6 +4,7 @@ import {
   driverResource,
   listMessages,
   resourceListSpec,
+  type Page as SharedPage,
   type ResourceRecord,
 } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -14,12 +15,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { HttpError } from '../http-errors';
 import { anchorStep, createListAnchors, defineList, encodeCursor, listKeys, sqlKey } from './list-query';
 
-interface Page {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: ResourceRecord[];
-}
+type Page = SharedPage<ResourceRecord>;
 
 // More rows than two anchor steps, so page jumps seek from anchors past the first.
 const driverRows = 2 * anchorStep + 437;
