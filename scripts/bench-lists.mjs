@@ -241,6 +241,7 @@ export async function benchLists({ durationSeconds = 10, connections = 20 } = {}
       env: {
         ...env,
         NODE_ENV: 'production',
+        PUBLIC_URL: 'http://localhost',
         JWT_SECRET: randomBytes(32).toString('hex'),
         ACCESS_TOKEN_LIFETIME: '3600',
         SEED_DEMO: 'never',

@@ -27,6 +27,13 @@ import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured public origin every absolute link starts with (config.publicOrigin). */
+    publicOrigin: string;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   /** A database opened by the caller (tests); otherwise the app opens and owns one from the config. */
@@ -80,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('publicOrigin', config.publicOrigin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -44,6 +44,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Where links point in tests (the development default would be http://localhost:8080).
+    PUBLIC_URL: 'http://localhost',
     // A proof of work the tests solve in a few milliseconds.
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '20',
