@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import { errorMessages } from '@dnx/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
@@ -15,6 +16,7 @@ import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
 import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
+import { loggerOptions } from './lib/logging';
 import { defaultWebDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha';
@@ -40,6 +42,8 @@ export interface AppOptions {
   database?: DatabaseHandle;
   /** Seed demo data: `auto` seeds an empty embedded database outside production. */
   seed?: 'auto' | 'always' | 'never';
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** Opens the database the config names and brings it up to date: migrations, access model, demo data. */
@@ -70,10 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { handle } = await prepareDatabase(config, options);
 
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    // Never SQL parameters, passwords, hashes, tokens or credentials headers (lib/logging.ts).
+    logger: loggerOptions(config, options.logStream),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     // Drain: stop keeping idle sockets open once close() begins, answer 503 to new requests meanwhile.
@@ -82,7 +84,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A path that cannot be decoded (`/api/regions/%FF/`) names no record: 404 in DRF's shape, no framework code.
     frameworkErrors: (error, _request, reply) => {
       const notFound = error.code === 'FST_ERR_BAD_URL';
-      reply.raw.writeHead(notFound ? 404 : 400, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.writeHead(notFound ? 404 : 400, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       reply.raw.end(JSON.stringify({ detail: notFound ? errorMessages.notFound : errorMessages.jsonParse }));
     },
   }).withTypeProvider<ZodTypeProvider>();

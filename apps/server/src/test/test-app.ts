@@ -4,6 +4,7 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
@@ -73,11 +74,18 @@ export async function createTestApp(
     webDist?: string;
     /** Adds test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /** Receives the log lines (with `env: { LOG_LEVEL }` set to what the test needs). */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig({ ...(options.webDist ? { WEB_DIST: options.webDist } : {}), ...options.env });
-  const app = await buildApp({ config, database: database.handle, seed: options.seed ? 'always' : 'never' });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    seed: options.seed ? 'always' : 'never',
+    logStream: options.logStream,
+  });
   options.extend?.(app);
   await app.ready();
   return {
