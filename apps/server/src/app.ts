@@ -78,9 +78,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: loggerOptions(config, options.logStream),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
-    // Drain: stop keeping idle sockets open once close() begins, answer 503 to new requests meanwhile.
+    // Drain (plugins/shutdown.ts): requests arriving while closing get our 503 in DRF's shape, not Fastify's.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     // A path that cannot be decoded (`/api/regions/%FF/`) names no record: 404 in DRF's shape, no framework code.
     frameworkErrors: (error, _request, reply) => {
       const notFound = error.code === 'FST_ERR_BAD_URL';
