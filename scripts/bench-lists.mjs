@@ -252,6 +252,8 @@ const scenarios = [
 export function productionEnv() {
   return {
     NODE_ENV: 'production',
+    // Production refuses to start without the public origin its links are built from.
+    PUBLIC_URL: 'http://localhost',
     JWT_SECRET: randomBytes(32).toString('hex'),
     ACCESS_TOKEN_LIFETIME: '3600',
     SEED_DEMO: 'never',

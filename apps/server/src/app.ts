@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import { errorMessages } from '@dnx/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
@@ -15,6 +16,7 @@ import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
 import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
+import { loggerOptions } from './lib/logging';
 import { defaultWebDist } from './paths';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha';
@@ -27,12 +29,21 @@ import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured public origin every absolute link starts with (config.publicOrigin). */
+    publicOrigin: string;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   /** A database opened by the caller (tests); otherwise the app opens and owns one from the config. */
   database?: DatabaseHandle;
   /** Seed demo data: `auto` seeds an empty embedded database outside production. */
   seed?: 'auto' | 'always' | 'never';
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /** Opens the database the config names and brings it up to date: migrations, access model, demo data. */
@@ -63,23 +74,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { handle } = await prepareDatabase(config, options);
 
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    // Never SQL parameters, passwords, hashes, tokens or credentials headers (lib/logging.ts).
+    logger: loggerOptions(config, options.logStream),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
-    // Drain: stop keeping idle sockets open once close() begins, answer 503 to new requests meanwhile.
+    // Drain (plugins/shutdown.ts): requests arriving while closing get our 503 in DRF's shape, not Fastify's.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    return503OnClosing: false,
     // A path that cannot be decoded (`/api/regions/%FF/`) names no record: 404 in DRF's shape, no framework code.
     frameworkErrors: (error, _request, reply) => {
       const notFound = error.code === 'FST_ERR_BAD_URL';
-      reply.raw.writeHead(notFound ? 404 : 400, { 'content-type': 'application/json; charset=utf-8' });
+      reply.raw.writeHead(notFound ? 404 : 400, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+      });
       reply.raw.end(JSON.stringify({ detail: notFound ? errorMessages.notFound : errorMessages.jsonParse }));
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('publicOrigin', config.publicOrigin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -26,8 +26,45 @@ describe('settings', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
-  it('requires JWT_SECRET in production', () => {
+  it('requires JWT_SECRET and PUBLIC_URL in production, naming both', () => {
     expect(() => loadConfig({ DATA_DIR: fresh(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
+    expect(() => loadConfig({ DATA_DIR: fresh(), NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL: required when NODE_ENV=production/,
+    );
+    const secret = 'a-production-secret-of-at-least-32-chars';
+    expect(() => loadConfig({ DATA_DIR: fresh(), NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(ConfigError);
+    const config = loadConfig({
+      DATA_DIR: fresh(),
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      PUBLIC_URL: 'https://dnx.gov.az/',
+    });
+    expect(config.publicOrigin).toBe('https://dnx.gov.az');
+  });
+
+  it('points links at this machine and its port outside production', () => {
+    expect(loadConfig({ DATA_DIR: fresh() }).publicOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: fresh(), PORT: '41234' }).publicOrigin).toBe('http://localhost:41234');
+    // The end-to-end server listens on one loopback address: links go there, so the browser stays on one origin.
+    expect(loadConfig({ DATA_DIR: fresh(), PORT: '41234', HOST: '127.0.0.1' }).publicOrigin).toBe(
+      'http://127.0.0.1:41234',
+    );
+    expect(loadConfig({ DATA_DIR: fresh(), HOST: '::' }).publicOrigin).toBe('http://localhost:8080');
+  });
+
+  it('takes PUBLIC_URL only as an http(s) origin', () => {
+    for (const bad of [
+      'dnx.gov.az',
+      'ftp://dnx.gov.az',
+      'https://dnx.gov.az/app',
+      'https://u:p@dnx.gov.az',
+      'https://dnx.gov.az/?a=1',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: fresh(), PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL: must be an http/);
+    }
+    expect(loadConfig({ DATA_DIR: fresh(), PUBLIC_URL: 'https://dnx.gov.az:8443' }).publicOrigin).toBe(
+      'https://dnx.gov.az:8443',
+    );
   });
 
   it('names each bad value clearly', () => {

@@ -18,7 +18,11 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('DNX <no-reply@dnx.gov.az>'),
-  PUBLIC_URL: z.string().url().optional(),
+  /** The app's public origin (`https://dnx.gov.az`): every link the server writes starts with it. */
+  PUBLIC_URL: z
+    .string()
+    .refine(isPublicOrigin, 'must be an http:// or https:// origin, without a path, query or credentials')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
@@ -47,9 +51,29 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
   dataDir: string;
   jwtSecret: string;
   isProduction: boolean;
+  /** Where links in mails and pages point (no trailing slash): PUBLIC_URL, else `http://localhost:PORT` outside production. */
+  publicOrigin: string;
 }
 
 export class ConfigError extends Error {}
+
+/** An origin a link may start with; a path is refused because the app is served from the root. */
+function isPublicOrigin(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password
+  );
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const values = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
@@ -66,13 +90,26 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = readEnv(source);
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
-  let jwtSecret = env.JWT_SECRET;
-  if (!jwtSecret) {
-    if (isProduction) throw new ConfigError('Invalid settings:\n  JWT_SECRET: required when NODE_ENV=production');
-    jwtSecret = readOrCreateSecret(dataDir);
+  if (isProduction) {
+    // Links never take their host from a request header (a forged Host would mail a real token to its owner).
+    const missing = [
+      !env.JWT_SECRET && '  JWT_SECRET: required when NODE_ENV=production',
+      !env.PUBLIC_URL &&
+        '  PUBLIC_URL: required when NODE_ENV=production (the https:// origin users open the app at, for links in mails)',
+    ].filter(Boolean);
+    if (missing.length > 0) throw new ConfigError(`Invalid settings:\n${missing.join('\n')}`);
   }
+  const jwtSecret = env.JWT_SECRET ?? readOrCreateSecret(dataDir);
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : developmentOrigin(env.HOST, env.PORT);
   const { JWT_SECRET: _omitted, ...rest } = env;
-  return { ...rest, dataDir, jwtSecret, isProduction };
+  return { ...rest, dataDir, jwtSecret, isProduction, publicOrigin };
+}
+
+/** Outside production: this machine at the port it listens on (the address it listens on when that is one address). */
+function developmentOrigin(host: string, port: number): string {
+  const anyAddress = ['0.0.0.0', '::', '[::]'].includes(host);
+  const name = anyAddress ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return new URL(`http://${name}:${port}`).origin;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -252,10 +252,10 @@ describe(
       const cashier = await signIn('cashier@demo.az');
       const cashierId = (JSON.parse(Buffer.from(cashier.split('.')[1]!, 'base64url').toString()) as { user_id: number })
         .user_id;
-      // A GET open to any signed-in user: it answers from what the process keeps, with no sync of its own.
-      const picker: ApiRequest = { method: 'GET', url: `${regionResource.apiPath}available/`, token: cashier };
+      // Open to any signed-in user, and writes nothing: the user is checked from what the process keeps, before any sync.
+      const currentUser: ApiRequest = { method: 'POST', url: '/api/user/current-user/', token: cashier, body: {} };
       // Both processes now hold the cashier in memory.
-      for (const res of await throughBoth(picker)) expect(res.status).toBe(200);
+      for (const res of await throughBoth(currentUser)) expect(res.status).toBe(200);
 
       const deactivated = await send({
         method: 'POST',
@@ -264,11 +264,11 @@ describe(
         body: { id: cashierId, is_active: false },
       });
       expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(201);
-      const refused = await send(picker);
+      const refused = await send(currentUser);
       expect(refused.served).not.toBe(deactivated.served);
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual({ detail: 'User is inactive', code: 'user_inactive' });
-      expect((await send(picker)).status).toBe(401);
+      expect((await send(currentUser)).status).toBe(401);
     });
 
     it("refuses a member at once through the other process when their group's permission is removed", async () => {

@@ -1,4 +1,4 @@
-import { nationalRoles, type PermissionCode } from '@dnx/shared';
+import { meetsRequirement, nationalRoles, type PermissionRequirement } from '@dnx/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
@@ -10,9 +10,9 @@ import { createTokens, TokenError, type Tokens } from '../lib/tokens';
 
 /**
  * What a route under /api requires: `public`, or permissions all of which the user must hold
- * (an empty list: any signed-in user).
+ * (an empty list: any signed-in user), or `anyOf`: at least one of them (a picker several screens use).
  */
-export type RouteAccess = 'public' | { permissions: readonly PermissionCode[] };
+export type RouteAccess = 'public' | PermissionRequirement;
 
 export interface RouteAccessEntry {
   method: string;
@@ -144,7 +144,7 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (access === undefined) {
       throw new Error(
-        `${methods.join(',')} ${url} declares no access: add config.access ('public' or { permissions: [...] })`,
+        `${methods.join(',')} ${url} declares no access: add config.access ('public', { permissions: [...] } or { anyOf: [...] })`,
       );
     }
     for (const method of methods) if (method !== 'HEAD') registry.push({ method, url, access });
@@ -183,6 +183,6 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       sessionId: claims.sid!,
     };
     request.user = authenticated;
-    if (!access.permissions.every((code) => authenticated.permissions.has(code))) throw authErrors.permissionDenied();
+    if (!meetsRequirement(authenticated.permissions, access)) throw authErrors.permissionDenied();
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
@@ -44,6 +45,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
+    // Where links point in tests (the development default would be http://localhost:8080).
+    PUBLIC_URL: 'http://localhost',
     // A proof of work the tests solve in a few milliseconds.
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '20',
@@ -71,11 +74,18 @@ export async function createTestApp(
     webDist?: string;
     /** Adds test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /** Receives the log lines (with `env: { LOG_LEVEL }` set to what the test needs). */
+    logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig({ ...(options.webDist ? { WEB_DIST: options.webDist } : {}), ...options.env });
-  const app = await buildApp({ config, database: database.handle, seed: options.seed ? 'always' : 'never' });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    seed: options.seed ? 'always' : 'never',
+    logStream: options.logStream,
+  });
   options.extend?.(app);
   await app.ready();
   return {

@@ -72,3 +72,22 @@ export function hasPermissions(held: Iterable<string>, required: readonly Permis
   const set = held instanceof Set ? (held as Set<string>) : new Set(held);
   return required.every((code) => set.has(code));
 }
+
+/**
+ * What an endpoint requires: every one of `permissions` (an empty list: any signed-in user), or at least one of
+ * `anyOf` (a picker that several screens use: the permission of any one of them).
+ */
+export type PermissionRequirement =
+  { readonly permissions: readonly PermissionCode[] } | { readonly anyOf: readonly PermissionCode[] };
+
+/** The one check of a requirement, for the server's routes and the tests of the role matrix. */
+export function meetsRequirement(held: Iterable<string>, requirement: PermissionRequirement): boolean {
+  if ('permissions' in requirement) return hasPermissions(held, requirement.permissions);
+  const set = held instanceof Set ? (held as Set<string>) : new Set(held);
+  return requirement.anyOf.some((code) => set.has(code));
+}
+
+/** Every code a requirement names. */
+export function requirementCodes(requirement: PermissionRequirement): readonly PermissionCode[] {
+  return 'permissions' in requirement ? requirement.permissions : requirement.anyOf;
+}

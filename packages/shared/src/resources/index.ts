@@ -3,3 +3,4 @@ export * from './definitions';
 export * from './messages';
 export * from './tariff';
 export * from './values';
+export * from './pickers';

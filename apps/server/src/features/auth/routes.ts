@@ -15,7 +15,6 @@ import {
   tokenVerifyRequestSchema,
   tokenVerifyResponseSchema,
 } from '@dnx/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { authUser, bearerToken } from '../../plugins/auth';
@@ -24,8 +23,6 @@ import { createAuthService } from './service';
 const signedIn = { access: { permissions: [] } } as const;
 const tokenErrors = { 400: fieldErrorsSchema, 401: tokenErrorSchema };
 const throttledError = { 429: detailErrorSchema };
-
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
 /** Sign-in, session and password recovery, as djangorestframework-simplejwt and the original API answer. */
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -133,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.body.email, request.ip, origin(request));
+      await auth.forgotPassword(request.body.email, request.ip);
       return { message: auth.messages.forgotPasswordSent };
     },
   );

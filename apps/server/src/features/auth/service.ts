@@ -162,7 +162,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
     },
 
     /** POST /api/user/users/forgot-password/: the same answer whether the address exists or not. */
-    async forgotPassword(rawEmail: string, clientAddress: string, origin: string): Promise<void> {
+    async forgotPassword(rawEmail: string, clientAddress: string): Promise<void> {
       const email = rawEmail.toLowerCase();
       const limit = await repo.takeRateLimit(
         db,
@@ -182,14 +182,19 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       }
       const reset = await tokens.sign('reset', user.id);
       await repo.addResetToken(db, { jti: reset.jti, userId: user.id, expiresAt: reset.expiresAt });
-      const base = (config.PUBLIC_URL ?? origin).replace(/\/+$/, '');
-      const link = `${base}/reset-password/${reset.token}`;
+      // From the setting only: a Host header chosen by the asker must not decide where the owner's token goes.
+      const link = `${config.publicOrigin}/reset-password/${reset.token}`;
       mailer.deliver(resetPasswordMail(email, user.firstName, link, config.RESET_TOKEN_LIFETIME));
       if (mailer.kind === 'outbox') {
-        log.info(
-          { userId: user.id, link, outbox: mailer.outboxDir },
-          'no SMTP_URL: reset e-mail written to the outbox',
-        );
+        // The link is a usable credential: in production it stays in the outbox file only.
+        if (config.isProduction) {
+          log.info({ userId: user.id, outbox: mailer.outboxDir }, 'no SMTP_URL: reset e-mail written to the outbox');
+        } else {
+          log.info(
+            { userId: user.id, resetLink: link, outbox: mailer.outboxDir },
+            `no SMTP_URL: reset e-mail written to the outbox; its link is logged because NODE_ENV=${config.NODE_ENV} (never in production)`,
+          );
+        }
       }
     },
 

@@ -5,6 +5,7 @@ import {
   deleteMultipleResponseSchema,
   deleteMultipleSchema,
   pageSchema,
+  pickerRequirement,
   resourceInputSchema,
   resourceRecordSchema,
   resourceUpdateSchema,
@@ -66,8 +67,8 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
     app.get(
       `${path}available/`,
       {
-        // Pickers on other roles' screens (a payment row's automobile, a batch's transport type) read these.
-        config: { access: { permissions: [] } },
+        // Names and plates only for those whose screens show this picker (shared `pickerRequirement`).
+        config: { access: pickerRequirement(definition.key) },
         schema: {
           ...common,
           operationId: `listAvailable${plural}`,

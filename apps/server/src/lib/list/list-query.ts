@@ -456,7 +456,7 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
 
 export type ListDefinition<S extends ListSpec> = ReturnType<typeof defineList<S>>;
 
-/** The absolute URL of a request, as DRF's `build_absolute_uri` gives it for page links. */
-export function requestUrl(request: { protocol: string; host: string; url: string }): string {
-  return `${request.protocol}://${request.host}${request.url}`;
+/** The absolute URL of a request for page links, as DRF's `build_absolute_uri`, on the configured origin: never the Host header. */
+export function requestUrl(request: { url: string; server: { publicOrigin: string } }): string {
+  return `${request.server.publicOrigin}${request.url}`;
 }

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { meetsRequirement } from '../access/permissions';
+import { appRoutes } from '../navigation/app-routes';
+import { resources } from './definitions';
+import { pickerRequirement, pickerScreens } from './pickers';
+
+describe('picker access', () => {
+  it('"any of" needs one code, "all of" every code, an empty "all of" none', () => {
+    expect(meetsRequirement(['view_user'], { anyOf: ['view_user', 'add_user'] })).toBe(true);
+    expect(meetsRequirement(['view_region'], { anyOf: ['view_user', 'add_user'] })).toBe(false);
+    expect(meetsRequirement([], { anyOf: [] })).toBe(false);
+    expect(meetsRequirement(['view_user'], { permissions: ['view_user', 'add_user'] })).toBe(false);
+    expect(meetsRequirement(new Set(['view_user', 'add_user']), { permissions: ['view_user', 'add_user'] })).toBe(true);
+    expect(meetsRequirement([], { permissions: [] })).toBe(true);
+  });
+
+  it('names the screens of each reference field and the users screens for regions', () => {
+    expect(pickerScreens('regions')).toEqual(['users', 'user-create', 'user-edit']);
+    expect(pickerScreens('carriers')).toEqual(['automobiles', 'automobiles-create', 'automobiles-edit']);
+    expect(pickerScreens('drivers')).toEqual([]);
+    expect(pickerRequirement('drivers')).toEqual({ anyOf: ['view_driver'] });
+    expect(pickerRequirement('regions')).toEqual({ anyOf: ['add_user', 'change_user', 'view_region', 'view_user'] });
+  });
+
+  it('lets in whoever may open a screen that shows the picker', () => {
+    for (const resource of resources) {
+      const requirement = pickerRequirement(resource.key);
+      for (const screen of pickerScreens(resource.key)) {
+        const route = appRoutes.find((r) => r.key === screen)!;
+        expect(meetsRequirement(route.permissions, requirement), `${resource.key} on ${screen}`).toBe(true);
+      }
+    }
+  });
+});
