@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { hasUsers, seedDemo } from './db/seed/demo';
+import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
@@ -16,6 +17,7 @@ import { profileRoutes } from './features/profile/routes';
 import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
 import { defaultWebDist } from './paths';
+import { auditContextPlugin } from './plugins/audit-context';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha';
 import { changesPlugin } from './plugins/changes';
@@ -41,6 +43,8 @@ export async function prepareDatabase(config: Config, options: Pick<AppOptions, 
     options.database ??
     (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') }));
   await migrate(handle);
+  // Everything after the migrations, requests included, acts as the app's role: the audit trail is append-only to it.
+  await handle.useAppRole();
   await syncAccessModel(handle.db);
   const seed = options.seed ?? (config.SEED_DEMO === 'never' ? 'never' : 'auto');
   const seedNow =
@@ -92,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
 
+  await app.register(auditContextPlugin);
   await app.register(authPlugin, { config });
   await app.register(captchaPlugin, { config });
 
@@ -102,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
+  await app.register(auditRoutes);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;
