@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { hasUsers, seedDemo } from './db/seed/demo';
+import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
@@ -18,6 +19,7 @@ import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
 import { loggerOptions } from './lib/logging';
 import { defaultWebDist } from './paths';
+import { auditContextPlugin } from './plugins/audit-context';
 import { authPlugin } from './plugins/auth';
 import { captchaPlugin } from './plugins/captcha';
 import { changesPlugin } from './plugins/changes';
@@ -52,6 +54,8 @@ export async function prepareDatabase(config: Config, options: Pick<AppOptions, 
     options.database ??
     (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') }));
   await migrate(handle);
+  // Everything after the migrations, requests included, acts as the app's role: the audit trail is append-only to it.
+  await handle.useAppRole();
   await syncAccessModel(handle.db);
   const seed = options.seed ?? (config.SEED_DEMO === 'never' ? 'never' : 'auto');
   const seedNow =
@@ -105,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
 
+  await app.register(auditContextPlugin);
   await app.register(authPlugin, { config });
   await app.register(captchaPlugin, { config });
 
@@ -115,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(userRoutes);
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
+  await app.register(auditRoutes);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

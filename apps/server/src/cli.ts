@@ -6,11 +6,13 @@ import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { seedDemo } from './db/seed/demo';
 import { AdministratorInputError, createAdministrator } from './db/seed/administrator';
+import { auditChain } from './lib/audit';
 
 const usage = `Usage: cli <command>
   migrate                 apply the migrations
   seed                    apply the migrations and add the demo data (refused when NODE_ENV=production)
-  create-admin --email E  make an administrator; the password comes from ADMIN_PASSWORD or standard input`;
+  create-admin --email E  make an administrator; the password comes from ADMIN_PASSWORD or standard input
+  verify-audit            walk the audit trail's hash chain: {ok, rows, first_broken_id}; exit code 1 when broken`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -25,7 +27,7 @@ async function main() {
     options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   });
   const command = positionals[0];
-  if (!command || !['migrate', 'seed', 'create-admin'].includes(command)) {
+  if (!command || !['migrate', 'seed', 'create-admin', 'verify-audit'].includes(command)) {
     console.error(usage);
     process.exit(2);
   }
@@ -35,6 +37,13 @@ async function main() {
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(handle);
+    if (command === 'verify-audit') {
+      const result = await auditChain.verify(handle.db);
+      console.log(JSON.stringify(result));
+      if (!result.ok) process.exitCode = 1;
+      return;
+    }
+    await handle.useAppRole();
     await syncAccessModel(handle.db);
     if (command === 'migrate') console.log('Migrations applied.');
     if (command === 'seed') {

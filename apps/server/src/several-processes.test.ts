@@ -156,10 +156,13 @@ async function twoProcessesOnPostgres(serverUrl: string): Promise<Cluster> {
   }
 
   const listeningFeeds = async () => {
-    const result = (await handle.db.execute(sql`
-      select pid from pg_stat_activity
-      where application_name = 'dnx-change-feed' and datname = current_database()
-        and state = 'idle' and query ilike 'listen%'`)) as unknown as { rows: { pid: number }[] };
+    // As the owner: the app's role does not see another role's state and query.
+    const result = (await handle.asOwner((owner) =>
+      owner.execute(sql`
+        select pid from pg_stat_activity
+        where application_name = 'dnx-change-feed' and datname = current_database()
+          and state = 'idle' and query ilike 'listen%'`),
+    )) as unknown as { rows: { pid: number }[] };
     return result.rows.map((row) => row.pid);
   };
 
@@ -169,7 +172,10 @@ async function twoProcessesOnPostgres(serverUrl: string): Promise<Cluster> {
     async loseFeeds(meanwhile) {
       const lost = await listeningFeeds();
       expect(lost).toHaveLength(2);
-      await handle.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in ${lost}`);
+      // As the owner: the app's role may not end another role's connections.
+      await handle.asOwner((owner) =>
+        owner.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in ${lost}`),
+      );
       await meanwhile();
       // Each process listens again on a new connection, a second after it saw the old one end.
       await expect

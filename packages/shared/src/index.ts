@@ -6,3 +6,4 @@ export * from './navigation';
 export * from './resources';
 export * from './text';
 export * from './users';
+export * from './audit';

@@ -17,6 +17,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** A real round trip to the database. */
   ping(): Promise<void>;
+  /**
+   * From now on every query acts as the app's role (`appRole`), which may only read and append the audit trail.
+   * Called once migrations have run as the owner; idempotent.
+   */
+  useAppRole(): Promise<void>;
+  /** Runs as the owner (who runs migrations): migrations, sealing the chains, a test's rewrite. Not for requests. */
+  asOwner<T>(work: (db: Database) => Promise<T>): Promise<T>;
   /** Receives the notices of a channel (LISTEN) until stopped; see `ChannelHandlers` for the connection's state. */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
@@ -47,6 +54,9 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
 }
 
+/** The role the app acts as after migrations (migration 0014): every table but the chained ones, which it may only append to. */
+export const appRole = 'dnx_app';
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url);
   return openPglite(options.pgliteDir);
@@ -65,13 +75,39 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
   });
-  pool.on('connect', preparePerConnection);
+  // Connections made before useAppRole (none in the app's own start) take the role on their next checkout.
+  const ownerConnections = new WeakSet<PoolClient>();
+  let appRoleOn = false;
+  pool.on('connect', (client) => {
+    preparePerConnection(client);
+    if (!appRoleOn) ownerConnections.add(client);
+  });
+  pool.on('acquire', (client) => {
+    if (appRoleOn && ownerConnections.delete(client)) void client.query(`set role ${appRole}`).catch(() => {});
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
+    },
+    useAppRole: async () => {
+      if (appRoleOn) return;
+      // Set at connection start: a connection whose role is missing is refused, it never runs as the owner.
+      pool.options.options = `-c role=${appRole}`;
+      appRoleOn = true;
+      const { rows } = await pool.query<{ role: string }>('select current_user as role');
+      if (rows[0]?.role !== appRole) throw new Error(`database connections act as ${rows[0]?.role}, not ${appRole}`);
+    },
+    asOwner: async (work) => {
+      const client = new pg.Client({ connectionString: url, application_name: 'dnx-owner' });
+      await client.connect();
+      try {
+        return await work(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database);
+      } finally {
+        await client.end();
+      }
     },
     listen: async (channel, handlers) => listenOnPostgres(pg.Client, url, channel, handlers),
     // Idempotent, as the embedded database's close is: the app and a test may both end the pool.
@@ -192,12 +228,28 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   await client.waitReady;
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
   let closed = false;
+  let appRoleOn = false;
   return {
     db,
     kind: 'pglite',
     ping: async () => {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    // One connection: the session acts as the role until it is reset.
+    useAppRole: async () => {
+      await client.exec(`set role ${appRole}`);
+      appRoleOn = true;
+    },
+    // The one connection is shared: the owner's work runs between the app's statements (tests and start only).
+    asOwner: async (work) => {
+      if (!appRoleOn) return work(db);
+      await client.exec('reset role');
+      try {
+        return await work(db);
+      } finally {
+        await client.exec(`set role ${appRole}`);
+      }
     },
     // One process owns the embedded database: notices arrive before the writing statement's promise resolves.
     listen: async (channel, handlers) => {

@@ -1,6 +1,8 @@
-import type { PermissionResource } from '@dnx/shared';
-import type { Transaction } from '../db/client';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction, AuditResult, PermissionResource } from '@dnx/shared';
+import type { Database, Transaction } from '../db/client';
 import { auditLog, type AuditChange } from '../db/schema';
+import { defineHashChain } from './hash-chain';
 
 /** Who made a change: the signed-in user, or null for the system. */
 export interface AuditActor {
@@ -8,8 +10,24 @@ export interface AuditActor {
   email: string;
 }
 
-export type AuditAction =
-  'create' | 'update' | 'delete' | 'activate' | 'deactivate' | 'set_password' | 'change_password';
+export type { AuditAction, AuditResult };
+
+/** The audit trail's hash chain (lib/hash-chain.ts); the search key is derived by the database. */
+export const auditChain = defineHashChain(auditLog, { derived: ['searchKey'] });
+
+/** Where a request comes from, as the audit trail records it. */
+export interface AuditClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+// The client of the request being served, so every row written on its behalf names it without each service passing it.
+const currentClient = new AsyncLocalStorage<AuditClient>();
+
+/** Runs the rest of a request with its client known to `recordAudit` (plugins/audit-context.ts). */
+export function withAuditClient<T>(client: AuditClient, run: () => T): T {
+  return currentClient.run(client, run);
+}
 
 /** A record's audited fields: plain values (ids as numbers, dates as yyyy-mm-dd or ISO text, arrays of ids). */
 export type AuditSnapshot = Record<string, unknown>;
@@ -23,6 +41,36 @@ export interface AuditEntry {
   before?: AuditSnapshot | null;
   /** The record after the change; null or absent when it is deleted. */
   after?: AuditSnapshot | null;
+}
+
+/** A sign-in, sign-out, password reset or refused request: no record changed, but who tried what from where. */
+export interface AuditEvent {
+  /** The signed-in user, or the account the event concerns; null when the e-mail tried names none. */
+  actor: AuditActor | null;
+  /** The e-mail tried when no account matched (never a password or a token). */
+  email?: string;
+  action: AuditAction;
+  result: AuditResult;
+  resource: PermissionResource | 'route';
+  recordId?: number | string | null;
+  objectName?: string | null;
+  /** The route and permissions of a denial, the reason of a failure: never a secret. */
+  detail?: Record<string, unknown>;
+  /** Absent: the client of the request being served. */
+  client?: AuditClient;
+}
+
+// The field a record is known by, for searching the trail by name.
+const nameFields = ['name', 'email', 'registration_number', 'identity_fin_code', 'voen'];
+
+function objectName(...snapshots: (AuditSnapshot | null | undefined)[]): string | null {
+  for (const snapshot of snapshots) {
+    for (const field of nameFields) {
+      const value = snapshot?.[field];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  return null;
 }
 
 // Secrets never reach the audit trail, whatever a caller passes in.
@@ -62,12 +110,38 @@ export function auditChanges(
 export async function recordAudit(tx: Transaction, entry: AuditEntry): Promise<void> {
   const changes = auditChanges(entry.before, entry.after);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return;
-  await tx.insert(auditLog).values({
+  const client = currentClient.getStore();
+  await auditChain.append(tx, {
     actorId: entry.actor?.id ?? null,
     actorEmail: entry.actor?.email ?? null,
     action: entry.action,
     resource: entry.resource,
     recordId: String(entry.recordId),
     changes,
+    objectName: objectName(entry.after, entry.before),
+    result: 'success',
+    ip: client?.ip ?? null,
+    userAgent: client?.userAgent ?? null,
+    detail: null,
+  });
+}
+
+/** Appends an event in a transaction of its own: it is kept whether or not what it describes succeeded. */
+export async function recordAuditEvent(db: Database, event: AuditEvent): Promise<void> {
+  const client = event.client ?? currentClient.getStore();
+  await db.transaction(async (tx) => {
+    await auditChain.append(tx, {
+      actorId: event.actor?.id ?? null,
+      actorEmail: event.actor?.email ?? event.email ?? null,
+      action: event.action,
+      resource: event.resource,
+      recordId: event.recordId === undefined || event.recordId === null ? null : String(event.recordId),
+      changes: {},
+      objectName: event.objectName ?? null,
+      result: event.result,
+      ip: client?.ip ?? null,
+      userAgent: client?.userAgent ?? null,
+      detail: event.detail ?? null,
+    });
   });
 }

@@ -1,8 +1,9 @@
-import { meetsRequirement, nationalRoles, type PermissionRequirement } from '@dnx/shared';
+import { meetsRequirement, nationalRoles, requirementCodes, type PermissionRequirement } from '@dnx/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
 import type { Config } from '../config';
+import { recordAuditEvent } from '../lib/audit';
 import { createTaggedCache } from '../lib/change-feed';
 import { HttpError } from '../lib/http-errors';
 import { backgroundSender, createMailer, type Mailer } from '../lib/mailer';
@@ -152,6 +153,22 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
 
   const cache = requestUserCache(app);
 
+  // Every 403 a signed-in user meets is audited, whoever refused it (this plugin or a service's own rule), before
+  // the answer leaves: with the route and, when known, the permissions that were missing.
+  const deniedPermissions = new WeakMap<FastifyRequest, PermissionCode[]>();
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode !== 403 || !request.user) return;
+    // A trail that cannot be written (the database gone) must not turn the refusal into a server error.
+    await recordAuditEvent(app.db, {
+      actor: { id: request.user.id, email: request.user.email },
+      action: 'access_denied',
+      result: 'denied',
+      resource: 'route',
+      objectName: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      detail: { permissions: deniedPermissions.get(request) ?? [] },
+    }).catch((err: unknown) => request.log.error({ err }, 'audit of a denial failed'));
+  });
+
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
@@ -183,6 +200,13 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       sessionId: claims.sid!,
     };
     request.user = authenticated;
-    if (!meetsRequirement(authenticated.permissions, access)) throw authErrors.permissionDenied();
+    if (!meetsRequirement(authenticated.permissions, access)) {
+      // The audit row of the denial names what was missing (of "any of", all of them).
+      deniedPermissions.set(
+        request,
+        requirementCodes(access).filter((code) => !authenticated.permissions.has(code)),
+      );
+      throw authErrors.permissionDenied();
+    }
   });
 });

@@ -10,6 +10,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'user-groups': () => import('../features/access/pages/groups-page'),
   'user-groups-create': () => import('../features/access/pages/group-create-page'),
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
+  'audit-log': () => import('../features/audit/pages/audit-log-page'),
 };
 
 /**

@@ -43,6 +43,7 @@ export const actionPermissions = [
   { code: 'view_general_fn', resource: 'fn', name: 'Ümumi FN siyahısına baxış' },
   { code: 'check_fn', resource: 'fn', name: 'FN yoxlanışı' },
   { code: 'view_report', resource: 'fn', name: 'Hesabatlara baxış' },
+  { code: 'view_auditlog', resource: 'user', name: 'Audit jurnalına baxış' },
 ] as const;
 
 export type CrudPermissionCode = `${(typeof crudActions)[number]['action']}_${PermissionResource}`;

@@ -48,6 +48,14 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['view_group'],
     menu: 'access',
   },
+  {
+    key: 'audit-log',
+    path: 'audit-log',
+    title: 'Audit jurnalı',
+    roles: A,
+    permissions: ['view_auditlog'],
+    menu: 'access',
+  },
   { key: 'user-groups-create', path: 'user-groups-create', title: 'Yeni qrup', roles: A, permissions: ['add_group'] },
   {
     key: 'user-groups-edit',

@@ -23,7 +23,10 @@ export async function findUserByEmail(db: Database, email: string) {
 }
 
 export async function findUserState(db: Database, userId: number) {
-  const [row] = await db.select({ id: users.id, isActive: users.isActive }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }
 

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { recordAuditEvent } from '../../lib/audit';
 import { fieldErrors, HttpError } from '../../lib/http-errors';
 import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -63,6 +64,20 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
     }
   }
 
+  // Sign-in and recovery events for the audit trail: who (or the e-mail tried), never a password or a token.
+  const audit = (event: Parameters<typeof recordAuditEvent>[1]) => recordAuditEvent(db, event);
+  const signInFailed = (email: string, reason: string, accountId: number | null = null) =>
+    audit({
+      actor: null,
+      email,
+      action: 'sign_in',
+      result: 'failure',
+      resource: 'user',
+      recordId: accountId,
+      objectName: email,
+      detail: { reason },
+    });
+
   async function issuePair(userId: number, sessionId: number): Promise<TokenPair> {
     const refresh = await tokens.sign('refresh', userId, { sid: sessionId });
     await repo.addRefreshToken(db, { jti: refresh.jti, sessionId, expiresAt: refresh.expiresAt });
@@ -73,10 +88,13 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
   return {
     /** POST /api/token/: human verification first, then the limits, then the password. */
     async signIn(input: TokenObtainRequest, clientAddress: string): Promise<TokenPair> {
-      const captchaProblem = await captcha.verify(input.gtoken);
-      if (captchaProblem) throw fieldErrors({ gtoken: [captchaProblem] });
-
       const email = input.email.toLowerCase();
+      const captchaProblem = await captcha.verify(input.gtoken);
+      if (captchaProblem) {
+        await signInFailed(email, 'captcha');
+        throw fieldErrors({ gtoken: [captchaProblem] });
+      }
+
       const account = { scope: 'signin:account', key: email };
       const limit = await repo.takeRateLimit(
         db,
@@ -84,17 +102,32 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
         config.LOGIN_RATE_LIMIT,
         config.LOGIN_RATE_WINDOW,
       );
-      if (!limit.allowed) throw throttled(limit.retryAfter);
+      if (!limit.allowed) {
+        await signInFailed(email, 'throttled');
+        throw throttled(limit.retryAfter);
+      }
 
       const user = await repo.findUserByEmail(db, email);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoy()), input.password);
       // The attempt stays counted as a failure unless everything below holds.
-      if (!user || !passwordOk || !user.isActive) throw noActiveAccount();
+      if (!user || !passwordOk || !user.isActive) {
+        await signInFailed(email, !user || !passwordOk ? 'bad_credentials' : 'inactive', user?.id ?? null);
+        throw noActiveAccount();
+      }
 
       await repo.releaseRateLimit(db, limit.hitIds);
       await repo.clearRateLimit(db, account);
       const sessionId = await repo.createSession(db, user.id);
       await repo.setLastLogin(db, user.id);
+      await audit({
+        actor: { id: user.id, email },
+        action: 'sign_in',
+        result: 'success',
+        resource: 'user',
+        recordId: user.id,
+        objectName: email,
+        detail: { session: sessionId },
+      });
       return issuePair(user.id, sessionId);
     },
 
@@ -125,6 +158,14 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
         if (row.usedAt && !row.sessionRevokedAt) {
           await repo.revokeSession(db, row.sessionId, 'reuse');
           log.warn({ sessionId: row.sessionId, userId: row.userId }, 'refresh token reused: session ended');
+          await audit({
+            actor: null,
+            action: 'refresh_reuse',
+            result: 'failure',
+            resource: 'user',
+            recordId: row.userId,
+            detail: { session: row.sessionId },
+          });
         }
         throw tokenNotValid(tokenMessages.blacklisted);
       }
@@ -156,6 +197,15 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
     /** POST /api/user/logout/: ends the bearer's session, and the session of `refresh` when it is the user's. */
     async logout(user: AuthUser, refreshToken?: string): Promise<void> {
       await repo.revokeSession(db, user.sessionId, 'logout');
+      await audit({
+        actor: { id: user.id, email: user.email },
+        action: 'sign_out',
+        result: 'success',
+        resource: 'user',
+        recordId: user.id,
+        objectName: user.email,
+        detail: { session: user.sessionId },
+      });
       if (!refreshToken) return;
       const claims = await tokens.verify(refreshToken, 'refresh').catch(() => null);
       if (claims?.user_id === user.id && claims.sid !== undefined) await repo.revokeSession(db, claims.sid, 'logout');
@@ -173,9 +223,29 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
         config.FORGOT_PASSWORD_RATE_LIMIT,
         config.FORGOT_PASSWORD_RATE_WINDOW,
       );
-      if (!limit.allowed) throw throttled(limit.retryAfter);
+      const asked = (result: 'success' | 'failure', reason: string, accountId: number | null = null) =>
+        audit({
+          actor: null,
+          email,
+          action: 'password_reset_request',
+          result,
+          resource: 'user',
+          recordId: accountId,
+          objectName: email,
+          detail: { reason },
+        });
+      if (!limit.allowed) {
+        await asked('failure', 'throttled');
+        throw throttled(limit.retryAfter);
+      }
 
       const user = await repo.findUserByEmail(db, email);
+      // Recorded for the trail only: the caller's answer is the same whether the address exists or not.
+      await asked(
+        user?.isActive ? 'success' : 'failure',
+        user?.isActive ? 'sent' : user ? 'inactive' : 'unknown',
+        user?.id,
+      );
       if (!user?.isActive) {
         log.info('password reset asked for an unknown or inactive address');
         return;
@@ -203,7 +273,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       if (bearer !== undefined && bearer !== input.token) throw tokenNotValid();
       const claims = await verifyClaims(input.token, 'reset');
       const passwordHash = await hashPassword(input.password);
-      await db.transaction(async (tx) => {
+      const account = await db.transaction(async (tx) => {
         const tdb = tx as unknown as Database;
         const spent = await repo.spendResetToken(tdb, claims.jti);
         if (!spent) throw tokenNotValid(tokenMessages.blacklisted);
@@ -212,6 +282,15 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
         await repo.setPassword(tdb, user.id, passwordHash);
         await repo.spendUserResetTokens(tdb, user.id);
         await repo.revokeUserSessions(tdb, user.id, 'password_reset');
+        return { id: user.id, email: user.email };
+      });
+      await audit({
+        actor: account,
+        action: 'password_reset',
+        result: 'success',
+        resource: 'user',
+        recordId: account.id,
+        objectName: account.email,
       });
     },
 

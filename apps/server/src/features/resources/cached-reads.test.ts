@@ -169,8 +169,11 @@ describe('reused reads stay exact', () => {
 
     if (t.database.kind === 'postgres') {
       // The listening connection dies as it would in a database restart.
-      await t.database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dnx-change-feed' and datname = current_database()`,
+      // As the owner: the app's role may not end another role's connections.
+      await t.database.asOwner((owner) =>
+        owner.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'dnx-change-feed' and datname = current_database()`,
+        ),
       );
       await expect.poll(() => t.app.changes.live, { timeout: 10_000 }).toBe(false);
     } else {

@@ -1,0 +1,160 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRole, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { auditLog } from '../db/schema';
+import { migrationsFolder } from '../paths';
+import { openTestDatabase, type TestDatabase } from '../test/test-app';
+import { auditChain, recordAudit } from './audit';
+import { canonicalJson } from './hash-chain';
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The database's own refusal (42501 insufficient_privilege: permission denied, must be owner), under Drizzle's wrapper. */
+async function expectDenied(statement: Promise<unknown>) {
+  const err: unknown = await statement.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  const cause = (err as { cause?: { code?: string; message?: string } } | null)?.cause;
+  expect({ code: cause?.code, message: cause?.message }).toMatchObject({
+    code: '42501',
+    message: expect.stringMatching(/permission denied|must be owner/) as unknown,
+  });
+}
+
+async function appendRegionChanges(db: Database, names: string[]) {
+  for (const [index, name] of names.entries()) {
+    await db.transaction((tx) =>
+      recordAudit(tx, {
+        actor: { id: 1, email: 'admin@dnx.az' },
+        action: 'update',
+        resource: 'region',
+        recordId: index + 1,
+        before: { name: `${name} (köhnə)`, coefficient: '1.5', at: new Date(0) },
+        after: { name, coefficient: '2', at: new Date(1) },
+      }),
+    );
+  }
+}
+
+// The owner rewrites a row past the append-only trigger, as someone at psql with the owner's password could.
+async function rewriteAsOwner(owner: Database, id: number) {
+  await owner.transaction(async (tx) => {
+    await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_or_delete`);
+    await tx.execute(
+      sql`update audit_log set changes = '{"name": {"before": "X", "after": "Y"}}'::jsonb where id = ${id}`,
+    );
+    await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_or_delete`);
+  });
+}
+
+describe('hash chain of the audit trail', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await migrate(database.handle);
+    await database.handle.useAppRole();
+  });
+  afterAll(() => database.dispose());
+
+  it('serialises rows canonically: keys sorted at every level, times in UTC, absent members left out', () => {
+    expect(canonicalJson({ b: 1, a: { d: [new Date('2026-01-01T04:00:00+04:00'), null], c: undefined } })).toBe(
+      '{"a":{"d":["2026-01-01T00:00:00.000Z",null]},"b":1}',
+    );
+  });
+
+  it('chains every appended row and verifies; a row rewritten by the owner is named', async () => {
+    const { db } = database.handle;
+    expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 0, first_broken_id: null });
+    await appendRegionChanges(db, ['Bakı', 'Gəncə', 'Şəki', 'Lənkəran']);
+    expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 4, first_broken_id: null });
+
+    const ids = (await db.select({ id: auditLog.id }).from(auditLog).orderBy(auditLog.id)).map((r) => r.id);
+    await database.handle.asOwner((owner) => rewriteAsOwner(owner, ids[2]!));
+    expect(await auditChain.verify(db)).toEqual({ ok: false, rows: 3, first_broken_id: ids[2] });
+  });
+
+  it('lets the app role only read and append the audit trail', async () => {
+    const { db } = database.handle;
+    const [role] = rowsOf<{ role: string }>(await db.execute(sql`select current_user as role`));
+    expect(role?.role).toBe(appRole);
+    await expectDenied(db.execute(sql`update audit_log set action = 'create'`));
+    await expectDenied(db.execute(sql`delete from audit_log`));
+    await expectDenied(db.execute(sql`truncate audit_log`));
+    await expectDenied(db.execute(sql`alter table audit_log disable trigger user`));
+    await expectDenied(db.execute(sql`alter table audit_log drop constraint audit_log_hash_present`));
+    // A row without a valid hash is refused even to a direct INSERT.
+    await expect(
+      db.execute(sql`insert into audit_log (action, resource, changes) values ('create', 'region', '{}')`),
+    ).rejects.toThrow();
+  });
+
+  it('gives the app role everything on every other table (later migrations included), and only read and append on the chained one', async () => {
+    const tables = await database.handle.asOwner(async (owner) =>
+      rowsOf<{ name: string; s: boolean; i: boolean; u: boolean; d: boolean; t: boolean }>(
+        await owner.execute(sql`
+          select c.relname as name,
+            has_table_privilege(${appRole}, c.oid, 'SELECT') as s, has_table_privilege(${appRole}, c.oid, 'INSERT') as i,
+            has_table_privilege(${appRole}, c.oid, 'UPDATE') as u, has_table_privilege(${appRole}, c.oid, 'DELETE') as d,
+            has_table_privilege(${appRole}, c.oid, 'TRUNCATE') as t
+          from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname = 'public' and c.relkind in ('r', 'p')`),
+      ),
+    );
+    expect(tables.length).toBeGreaterThan(15);
+    for (const table of tables) {
+      const expected =
+        table.name === 'audit_log'
+          ? { s: true, i: true, u: false, d: false, t: false }
+          : { s: true, i: true, u: true, d: true, t: false };
+      expect({ name: table.name, s: table.s, i: table.i, u: table.u, d: table.d, t: table.t }).toEqual({
+        name: table.name,
+        ...expected,
+      });
+    }
+  });
+});
+
+describe('an existing database, migrated to the chained trail', () => {
+  let database: TestDatabase;
+  let oldMigrations: string;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    // The migrations as they were before the chain: rows written then have no hash.
+    oldMigrations = mkdtempSync(path.join(tmpdir(), 'dnx-migrations-'));
+    cpSync(migrationsFolder, oldMigrations, { recursive: true });
+    const journalFile = path.join(oldMigrations, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((entry) => entry.tag < '0014');
+    writeFileSync(journalFile, JSON.stringify(journal));
+  });
+  afterAll(async () => {
+    await database.dispose();
+    rmSync(oldMigrations, { recursive: true, force: true });
+  });
+
+  it('seals the rows written before the chain at the first start, then appends after them', async () => {
+    const { handle } = database;
+    const config = { migrationsFolder: oldMigrations };
+    if (handle.kind === 'pglite') await migratePglite(handle.db as never, config);
+    else await migratePostgres(handle.db as never, config);
+    await handle.db.execute(sql`insert into audit_log (action, resource, record_id, changes)
+      values ('create', 'region', '1', '{"name": {"before": null, "after": "Bakı"}}'),
+             ('delete', 'region', '1', '{"name": {"before": "Bakı", "after": null}}')`);
+
+    await migrate(handle);
+    await handle.useAppRole();
+    expect(await auditChain.verify(handle.db)).toEqual({ ok: true, rows: 2, first_broken_id: null });
+    await appendRegionChanges(handle.db, ['Quba']);
+    expect(await auditChain.verify(handle.db)).toEqual({ ok: true, rows: 3, first_broken_id: null });
+    // A second start finds nothing left to seal.
+    await migrate(handle);
+    expect(await auditChain.verify(handle.db)).toMatchObject({ ok: true, rows: 3 });
+  });
+});

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { asc, getTableColumns, getTableName, gt, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor, Transaction } from '../db/client';
+
+/**
+ * A hash chain over an append-only table: each row stores sha256(previous row's hash || the row's canonical form),
+ * so a row changed, removed or slipped in afterwards (by the owner, past the app role's INSERT-only grant) breaks the
+ * chain at that row. One mechanism for every such table: the audit trail now, the forms' ledger later.
+ *
+ * The canonical form is the row as the app reads it back (Drizzle's property names): a JSON object with its keys
+ * sorted at every level, times as UTC ISO text with milliseconds, absent values as null. The hash is hex.
+ */
+
+/** The previous hash of a chain's first row. */
+export const genesisHash = '0'.repeat(64);
+
+/** Rows a verifier reads per query: a million-row chain is walked in a few hundred keyset queries. */
+const verifyBatchSize = 5_000;
+
+export interface ChainVerification {
+  ok: boolean;
+  /** Rows checked: all of them when ok, up to and including the first broken one otherwise. */
+  rows: number;
+  first_broken_id: number | null;
+}
+
+type ChainedTable = PgTable & { id: PgColumn; hash: PgColumn };
+
+/** JSON with keys sorted at every level; Dates as UTC ISO; undefined object members left out, as jsonb drops them. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (typeof value === 'bigint') return JSON.stringify(value.toString());
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new Error('a chained value is not a finite number');
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item ?? null)).join(',')}]`;
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const members = Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function linkHash(previous: string, canonical: string): string {
+  return createHash('sha256').update(previous).update(canonical).digest('hex');
+}
+
+// A JSON value as it comes back from a jsonb column (no undefined members, no Dates), so the hash of what was
+// written is the hash of what is read.
+function asStored(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (value === null || value instanceof Date || typeof value !== 'object') return value;
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/**
+ * A chain over `table`, whose `id` is a bigint identity and `hash` a text column. `derived` names columns the
+ * database computes from the others (a search key): they are not part of the canonical form.
+ */
+export function defineHashChain<T extends ChainedTable>(table: T, options: { derived?: readonly string[] } = {}) {
+  const tableName = getTableName(table);
+  const lockKey = `dnx:chain:${tableName}`;
+  const left = new Set(['hash', ...(options.derived ?? [])]);
+  const chainedKeys = Object.keys(getTableColumns(table)).filter((key) => !left.has(key));
+
+  const canonical = (row: Record<string, unknown>) =>
+    canonicalJson(Object.fromEntries(chainedKeys.map((key) => [key, asStored(row[key])])));
+
+  /** Takes the chain's lock (held to the end of the transaction) and reads its last hash. */
+  async function head(tx: Executor): Promise<string> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
+    const rows = await tx
+      .select({ hash: table.hash })
+      .from(table as PgTable)
+      .orderBy(sql`${table.id} desc`)
+      .limit(1);
+    return (rows[0]?.hash as string | null | undefined) ?? genesisHash;
+  }
+
+  return {
+    table,
+    canonical,
+
+    /**
+     * Appends one row inside the caller's transaction. The chain's advisory lock is held until it commits, so
+     * concurrent writers (in any process) queue and never fork the chain; append last in a transaction, so the
+     * lock is held briefly. The id and time are taken under the lock, so id order is chain order.
+     */
+    async append(tx: Transaction, values: Record<string, unknown>): Promise<{ id: number; hash: string }> {
+      const previous = await head(tx);
+      const taken = await tx.execute<{ id: string; ms: string }>(
+        sql`select nextval(pg_get_serial_sequence(${tableName}, 'id'))::text as id,
+          floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text as ms`,
+      );
+      const first = (taken as unknown as { rows: { id: string; ms: string }[] }).rows[0]!;
+      const row: Record<string, unknown> = { at: new Date(Number(first.ms)) };
+      for (const key of chainedKeys) if (key in values) row[key] = asStored(values[key]);
+      row.id = Number(first.id);
+      // Every chained column is written as hashed: a default filled in by the database would not be in the hash.
+      for (const key of chainedKeys) row[key] ??= null;
+      const hash = linkHash(previous, canonical(row));
+      await tx
+        .insert(table as PgTable)
+        .overridingSystemValue()
+        .values({ ...row, hash } as never);
+      return { id: row.id as number, hash };
+    },
+
+    /** Walks the chain in id order, in batches, and names the first row whose hash does not follow. */
+    async verify(db: Executor): Promise<ChainVerification> {
+      let previous = genesisHash;
+      let rows = 0;
+      let after = 0;
+      for (;;) {
+        const batch = (await db
+          .select()
+          .from(table as PgTable)
+          .where(gt(table.id, after))
+          .orderBy(asc(table.id))
+          .limit(verifyBatchSize)) as Record<string, unknown>[];
+        for (const row of batch) {
+          rows += 1;
+          const expected = linkHash(previous, canonical(row));
+          if (row.hash !== expected) return { ok: false, rows, first_broken_id: row.id as number };
+          previous = expected;
+        }
+        if (batch.length < verifyBatchSize) return { ok: true, rows, first_broken_id: null };
+        after = batch[batch.length - 1]!.id as number;
+      }
+    },
+
+    /**
+     * Hashes rows written before the table was chained (hash null, before every hashed row), as the owner, once,
+     * before anything is appended: at start, right after the migrations. Returns how many rows it sealed.
+     */
+    async seal(owner: Executor): Promise<number> {
+      return owner.transaction(async (tx) => {
+        await head(tx);
+        const unsealed = await tx.execute(sql`select count(*)::int as n from ${table} where ${table.hash} is null`);
+        const count = (unsealed as unknown as { rows: { n: number }[] }).rows[0]!.n;
+        if (count === 0) return 0;
+        const rows = (await tx
+          .select()
+          .from(table as PgTable)
+          .orderBy(asc(table.id))) as Record<string, unknown>[];
+        // The append-only triggers refuse the update; disabled only inside this transaction (DDL rolls back too).
+        await tx.execute(sql`alter table ${table} disable trigger user`);
+        let previous = genesisHash;
+        let sealed = 0;
+        for (const row of rows) {
+          const hash = row.hash === null ? linkHash(previous, canonical(row)) : (row.hash as string);
+          if (row.hash === null) {
+            await tx.execute(sql`update ${table} set hash = ${hash} where ${table.id} = ${row.id as number}`);
+            sealed += 1;
+          }
+          previous = hash;
+        }
+        await tx.execute(sql`alter table ${table} enable trigger user`);
+        return sealed;
+      });
+    },
+  };
+}
+
+export type HashChain = ReturnType<typeof defineHashChain>;
