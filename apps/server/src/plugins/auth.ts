@@ -1,4 +1,10 @@
-import { meetsRequirement, nationalRoles, requirementCodes, type PermissionRequirement } from '@dnx/shared';
+import {
+  meetsRequirement,
+  nationalRoles,
+  requirementCodes,
+  type PermissionCode,
+  type PermissionRequirement,
+} from '@dnx/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
