@@ -23,9 +23,15 @@ const envSchema = z.object({
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),
-  /** Failed sign-ins allowed per client address and per account within the window (seconds). */
+  /** Failed sign-ins allowed per account from one client address within the window (seconds). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /** Failed sign-ins allowed per account from all addresses together (ASVS 6.3.1: at most 100 an hour). */
+  LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_ACCOUNT_RATE_WINDOW: z.coerce.number().int().positive().default(3_600),
+  /** Failed sign-ins allowed per client address over all accounts: high enough for an office behind one NAT. */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(50),
+  LOGIN_ADDRESS_RATE_WINDOW: z.coerce.number().int().positive().default(900),
   /** Password reset requests allowed per client address and per address asked for within the window (seconds). */
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   FORGOT_PASSWORD_RATE_WINDOW: z.coerce.number().int().positive().default(900),

@@ -70,7 +70,7 @@ export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
     id: id(),
-    /** What is limited and by what: `signin:address`, `signin:account`, `forgot:address`, ... */
+    /** What is limited and by what: `signin:pair` (account and address), `signin:account`, `signin:address`, `forgot:address`, ... */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),

@@ -77,13 +77,29 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       if (captchaProblem) throw fieldErrors({ gtoken: [captchaProblem] });
 
       const email = input.email.toLowerCase();
-      const account = { scope: 'signin:account', key: email };
-      const limit = await repo.takeRateLimit(
-        db,
-        [{ scope: 'signin:address', key: clientAddress }, account],
-        config.LOGIN_RATE_LIMIT,
-        config.LOGIN_RATE_WINDOW,
-      );
+      // Failures of one account from one address lock only that pair; the account and the address have far higher
+      // ceilings, so a stranger cannot lock a person out and one office behind one address does not lock itself.
+      const pair = {
+        scope: 'signin:pair',
+        key: `${email} ${clientAddress}`,
+        limit: config.LOGIN_RATE_LIMIT,
+        window: config.LOGIN_RATE_WINDOW,
+      };
+      const limit = await repo.takeRateLimit(db, [
+        pair,
+        {
+          scope: 'signin:account',
+          key: email,
+          limit: config.LOGIN_ACCOUNT_RATE_LIMIT,
+          window: config.LOGIN_ACCOUNT_RATE_WINDOW,
+        },
+        {
+          scope: 'signin:address',
+          key: clientAddress,
+          limit: config.LOGIN_ADDRESS_RATE_LIMIT,
+          window: config.LOGIN_ADDRESS_RATE_WINDOW,
+        },
+      ]);
       if (!limit.allowed) throw throttled(limit.retryAfter);
 
       const user = await repo.findUserByEmail(db, email);
@@ -92,7 +108,8 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       if (!user || !passwordOk || !user.isActive) throw noActiveAccount();
 
       await repo.releaseRateLimit(db, limit.hitIds);
-      await repo.clearRateLimit(db, account);
+      // Only the pair's failures are forgotten: the account's ceiling still counts a guesser's earlier tries.
+      await repo.clearRateLimit(db, pair);
       const sessionId = await repo.createSession(db, user.id);
       await repo.setLastLogin(db, user.id);
       return issuePair(user.id, sessionId);
@@ -164,15 +181,11 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
     /** POST /api/user/users/forgot-password/: the same answer whether the address exists or not. */
     async forgotPassword(rawEmail: string, clientAddress: string, origin: string): Promise<void> {
       const email = rawEmail.toLowerCase();
-      const limit = await repo.takeRateLimit(
-        db,
-        [
-          { scope: 'forgot:address', key: clientAddress },
-          { scope: 'forgot:account', key: email },
-        ],
-        config.FORGOT_PASSWORD_RATE_LIMIT,
-        config.FORGOT_PASSWORD_RATE_WINDOW,
-      );
+      const rule = { limit: config.FORGOT_PASSWORD_RATE_LIMIT, window: config.FORGOT_PASSWORD_RATE_WINDOW };
+      const limit = await repo.takeRateLimit(db, [
+        { scope: 'forgot:address', key: clientAddress, ...rule },
+        { scope: 'forgot:account', key: email, ...rule },
+      ]);
       if (!limit.allowed) throw throttled(limit.retryAfter);
 
       const user = await repo.findUserByEmail(db, email);
