@@ -4,7 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { readEnv } from '../../config';
-import { rateLimitHits, sessions, userPermissions, permissions, users } from '../../db/schema';
+import { rateLimitHits, refreshTokens, sessions, userPermissions, permissions, users } from '../../db/schema';
 import { demoPassword } from '../../db/seed/demo-data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
@@ -290,6 +290,8 @@ describe('tokens and the protected API', () => {
   it('ends the whole chain when a rotated refresh token is presented again', async () => {
     const first = await tokensOf(t, 'regional@demo.az');
     const second = (await refresh(t, first.refresh)).json();
+    // Past the grace of two tabs refreshing together (10 s): moved back instead of waiting.
+    await t.database.db.update(refreshTokens).set({ usedAt: sql`${refreshTokens.usedAt} - interval '11 seconds'` });
     const reuse = await refresh(t, first.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual(blacklisted);
@@ -302,6 +304,21 @@ describe('tokens and the protected API', () => {
     // Other sessions of the same user live on.
     const other = await tokensOf(t, 'regional@demo.az');
     expect((await refresh(t, other.refresh)).statusCode).toBe(200);
+  });
+
+  it('answers the same new pair to one refresh token sent twice at once (two tabs), and the session lives on', async () => {
+    const first = await tokensOf(t, 'inspector@demo.az');
+    const [a, b] = await Promise.all([refresh(t, first.refresh), refresh(t, first.refresh)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
+    const late = await refresh(t, first.refresh);
+    expect(late.json()).toEqual(a.json());
+    expect((await currentUser(t, bearer(a.json().access))).statusCode).toBe(200);
+    const next = await refresh(t, a.json().refresh);
+    expect(next.statusCode).toBe(200);
+    // A sign-out ends the grace too: the spent token is refused, not answered again.
+    await t.app.inject({ method: 'POST', url: '/api/user/logout/', headers: bearer(next.json().access) });
+    expect((await refresh(t, first.refresh)).json()).toEqual(blacklisted);
   });
 
   it('refuses an access token at the refresh endpoint', async () => {
@@ -343,6 +360,43 @@ describe('tokens and the protected API', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/user/logout/' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+  });
+});
+
+describe('absolute session lifetime', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true, env: { SESSION_MAX_LIFETIME: '600' } });
+  });
+  afterAll(() => t.close());
+
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number; sid: number };
+
+  it('defaults to 12 hours, with a grace of 10 s for a refresh token sent twice', () => {
+    expect(readEnv({}).SESSION_MAX_LIFETIME).toBe(43_200);
+    expect(readEnv({}).REFRESH_REUSE_GRACE).toBe(10);
+  });
+
+  it('never issues a token that outlives the session, and ends the session past its lifetime', async () => {
+    const first = await tokensOf(t, 'cashier@demo.az');
+    const started = claimsOf(first.access).iat;
+    // The refresh lifetime (1 day) is cut to the session's 10 minutes.
+    expect(claimsOf(first.refresh).exp).toBeLessThanOrEqual(started + 600);
+    const second = (await refresh(t, first.refresh)).json();
+    expect(claimsOf(second.refresh).exp).toBeLessThanOrEqual(started + 600);
+    // The session's sign-in is moved back past the lifetime instead of the test waiting for it.
+    const sid = claimsOf(second.refresh).sid;
+    await t.database.db
+      .update(sessions)
+      .set({ createdAt: sql`${sessions.createdAt} - interval '601 seconds'` })
+      .where(eq(sessions.id, sid));
+    const refused = await refresh(t, second.refresh);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual(invalidToken);
+    const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, sid));
+    expect(row!.revokedReason).toBe('expired');
+    expect((await currentUser(t, bearer(second.access))).statusCode).toBe(401);
   });
 });
 

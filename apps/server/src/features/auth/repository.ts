@@ -137,11 +137,26 @@ export async function addRefreshToken(db: Database, token: { jti: string; sessio
   await db.insert(refreshTokens).values(token);
 }
 
-/** Marks an unused refresh token of a live session used, in one statement; null when it cannot be spent. */
-export async function spendRefreshToken(db: Database, jti: string) {
+/** The ids and issue time (seconds) of the pair a refresh token is rotated into. */
+export interface Successor {
+  refreshJti: string;
+  accessJti: string;
+  issuedAt: number;
+}
+
+/**
+ * Marks an unused refresh token used and records its successor, in one statement; null when it cannot be spent
+ * (unknown, used, expired, or its session ended or older than `sessionMaxLifetime` seconds).
+ */
+export async function spendRefreshToken(db: Database, jti: string, successor: Successor, sessionMaxLifetime: number) {
   const [row] = await db
     .update(refreshTokens)
-    .set({ usedAt: new Date() })
+    .set({
+      usedAt: new Date(),
+      successorJti: successor.refreshJti,
+      successorAccessJti: successor.accessJti,
+      successorIssuedAt: new Date(successor.issuedAt * 1000),
+    })
     .where(
       and(
         eq(refreshTokens.jti, jti),
@@ -149,12 +164,26 @@ export async function spendRefreshToken(db: Database, jti: string) {
         gt(refreshTokens.expiresAt, new Date()),
         inArray(
           refreshTokens.sessionId,
-          db.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt)),
+          db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(
+              and(
+                isNull(sessions.revokedAt),
+                gt(sessions.createdAt, sql`now() - make_interval(secs => ${sessionMaxLifetime})`),
+              ),
+            ),
         ),
       ),
     )
     .returning({ sessionId: refreshTokens.sessionId });
   return row ?? null;
+}
+
+/** When a session began: its absolute lifetime counts from here. */
+export async function sessionStart(db: Database, sessionId: number): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.createdAt ?? null;
 }
 
 export async function findRefreshToken(db: Database, jti: string) {
@@ -163,6 +192,10 @@ export async function findRefreshToken(db: Database, jti: string) {
       sessionId: refreshTokens.sessionId,
       userId: sessions.userId,
       usedAt: refreshTokens.usedAt,
+      successorJti: refreshTokens.successorJti,
+      successorAccessJti: refreshTokens.successorAccessJti,
+      successorIssuedAt: refreshTokens.successorIssuedAt,
+      sessionCreatedAt: sessions.createdAt,
       sessionRevokedAt: sessions.revokedAt,
     })
     .from(refreshTokens)
