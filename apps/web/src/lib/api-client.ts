@@ -39,7 +39,7 @@ let refreshing: Promise<string | null> | null = null;
 /** Runs `task` holding the browser-wide refresh lock (Web Locks), so tabs never spend one refresh token together. */
 function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request('dnx-token-refresh', task) : task();
+  return locks ? (locks.request('dnx-token-refresh', task) as Promise<T>) : task();
 }
 
 /**
