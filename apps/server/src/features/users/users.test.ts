@@ -125,6 +125,10 @@ describe('users API', () => {
         account({ password: '12345678', confirm_password: '12345678' }),
       );
       expect(digits.json()).toEqual({ password: [authMessages.resetPasswordOnlyDigits] });
+      for (const weak of ['        ', '!!!!!!!!', 'a1a1a1a1']) {
+        const res = await post('/api/user/users/create-account/', account({ password: weak, confirm_password: weak }));
+        expect(res.json(), weak).toEqual({ password: [authMessages.passwordTooCommon] });
+      }
       const mismatch = await post('/api/user/users/create-account/', account({ confirm_password: 'Parol12345' }));
       expect(mismatch.json()).toEqual({ confirm_password: [authMessages.resetPasswordsDiffer] });
       const email = await post('/api/user/users/create-account/', account({ email: 'not-an-email' }));
@@ -381,6 +385,14 @@ describe('users API', () => {
         password: [authMessages.resetPasswordTooShort],
         confirm_password: [authMessages.resetPasswordsDiffer],
       });
+      const repeated = await post('/api/user/users/update-account/', {
+        ...account({ email: user.email }),
+        id: user.id,
+        version: user.version,
+        password: '!!!!!!!!',
+        confirm_password: '!!!!!!!!',
+      });
+      expect(repeated.json()).toEqual({ password: [authMessages.passwordTooCommon] });
       const res = await post('/api/user/users/update-account/', {
         ...account({ email: user.email }),
         id: user.id,
