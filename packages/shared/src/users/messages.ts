@@ -22,6 +22,7 @@ export const userMessages = {
   regionOutOfScope: 'Yalnız öz regionunuzun istifadəçilərini idarə edə bilərsiniz.',
   grantBeyondOwn: 'Özünüzdə olmayan icazələri verə bilməzsiniz.',
   strongerAccount: 'Sizdə olmayan icazələri olan hesabı dəyişə, aktivləşdirə, deaktiv edə və ya silə bilməzsiniz.',
+  resetLinkSent: 'Şifrəni bərpa etmək üçün link istifadəçinin e-poçt ünvanına göndərildi.',
   passwordSetByAdministrator:
     'Başqasının şifrəsini yalnız administrator təyin edə bilər. Şifrəni bərpa etmək üçün link göndərin.',
   groupInUse: (count: number) => `Bu qrup ${count} istifadəçiyə təyin edilib. Əvvəlcə istifadəçiləri qrupdan çıxarın.`,

@@ -270,6 +270,13 @@ export function createUserService(db: Database) {
       return { pkList: ids };
     },
 
+    /** The account a reset link may be sent to: one the actor sees and whose permissions the actor holds. */
+    async resetTarget(actor: AuthUser, id: number): Promise<User> {
+      const user = await visible(actor, id);
+      await assertMayActOn(db, actor, user);
+      return user;
+    },
+
     /** Active operators (role F) the actor may see, optionally of one region. */
     async operators(actor: AuthUser, region: number | undefined): Promise<{ data: Operator[] }> {
       const byRegion = region === undefined ? undefined : eq(users.regionId, region);

@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, regions, sessions, users } from '../../db/schema';
+import { auditLog, groups, passwordResetTokens, regions, sessions, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -678,6 +678,21 @@ describe('users API', () => {
       const direct = await createUser({ user_permissions: [perms.find((p) => p.code === 'view_region')!.id] });
       const refused = await post('/api/user/users/update-account/', updateBody(direct, { first_name: 'X' }), editor);
       expect(refused.statusCode).toBe(403);
+    });
+
+    it('lets an editor mail a reset link to an account within reach, never to a stronger one', async () => {
+      const resetsOf = async (id: number) =>
+        (await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, id))).length;
+      const weak = await createUser({ groups: [weakGroup] });
+      const sent = await post('/api/user/users/send-password-reset/', { id: weak.id }, editor);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ message: userMessages.resetLinkSent });
+      expect(await resetsOf(weak.id)).toBe(1);
+      const before = await resetsOf(admin.userId);
+      const refused = await post('/api/user/users/send-password-reset/', { id: admin.userId }, editor);
+      expect(refused.statusCode).toBe(403);
+      expect(await resetsOf(admin.userId)).toBe(before);
+      expect((await post('/api/user/users/send-password-reset/', { id: 999_999 }, editor)).statusCode).toBe(404);
     });
 
     it('refuses activating, deactivating and deleting a stronger account', async () => {
