@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(captchaRoutes);
   await app.register(authRoutes, { config });
   await app.register(groupRoutes);
-  await app.register(userRoutes);
+  await app.register(userRoutes, { config });
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);

@@ -27,9 +27,19 @@ const envSchema = z.object({
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),
-  /** Failed sign-ins allowed per client address and per account within the window (seconds). */
+  /** A session ends this long (seconds) after its sign-in, however often it was refreshed. */
+  SESSION_MAX_LIFETIME: z.coerce.number().int().positive().default(43_200),
+  /** A rotated refresh token presented again within this many seconds answers the same new pair (two tabs). */
+  REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).max(60).default(10),
+  /** Failed sign-ins allowed per account from one client address within the window (seconds). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   LOGIN_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /** Failed sign-ins allowed per account from all addresses together (ASVS 6.3.1: at most 100 an hour). */
+  LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_ACCOUNT_RATE_WINDOW: z.coerce.number().int().positive().default(3_600),
+  /** Failed sign-ins allowed per client address over all accounts: high enough for an office behind one NAT. */
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().positive().default(50),
+  LOGIN_ADDRESS_RATE_WINDOW: z.coerce.number().int().positive().default(900),
   /** Password reset requests allowed per client address and per address asked for within the window (seconds). */
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   FORGOT_PASSWORD_RATE_WINDOW: z.coerce.number().int().positive().default(900),

@@ -176,6 +176,43 @@ test.describe('users, groups and profile', () => {
     await again.context().close();
   });
 
+  test('an editor who is not the administrator mails a reset link instead of setting a password', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'admin@demo.az');
+    const api = await apiAs(page);
+    const all = await api.get<{ id: number; code: string }[]>('/api/user/permissions/');
+    const editors = await api.post<Group>('/api/user/groups/', {
+      name: `Redaktorlar ${uniqueEmail('g').split('@')[0]}`,
+      permissions: all.filter((p) => ['view_user', 'change_user'].includes(p.code)).map((p) => p.id),
+    });
+    const editorEmail = uniqueEmail('editor');
+    const editor = await createUserViaApi(page, editorEmail, null);
+    await api.post('/api/user/users/update-account/', {
+      id: editor.id,
+      version: editor.version,
+      email: editor.email,
+      first_name: editor.first_name,
+      last_name: editor.last_name,
+      parent_name: editor.parent_name,
+      phone: editor.phone,
+      date_of_birth: editor.date_of_birth,
+      region: editor.region,
+      is_active: true,
+      groups: [editors.id],
+      user_permissions: [],
+    });
+    const person = await createUserViaApi(page, uniqueEmail('person'), null);
+    const editorPage = await newSignedInPage(browser, editorEmail, password);
+    await editorPage.goto(`/app/user-edit/${person.id}`);
+    await expect(editorPage.getByLabel('Email', { exact: true })).toHaveValue(person.email);
+    await expect(editorPage.getByLabel('Şifrə', { exact: true })).toHaveCount(0);
+    await editorPage.getByTestId('send-password-reset').click();
+    await expect(toast(editorPage, toastMessages.success)).toBeVisible();
+    await editorPage.context().close();
+  });
+
   test('the users list keeps its state in the URL, exports and deletes in bulk', async ({ page }) => {
     await signIn(page, 'admin@demo.az');
     const tag = Date.now().toString(36);

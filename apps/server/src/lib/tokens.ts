@@ -30,6 +30,9 @@ export const tokenMessages = {
 
 export class TokenError extends Error {}
 
+/** A new token id (`jti`): 128 random bits as hex. */
+export const newTokenId = () => randomUUID().replaceAll('-', '');
+
 const algorithm = 'HS256';
 
 /** Signs and checks the JWTs (HS256 only: `alg: none` and every other algorithm are refused). */
@@ -47,10 +50,19 @@ export function createTokens(
     reset: config.RESET_TOKEN_LIFETIME,
   };
 
-  async function sign(type: TokenType, userId: number, extra: { sid?: number } = {}): Promise<SignedToken> {
-    const jti = randomUUID().replaceAll('-', '');
-    const now = Math.floor(Date.now() / 1000);
-    const exp = now + lifetimes[type];
+  /**
+   * `at` fixes the token id and issue time (seconds), so the same token can be signed again (HS256 is
+   * deterministic), and caps its expiry (`notAfter`, seconds: the end of the session's absolute lifetime).
+   */
+  async function sign(
+    type: TokenType,
+    userId: number,
+    extra: { sid?: number } = {},
+    at: { jti?: string; iat?: number; notAfter?: number } = {},
+  ): Promise<SignedToken> {
+    const jti = at.jti ?? newTokenId();
+    const now = at.iat ?? Math.floor(Date.now() / 1000);
+    const exp = Math.min(now + lifetimes[type], at.notAfter ?? Number.POSITIVE_INFINITY);
     const token = await new SignJWT({ token_type: type, user_id: userId, ...extra })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setJti(jti)

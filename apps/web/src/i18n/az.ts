@@ -107,6 +107,7 @@ export const az = {
     dateJoined: 'Qeydiyyat tarixi',
     password: 'Şifrə',
     confirmPassword: 'Şifrənin təkrarı',
+    sendPasswordReset: 'Şifrə bərpa linkini göndər',
     passwordEditHint: 'Dəyişmək istəmirsinizsə boş saxlayın.',
     confirmInfos: 'Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm',
     stepAccount: 'Hesab',

@@ -107,6 +107,7 @@ export const en: Catalogue = {
     dateJoined: 'Joined',
     password: 'Password',
     confirmPassword: 'Confirm password',
+    sendPasswordReset: 'Send a password reset link',
     passwordEditHint: 'Leave empty to keep the current password.',
     confirmInfos: 'I confirm the information entered is correct',
     stepAccount: 'Account',

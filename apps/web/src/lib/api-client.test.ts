@@ -42,7 +42,7 @@ describe('api client session handling', () => {
           return refreshWorks ? json(200, { access: 'new-access', refresh: 'new-refresh' }) : json(401, {});
         }
         const auth = (init.headers as Record<string, string>).authorization;
-        if (auth === 'Bearer new-access') return json(200, { url });
+        if (auth === 'Bearer new-access' || auth === 'Bearer tab2-access') return json(200, { url });
         return json(401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' });
       }),
     );
@@ -58,6 +58,40 @@ describe('api client session handling', () => {
     expect(refreshCalls).toBe(1);
     expect(tokenStorage.access).toBe('new-access');
     expect(tokenStorage.refresh).toBe('new-refresh');
+  });
+
+  it('takes the tokens another tab stored while it waited for the refresh lock, instead of refreshing again', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        // The other tab held the lock first and rotated the tokens meanwhile.
+        request: async (name: string, task: () => Promise<unknown>) => {
+          held.push(name);
+          tokenStorage.save('tab2-access', 'tab2-refresh');
+          return task();
+        },
+      },
+    });
+    const result = await apiRequest<{ url: string }>('/api/a/');
+    expect(result.url).toBe('/api/a/');
+    expect(held).toEqual(['dnx-token-refresh']);
+    expect(refreshCalls).toBe(0);
+    expect(tokenStorage.refresh).toBe('tab2-refresh');
+  });
+
+  it('refreshes under the lock when no other tab did', async () => {
+    const held: string[] = [];
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (name: string, task: () => Promise<unknown>) => {
+          held.push(name);
+          return task();
+        },
+      },
+    });
+    expect((await apiRequest<{ url: string }>('/api/a/')).url).toBe('/api/a/');
+    expect(held).toEqual(['dnx-token-refresh']);
+    expect(refreshCalls).toBe(1);
   });
 
   it('clears the tokens and reports the session ended when the refresh fails', async () => {

@@ -36,11 +36,23 @@ export function setSessionExpiredListener(listener: SessionListener) {
 
 let refreshing: Promise<string | null> | null = null;
 
-/** One refresh call serves every request that found the access token expired at that moment. */
+/** Runs `task` holding the browser-wide refresh lock (Web Locks), so tabs never spend one refresh token together. */
+function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('dnx-token-refresh', task) as Promise<T>) : task();
+}
+
+/**
+ * One refresh call serves every request of this tab that found the access token expired at that moment; other
+ * tabs wait for the same lock and take the tokens it stored instead of spending the rotated refresh token again.
+ */
 export function refreshAccessToken(): Promise<string | null> {
-  refreshing ??= (async () => {
+  const seen = tokenStorage.refresh;
+  refreshing ??= withRefreshLock(async () => {
     const refresh = tokenStorage.refresh;
     if (!refresh) return null;
+    // Another tab renewed the session while this one waited for the lock: its tokens are already stored.
+    if (refresh !== seen && tokenStorage.access) return tokenStorage.access;
     try {
       const res = await fetch('/api/refresh/', {
         method: 'POST',
@@ -54,7 +66,7 @@ export function refreshAccessToken(): Promise<string | null> {
     } catch {
       return null;
     }
-  })().finally(() => {
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;

@@ -14,6 +14,8 @@ export const authMessages = {
   // The spec elides the tail of this one with "..."; we complete it like its sibling (docs/decisions.md).
   resetPasswordOnlyLetters: 'Password can not be contain only letter symbols! [az_AZ(0-9)@#&/*]',
   resetPasswordsDiffer: '`Password` and `Confirm Password` fields does not the same.',
+  // Not in the spec (issue 10): a password everybody tries, or one made of a space or a character repeated.
+  passwordTooCommon: 'Bu şifrə çox sadədir və ya geniş yayılıb: onu asanlıqla tapmaq olar. Başqa şifrə seçin.',
 } as const;
 
 export const toastMessages = {

@@ -30,12 +30,20 @@ export function forgotEmailProblem(value: string): string | null {
   return isEmail(email) ? null : m.forgotEmailInvalid;
 }
 
-/** The password rules of spec section 5, first failing rule only, as the original form showed them. */
+/** Fewer different characters than this is a pattern, not a password (`!!!!!!!!`, `abababab`). */
+const minDistinctCharacters = 3;
+
+/**
+ * The password rules of spec section 5, first failing rule only, as the original form showed them, then the light
+ * half of issue 10's rule: nothing only of white space or of one or two characters repeated. The list of common
+ * and breached passwords is the server's (too big for the browser); it answers with the same message.
+ */
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return m.resetPasswordRequired;
   if (password.length < passwordMinLength) return m.resetPasswordTooShort;
   if (/^[0-9]+$/.test(password)) return m.resetPasswordOnlyDigits;
   if (/^\p{L}+$/u.test(password)) return m.resetPasswordOnlyLetters;
+  if (password.trim() === '' || new Set(password).size < minDistinctCharacters) return m.passwordTooCommon;
   return null;
 }
 

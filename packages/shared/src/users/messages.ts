@@ -21,6 +21,10 @@ export const userMessages = {
   choiceMissing: 'Seçilmiş dəyər mövcud deyil.',
   regionOutOfScope: 'Yalnız öz regionunuzun istifadəçilərini idarə edə bilərsiniz.',
   grantBeyondOwn: 'Özünüzdə olmayan icazələri verə bilməzsiniz.',
+  strongerAccount: 'Sizdə olmayan icazələri olan hesabı dəyişə, aktivləşdirə, deaktiv edə və ya silə bilməzsiniz.',
+  resetLinkSent: 'Şifrəni bərpa etmək üçün link istifadəçinin e-poçt ünvanına göndərildi.',
+  passwordSetByAdministrator:
+    'Başqasının şifrəsini yalnız administrator təyin edə bilər. Şifrəni bərpa etmək üçün link göndərin.',
   groupInUse: (count: number) => `Bu qrup ${count} istifadəçiyə təyin edilib. Əvvəlcə istifadəçiləri qrupdan çıxarın.`,
   phoneChanged: 'Telefon nömrəniz dəyişdirildi.',
   passwordChanged: 'Şifrəniz dəyişdirildi.',

@@ -147,6 +147,11 @@ export const userStatusSchema = z.object({
   version: expectedVersionSchema.optional(),
 });
 
+/** POST /api/user/users/send-password-reset/: mails the person a reset link (how anyone but A renews a password). */
+export const userPasswordResetSchema = z.object({
+  id: recordIdSchema().meta({ 'x-reference': 'users' }),
+});
+
 export const groupSchema = z.object({
   id: idSchema,
   name: z.string(),

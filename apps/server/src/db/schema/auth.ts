@@ -6,7 +6,7 @@ import { users } from './users';
  * Why a session ended: sign-out, reuse of a rotated refresh token, a password reset, the owner's password
  * changed (their other sessions) or set by an administrator, the account deactivated.
  */
-export type SessionEndReason = 'logout' | 'reuse' | 'password_reset' | 'password_change' | 'deactivated';
+export type SessionEndReason = 'logout' | 'reuse' | 'password_reset' | 'password_change' | 'deactivated' | 'expired';
 
 /** One sign-in: the chain of refresh tokens rotated from it. Access tokens name it (`sid`), so ending it ends them. */
 export const sessions = pgTable(
@@ -23,7 +23,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
-/** Every refresh token issued; a token works once (`used_at`), a second use ends its session. */
+/**
+ * Every refresh token issued; a token works once (`used_at`), a second use ends its session unless it comes
+ * within the grace after the first, when the same successor pair (`successor_*`, re-signed) is answered again.
+ */
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -35,6 +38,10 @@ export const refreshTokens = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The refresh and access token ids and issue time of the pair this one was rotated into. */
+    successorJti: text('successor_jti'),
+    successorAccessJti: text('successor_access_jti'),
+    successorIssuedAt: timestamp('successor_issued_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('refresh_tokens_jti_key').on(t.jti), index('refresh_tokens_session_id_idx').on(t.sessionId)],
 );
@@ -70,7 +77,7 @@ export const rateLimitHits = pgTable(
   'rate_limit_hits',
   {
     id: id(),
-    /** What is limited and by what: `signin:address`, `signin:account`, `forgot:address`, ... */
+    /** What is limited and by what: `signin:pair` (account and address), `signin:account`, `signin:address`, `forgot:address`, ... */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     createdAt: createdAt(),

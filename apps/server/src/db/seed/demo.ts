@@ -32,7 +32,6 @@ async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
  * and one user per role. Adds only what is missing (a list that has rows is left as it is).
  */
 export async function seedDemo(db: Database): Promise<void> {
-  const passwordHash = await hashPassword(data.demoPassword);
   await db.transaction(async (tx) => {
     const tdb = tx as unknown as Database;
     if (await isEmpty(tdb, regions)) await tx.insert(regions).values(data.demoRegions);
@@ -100,6 +99,8 @@ export async function seedDemo(db: Database): Promise<void> {
     for (const demo of data.demoUsers) {
       const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
       if (existing.length > 0) continue;
+      // Each account is hashed on its own: one shared salt would show that the accounts share a password.
+      const passwordHash = await hashPassword(data.demoPassword);
       const [user] = await tx
         .insert(users)
         .values({

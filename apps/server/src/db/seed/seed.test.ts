@@ -32,7 +32,8 @@ describe('seed', () => {
     }
   });
 
-  it('has one demo user per role with the demo password', async () => {
+  it('has one demo user per role with the demo password, each hashed with its own salt', async () => {
+    const hashes = new Set<string>();
     for (const demo of demoUsers) {
       const [row] = await t.database.db
         .select({ hash: users.passwordHash, role: groups.code })
@@ -43,7 +44,9 @@ describe('seed', () => {
       expect(row?.role, demo.email).toBe(demo.role);
       expect(row!.hash.startsWith('$argon2id$')).toBe(true);
       expect(await verifyPassword(row!.hash, demoPassword)).toBe(true);
+      hashes.add(row!.hash);
     }
+    expect(hashes.size).toBe(demoUsers.length);
   });
 
   it('has the regions of Azerbaijan with Azerbaijani names and coefficients', async () => {

@@ -221,6 +221,8 @@ describe('password recovery over SMTP', () => {
       ['abc1', 'abc1', { password: [authMessages.resetPasswordTooShort] }],
       ['12345678', '12345678', { password: [authMessages.resetPasswordOnlyDigits] }],
       ['abcdefgh', 'abcdefgh', { password: [authMessages.resetPasswordOnlyLetters] }],
+      ['        ', '        ', { password: [authMessages.passwordTooCommon] }],
+      ['!!!!!!!!', '!!!!!!!!', { password: [authMessages.passwordTooCommon] }],
       ['Passw0rd!', 'Passw0rd?', { confirm_password: [authMessages.resetPasswordsDiffer] }],
       ['Passw0rd!', '', { confirm_password: [authMessages.resetConfirmRequired] }],
     ];

@@ -140,11 +140,26 @@ export async function addRefreshToken(db: Database, token: { jti: string; sessio
   await db.insert(refreshTokens).values(token);
 }
 
-/** Marks an unused refresh token of a live session used, in one statement; null when it cannot be spent. */
-export async function spendRefreshToken(db: Database, jti: string) {
+/** The ids and issue time (seconds) of the pair a refresh token is rotated into. */
+export interface Successor {
+  refreshJti: string;
+  accessJti: string;
+  issuedAt: number;
+}
+
+/**
+ * Marks an unused refresh token used and records its successor, in one statement; null when it cannot be spent
+ * (unknown, used, expired, or its session ended or older than `sessionMaxLifetime` seconds).
+ */
+export async function spendRefreshToken(db: Database, jti: string, successor: Successor, sessionMaxLifetime: number) {
   const [row] = await db
     .update(refreshTokens)
-    .set({ usedAt: new Date() })
+    .set({
+      usedAt: new Date(),
+      successorJti: successor.refreshJti,
+      successorAccessJti: successor.accessJti,
+      successorIssuedAt: new Date(successor.issuedAt * 1000),
+    })
     .where(
       and(
         eq(refreshTokens.jti, jti),
@@ -152,12 +167,26 @@ export async function spendRefreshToken(db: Database, jti: string) {
         gt(refreshTokens.expiresAt, new Date()),
         inArray(
           refreshTokens.sessionId,
-          db.select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt)),
+          db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(
+              and(
+                isNull(sessions.revokedAt),
+                gt(sessions.createdAt, sql`now() - make_interval(secs => ${sessionMaxLifetime})`),
+              ),
+            ),
         ),
       ),
     )
     .returning({ sessionId: refreshTokens.sessionId });
   return row ?? null;
+}
+
+/** When a session began: its absolute lifetime counts from here. */
+export async function sessionStart(db: Database, sessionId: number): Promise<Date | null> {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
+  return row?.createdAt ?? null;
 }
 
 export async function findRefreshToken(db: Database, jti: string) {
@@ -166,6 +195,10 @@ export async function findRefreshToken(db: Database, jti: string) {
       sessionId: refreshTokens.sessionId,
       userId: sessions.userId,
       usedAt: refreshTokens.usedAt,
+      successorJti: refreshTokens.successorJti,
+      successorAccessJti: refreshTokens.successorAccessJti,
+      successorIssuedAt: refreshTokens.successorIssuedAt,
+      sessionCreatedAt: sessions.createdAt,
       sessionRevokedAt: sessions.revokedAt,
     })
     .from(refreshTokens)
@@ -252,30 +285,31 @@ export interface RateLimitKey {
   key: string;
 }
 
+/** A key with its own ceiling: at most `limit` counted attempts within `window` seconds. */
+export interface RateLimitRule extends RateLimitKey {
+  limit: number;
+  window: number;
+}
+
 export type RateLimitResult = { allowed: true; hitIds: number[] } | { allowed: false; retryAfter: number };
 
 /**
- * Counts one attempt against every key unless one of them is at its limit within the window. Runs under
+ * Counts one attempt against every key unless one of them is at its limit within its window. Runs under
  * advisory locks on the keys, so parallel requests in several processes cannot slip past the limit together.
  */
-export async function takeRateLimit(
-  db: Database,
-  keys: RateLimitKey[],
-  limit: number,
-  windowSeconds: number,
-): Promise<RateLimitResult> {
-  const ordered = [...keys].sort((a, b) => `${a.scope}\n${a.key}`.localeCompare(`${b.scope}\n${b.key}`));
+export async function takeRateLimit(db: Database, rules: RateLimitRule[]): Promise<RateLimitResult> {
+  const ordered = [...rules].sort((a, b) => `${a.scope}\n${a.key}`.localeCompare(`${b.scope}\n${b.key}`));
   // Old hits of keys never seen again count no more: forget a few at a time, skipping rows others hold.
-  for (const scope of new Set(ordered.map((k) => k.scope))) {
+  for (const { scope, window } of new Map(ordered.map((r) => [r.scope, r])).values()) {
     await db.execute(sql`delete from ${rateLimitHits} where ${rateLimitHits.id} in (
       select ${rateLimitHits.id} from ${rateLimitHits}
-      where ${rateLimitHits.scope} = ${scope} and ${rateLimitHits.createdAt} < now() - make_interval(secs => ${windowSeconds})
+      where ${rateLimitHits.scope} = ${scope} and ${rateLimitHits.createdAt} < now() - make_interval(secs => ${window})
       limit 100 for update skip locked)`);
   }
   return db.transaction(async (tx) => {
-    const window = sql`now() - make_interval(secs => ${windowSeconds})`;
     let retryAfter = 0;
-    for (const { scope, key } of ordered) {
+    for (const { scope, key, limit, window: seconds } of ordered) {
+      const window = sql`now() - make_interval(secs => ${seconds})`;
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rate:${scope}:${key}`}))`);
       await tx
         .delete(rateLimitHits)
@@ -283,14 +317,18 @@ export async function takeRateLimit(
       const [row] = await tx
         .select({
           n: sql<number>`count(*)::int`,
-          wait: sql<number>`coalesce(ceil(extract(epoch from (min(${rateLimitHits.createdAt}) + make_interval(secs => ${windowSeconds}) - now()))), 0)::int`,
+          wait: sql<number>`coalesce(ceil(extract(epoch from (min(${rateLimitHits.createdAt}) + make_interval(secs => ${seconds}) - now()))), 0)::int`,
         })
         .from(rateLimitHits)
         .where(and(eq(rateLimitHits.scope, scope), eq(rateLimitHits.key, key)));
+      // The wait is until the oldest hit leaves the window: enough to be below the limit again.
       if (row!.n >= limit) retryAfter = Math.max(retryAfter, row!.wait, 1);
     }
     if (retryAfter > 0) return { allowed: false, retryAfter } as const;
-    const rows = await tx.insert(rateLimitHits).values(ordered).returning({ id: rateLimitHits.id });
+    const rows = await tx
+      .insert(rateLimitHits)
+      .values(ordered.map(({ scope, key }) => ({ scope, key })))
+      .returning({ id: rateLimitHits.id });
     return { allowed: true, hitIds: rows.map((r) => r.id) } as const;
   });
 }

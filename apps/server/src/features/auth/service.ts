@@ -13,7 +13,7 @@ import { recordAuditEvent } from '../../lib/audit';
 import { fieldErrors, HttpError } from '../../lib/http-errors';
 import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { TokenError, tokenMessages, type Tokens } from '../../lib/tokens';
+import { newTokenId, TokenError, tokenMessages, type Tokens } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { wwwAuthenticate } from '../../plugins/auth';
 import type { CaptchaService } from '../captcha/service';
@@ -78,11 +78,62 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       detail: { reason },
     });
 
+  /** Signs the pair of a successor; signing the same successor again gives the same two tokens. */
+  async function signPair(userId: number, sessionId: number, next: repo.Successor, notAfter: number) {
+    const at = { iat: next.issuedAt, notAfter };
+    const refresh = await tokens.sign('refresh', userId, { sid: sessionId }, { ...at, jti: next.refreshJti });
+    const access = await tokens.sign('access', userId, { sid: sessionId }, { ...at, jti: next.accessJti });
+    return { access: access.token, refresh: refresh.token, refreshExpiresAt: refresh.expiresAt };
+  }
+
+  const successor = (): repo.Successor => ({
+    refreshJti: newTokenId(),
+    accessJti: newTokenId(),
+    issuedAt: Math.floor(Date.now() / 1000),
+  });
+  /** The end of a session's absolute lifetime, in seconds. */
+  const sessionEnd = (startedAt: Date) => Math.floor(startedAt.getTime() / 1000) + config.SESSION_MAX_LIFETIME;
+
+  /** The first pair of a new session. */
   async function issuePair(userId: number, sessionId: number): Promise<TokenPair> {
-    const refresh = await tokens.sign('refresh', userId, { sid: sessionId });
-    await repo.addRefreshToken(db, { jti: refresh.jti, sessionId, expiresAt: refresh.expiresAt });
-    const access = await tokens.sign('access', userId, { sid: sessionId });
-    return { access: access.token, refresh: refresh.token };
+    const next = successor();
+    const pair = await signPair(userId, sessionId, next, next.issuedAt + config.SESSION_MAX_LIFETIME);
+    await repo.addRefreshToken(db, { jti: next.refreshJti, sessionId, expiresAt: pair.refreshExpiresAt });
+    return { access: pair.access, refresh: pair.refresh };
+  }
+
+  /** A refresh token that could not be spent: the grace's same pair, or the reason it is refused. */
+  async function refreshRefused(claims: { jti: string; user_id: number }): Promise<TokenPair> {
+    const row = await repo.findRefreshToken(db, claims.jti);
+    if (!row) throw tokenNotValid();
+    if (row.sessionRevokedAt) throw tokenNotValid(tokenMessages.blacklisted);
+    const notAfter = sessionEnd(row.sessionCreatedAt);
+    if (notAfter * 1000 <= Date.now()) {
+      await repo.revokeSession(db, row.sessionId, 'expired');
+      throw tokenNotValid();
+    }
+    if (!row.usedAt) throw tokenNotValid(tokenMessages.blacklisted);
+    const graceEnds = row.usedAt.getTime() + config.REFRESH_REUSE_GRACE * 1000;
+    if (Date.now() < graceEnds && row.successorJti && row.successorAccessJti && row.successorIssuedAt) {
+      const again = {
+        refreshJti: row.successorJti,
+        accessJti: row.successorAccessJti,
+        issuedAt: Math.floor(row.successorIssuedAt.getTime() / 1000),
+      };
+      const pair = await signPair(claims.user_id, row.sessionId, again, notAfter);
+      return { access: pair.access, refresh: pair.refresh };
+    }
+    await repo.revokeSession(db, row.sessionId, 'reuse');
+    log.warn({ sessionId: row.sessionId, userId: row.userId }, 'refresh token reused: session ended');
+    await audit({
+      actor: null,
+      action: 'refresh_reuse',
+      result: 'failure',
+      resource: 'user',
+      recordId: row.userId,
+      detail: { session: row.sessionId },
+    });
+    throw tokenNotValid(tokenMessages.blacklisted);
   }
 
   return {
@@ -95,13 +146,29 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
         throw fieldErrors({ gtoken: [captchaProblem] });
       }
 
-      const account = { scope: 'signin:account', key: email };
-      const limit = await repo.takeRateLimit(
-        db,
-        [{ scope: 'signin:address', key: clientAddress }, account],
-        config.LOGIN_RATE_LIMIT,
-        config.LOGIN_RATE_WINDOW,
-      );
+      // Failures of one account from one address lock only that pair; the account and the address have far higher
+      // ceilings, so a stranger cannot lock a person out and one office behind one address does not lock itself.
+      const pair = {
+        scope: 'signin:pair',
+        key: `${email} ${clientAddress}`,
+        limit: config.LOGIN_RATE_LIMIT,
+        window: config.LOGIN_RATE_WINDOW,
+      };
+      const limit = await repo.takeRateLimit(db, [
+        pair,
+        {
+          scope: 'signin:account',
+          key: email,
+          limit: config.LOGIN_ACCOUNT_RATE_LIMIT,
+          window: config.LOGIN_ACCOUNT_RATE_WINDOW,
+        },
+        {
+          scope: 'signin:address',
+          key: clientAddress,
+          limit: config.LOGIN_ADDRESS_RATE_LIMIT,
+          window: config.LOGIN_ADDRESS_RATE_WINDOW,
+        },
+      ]);
       if (!limit.allowed) {
         await signInFailed(email, 'throttled');
         throw throttled(limit.retryAfter);
@@ -116,7 +183,8 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       }
 
       await repo.releaseRateLimit(db, limit.hitIds);
-      await repo.clearRateLimit(db, account);
+      // Only the pair's failures are forgotten: the account's ceiling still counts a guesser's earlier tries.
+      await repo.clearRateLimit(db, pair);
       const sessionId = await repo.createSession(db, user.id);
       await repo.setLastLogin(db, user.id);
       await audit({
@@ -148,33 +216,34 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       }
     },
 
-    /** POST /api/refresh/: rotates the refresh token; presenting a rotated one ends its whole session. */
+    /**
+     * POST /api/refresh/: rotates the refresh token. A rotated one presented again ends its whole session, unless
+     * within the grace (two tabs refreshing together), when it answers the same new pair again. A session ends
+     * `SESSION_MAX_LIFETIME` after its sign-in however often it is refreshed.
+     */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const claims = await verifyClaims(refreshToken, 'refresh');
-      const spent = await repo.spendRefreshToken(db, claims.jti);
-      if (!spent) {
-        const row = await repo.findRefreshToken(db, claims.jti);
-        if (!row) throw tokenNotValid();
-        if (row.usedAt && !row.sessionRevokedAt) {
-          await repo.revokeSession(db, row.sessionId, 'reuse');
-          log.warn({ sessionId: row.sessionId, userId: row.userId }, 'refresh token reused: session ended');
-          await audit({
-            actor: null,
-            action: 'refresh_reuse',
-            result: 'failure',
-            resource: 'user',
-            recordId: row.userId,
-            detail: { session: row.sessionId },
-          });
-        }
-        throw tokenNotValid(tokenMessages.blacklisted);
-      }
+      const next = successor();
+      const rotated = await db.transaction(async (tx) => {
+        const tdb = tx as unknown as Database;
+        const spent = await repo.spendRefreshToken(tdb, claims.jti, next, config.SESSION_MAX_LIFETIME);
+        if (!spent) return null;
+        const notAfter = sessionEnd((await repo.sessionStart(tdb, spent.sessionId))!);
+        const pair = await signPair(claims.user_id, spent.sessionId, next, notAfter);
+        await repo.addRefreshToken(tdb, {
+          jti: next.refreshJti,
+          sessionId: spent.sessionId,
+          expiresAt: pair.refreshExpiresAt,
+        });
+        return { sessionId: spent.sessionId, pair };
+      });
+      if (!rotated) return refreshRefused(claims);
       const user = await repo.findUserState(db, claims.user_id);
       if (!user?.isActive) {
-        await repo.revokeSession(db, spent.sessionId, 'logout');
+        await repo.revokeSession(db, rotated.sessionId, 'logout');
         throw noActiveAccountForToken();
       }
-      return issuePair(claims.user_id, spent.sessionId);
+      return { access: rotated.pair.access, refresh: rotated.pair.refresh };
     },
 
     currentUser(user: AuthUser): CurrentUserResponse {
@@ -214,15 +283,11 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
     /** POST /api/user/users/forgot-password/: the same answer whether the address exists or not. */
     async forgotPassword(rawEmail: string, clientAddress: string): Promise<void> {
       const email = rawEmail.toLowerCase();
-      const limit = await repo.takeRateLimit(
-        db,
-        [
-          { scope: 'forgot:address', key: clientAddress },
-          { scope: 'forgot:account', key: email },
-        ],
-        config.FORGOT_PASSWORD_RATE_LIMIT,
-        config.FORGOT_PASSWORD_RATE_WINDOW,
-      );
+      const rule = { limit: config.FORGOT_PASSWORD_RATE_LIMIT, window: config.FORGOT_PASSWORD_RATE_WINDOW };
+      const limit = await repo.takeRateLimit(db, [
+        { scope: 'forgot:address', key: clientAddress, ...rule },
+        { scope: 'forgot:account', key: email, ...rule },
+      ]);
       const asked = (result: 'success' | 'failure', reason: string, accountId: number | null = null) =>
         audit({
           actor: null,

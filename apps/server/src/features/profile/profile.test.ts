@@ -47,6 +47,12 @@ describe('profile API', () => {
       current.headers,
     );
     expect(rules.json()).toMatchObject({ newPassword: [authMessages.resetPasswordOnlyLetters] });
+    const spaces = await post(
+      '/api/user/user-profile/change-password/',
+      { oldPassword: demoPassword, newPassword: '        ', confirmNewPassword: '        ' },
+      current.headers,
+    );
+    expect(spaces.json()).toEqual({ newPassword: [authMessages.passwordTooCommon] });
     const mismatch = await post(
       '/api/user/user-profile/change-password/',
       { oldPassword: demoPassword, newPassword: 'Yeni12345', confirmNewPassword: 'Yeni123456' },

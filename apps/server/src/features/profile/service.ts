@@ -44,7 +44,9 @@ export function createProfileService(db: Database, config: Config) {
      */
     async changePassword(user: AuthUser, oldPassword: string, newPassword: string): Promise<{ message: string }> {
       const key = { scope: 'profile:password', key: String(user.id) };
-      const limit = await takeRateLimit(db, [key], config.LOGIN_RATE_LIMIT, config.LOGIN_RATE_WINDOW);
+      const limit = await takeRateLimit(db, [
+        { ...key, limit: config.LOGIN_RATE_LIMIT, window: config.LOGIN_RATE_WINDOW },
+      ]);
       if (!limit.allowed) {
         throw new HttpError(
           429,

@@ -223,6 +223,19 @@ export async function deleteUsers(db: Executor, ids: readonly number[]) {
 }
 
 /** Serialises the changes that could leave no active administrator, across processes. */
+/** What an account can do: its permission codes (groups' and direct) and whether it is a top administrator (A). */
+export async function accountReach(db: Executor, user: Pick<User, 'groups' | 'user_permissions'>) {
+  const { codes } = await grantedCodes(db, user.groups, user.user_permissions);
+  const adminGroups =
+    user.groups.length === 0
+      ? []
+      : await db
+          .select({ id: groups.id })
+          .from(groups)
+          .where(and(inArray(groups.id, [...user.groups]), eq(groups.code, 'admin')));
+  return { codes, isAdministrator: adminGroups.length > 0 };
+}
+
 export async function lockAdministrators(db: Executor) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('dnx:administrators'))`);
 }

@@ -2,6 +2,7 @@ import {
   idParamsSchema,
   deleteMultipleResponseSchema,
   deleteMultipleSchema,
+  detailErrorSchema,
   operatorsQuerySchema,
   operatorsResponseSchema,
   pageSchema,
@@ -9,20 +10,33 @@ import {
   userCreateSchema,
   userSchema,
   userStatusSchema,
+  messageResponseSchema,
+  userMessages,
+  userPasswordResetSchema,
   userUpdateSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
+import { createAuthService } from '../auth/service';
 import { userList } from './repository';
 import { createUserService } from './service';
 
 const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const users = createUserService(app.db);
+  const auth = createAuthService({
+    db: app.db,
+    config,
+    tokens: app.tokens,
+    captcha: app.captcha,
+    mailer: app.mailer,
+    log: app.log,
+  });
 
   app.get(
     '/api/user/users/',
@@ -134,5 +148,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => users.deleteMany(authUser(request), request.body.pkList),
+  );
+
+  app.post(
+    '/api/user/users/send-password-reset/',
+    {
+      config: { access: { permissions: ['change_user'] } },
+      schema: {
+        operationId: 'sendPasswordReset',
+        ...common,
+        summary:
+          "Mail a person a password reset link: how anyone but the top administrator renews someone's password; " +
+          'only for an account whose permissions the sender holds; counted as forgot-password requests',
+        body: userPasswordResetSchema,
+        response: { 200: messageResponseSchema, ...signedInErrors, 429: detailErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await users.resetTarget(authUser(request), request.body.id);
+      await auth.forgotPassword(user.email, request.ip);
+      return { message: userMessages.resetLinkSent };
+    },
   );
 };

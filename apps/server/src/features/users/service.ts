@@ -14,7 +14,7 @@ import { users } from '../../db/schema';
 import { recordAudit, type AuditSnapshot } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { auditActor, ungrantable } from '../../lib/grants';
-import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
 import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versioned-update';
@@ -58,6 +58,22 @@ function userColumns(input: UserCreate | UserUpdate) {
 const userTable: VersionedTable = { table: users, id: users.id, version: users.version };
 
 const uniqueIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The top administrator (role A): the only one who may act on another A or set someone's password. */
+export const isTopAdministrator = (actor: AuthUser) => actor.groups.some((g) => g.code === 'admin');
+
+const strongerAccount = () => new HttpError(403, { detail: userMessages.strongerAccount });
+
+/**
+ * Nobody changes, activates, deactivates or deletes an account that can do more than they can: its permissions
+ * (groups' and direct) must be a subset of the actor's, and an A account is the top administrator's alone.
+ */
+async function assertMayActOn(db: Executor, actor: AuthUser, target: User) {
+  if (target.id === actor.id) return;
+  const reach = await repo.accountReach(db, target);
+  if (reach.isAdministrator && !isTopAdministrator(actor)) throw strongerAccount();
+  if ([...reach.codes].some((code) => !actor.permissions.has(code))) throw strongerAccount();
+}
 
 /** Users: the administrator's accounts screens. Every write is one transaction with its audit rows. */
 export function createUserService(db: Database) {
@@ -145,6 +161,10 @@ export function createUserService(db: Database) {
     async update(actor: AuthUser, input: UserUpdate) {
       // Hashing is slow: done before the transaction, and only for an account the actor may see.
       await visible(actor, input.id);
+      // Anyone else sends the reset mail: a password set by an editor would let them sign in as that person.
+      if (input.password && !isTopAdministrator(actor)) {
+        throw new HttpError(403, { detail: userMessages.passwordSetByAdministrator });
+      }
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       const saved = await db
         .transaction(async (tx) => {
@@ -156,6 +176,7 @@ export function createUserService(db: Database) {
             read: (reader) => repo.findUser(reader, input.id),
             guard: inScope(actor),
             write: async (writer, current) => {
+              await assertMayActOn(writer, actor, current);
               if (current.is_active !== input.is_active && !actor.permissions.has('activate_user')) {
                 throw authErrors.permissionDenied();
               }
@@ -202,6 +223,7 @@ export function createUserService(db: Database) {
           read: (reader) => repo.findUser(reader, input.id),
           guard: inScope(actor),
           write: async (writer, current) => {
+            await assertMayActOn(writer, actor, current);
             if (!input.is_active && current.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
             if (current.is_active === input.is_active) return false;
             await writer.update(users).set({ isActive: input.is_active }).where(eq(users.id, current.id));
@@ -232,6 +254,7 @@ export function createUserService(db: Database) {
         // Read again under the lock: what this delete removes, updates committed meanwhile included.
         const current = await repo.findUsers(tx, ids, scopeOf(actor));
         if (current.length !== ids.length) throw notFound();
+        for (const user of current) await assertMayActOn(tx, actor, user);
         await repo.deleteUsers(tx, ids);
         for (const user of current) {
           await recordAudit(tx, {
@@ -245,6 +268,13 @@ export function createUserService(db: Database) {
         await keepAnAdministrator(tx);
       });
       return { pkList: ids };
+    },
+
+    /** The account a reset link may be sent to: one the actor sees and whose permissions the actor holds. */
+    async resetTarget(actor: AuthUser, id: number): Promise<User> {
+      const user = await visible(actor, id);
+      await assertMayActOn(db, actor, user);
+      return user;
     },
 
     /** Active operators (role F) the actor may see, optionally of one region. */

@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, regions, sessions, users } from '../../db/schema';
+import { auditLog, groups, passwordResetTokens, regions, sessions, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -125,6 +125,10 @@ describe('users API', () => {
         account({ password: '12345678', confirm_password: '12345678' }),
       );
       expect(digits.json()).toEqual({ password: [authMessages.resetPasswordOnlyDigits] });
+      for (const weak of ['        ', '!!!!!!!!', 'a1a1a1a1']) {
+        const res = await post('/api/user/users/create-account/', account({ password: weak, confirm_password: weak }));
+        expect(res.json(), weak).toEqual({ password: [authMessages.passwordTooCommon] });
+      }
       const mismatch = await post('/api/user/users/create-account/', account({ confirm_password: 'Parol12345' }));
       expect(mismatch.json()).toEqual({ confirm_password: [authMessages.resetPasswordsDiffer] });
       const email = await post('/api/user/users/create-account/', account({ email: 'not-an-email' }));
@@ -381,6 +385,14 @@ describe('users API', () => {
         password: [authMessages.resetPasswordTooShort],
         confirm_password: [authMessages.resetPasswordsDiffer],
       });
+      const repeated = await post('/api/user/users/update-account/', {
+        ...account({ email: user.email }),
+        id: user.id,
+        version: user.version,
+        password: '!!!!!!!!',
+        confirm_password: '!!!!!!!!',
+      });
+      expect(repeated.json()).toEqual({ password: [authMessages.passwordTooCommon] });
       const res = await post('/api/user/users/update-account/', {
         ...account({ email: user.email }),
         id: user.id,
@@ -560,26 +572,176 @@ describe('users API', () => {
 
     it('never leaves the office without an active administrator, and writes no audit row when refused', async () => {
       const before = await auditCount();
-      const deactivate = await post(
-        '/api/user/users/change-account-status/',
-        { id: admin.userId, is_active: false },
-        hr,
-      );
-      expect(deactivate.statusCode).toBe(409);
-      expect(deactivate.json()).toEqual({ detail: userMessages.lastAdministrator });
-      const remove = await post('/api/user/users/delete-multiple/', { pkList: [admin.userId] }, hr);
-      expect(remove.statusCode).toBe(409);
-      expect(remove.json()).toEqual({ detail: userMessages.lastAdministrator });
+      // The only administrator cannot leave the administrators' group of their own account.
+      const self = (await get(`/api/user/users/${admin.userId}/`)).json() as User;
+      const leave = await post('/api/user/users/update-account/', {
+        ...account({ email: self.email, region: self.region }),
+        id: self.id,
+        version: self.version,
+        groups: [],
+      });
+      expect(leave.statusCode).toBe(409);
+      expect(leave.json()).toEqual({ detail: userMessages.lastAdministrator });
       expect(await auditCount()).toBe(before);
       const [row] = await t.database.db.select().from(users).where(eq(users.id, admin.userId));
       expect(row!.isActive).toBe(true);
-      // With a second administrator the first may go.
+      // With a second administrator the first may be deactivated, by the other administrator.
       const second = await createUser({ groups: [groupIds.admin] });
-      const now = await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: false }, hr);
+      const other = await signInAs(t, second.email);
+      const now = await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: false }, other);
       expect(now.statusCode).toBe(201);
-      await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: true }, hr);
+      await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: true }, other);
       admin = await signInAs(t, 'admin@demo.az');
-      expect((await post('/api/user/users/delete-multiple/', { pkList: [second.id] }, hr)).statusCode).toBe(200);
+      expect((await post('/api/user/users/delete-multiple/', { pkList: [second.id] })).statusCode).toBe(200);
+    });
+  });
+
+  describe('accounts stronger than the editor', () => {
+    let editor: SignedIn;
+    let hr: SignedIn;
+    let everything: SignedIn;
+    let weakGroup: number;
+    let adminRow: User;
+
+    const hashOf = async (id: number) =>
+      (await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, id)))[0]!.hash;
+    const updateBody = (user: User, extra: Record<string, unknown> = {}) => ({
+      ...account({ email: user.email, region: user.region, groups: user.groups }),
+      user_permissions: user.user_permissions,
+      id: user.id,
+      version: user.version,
+      password: undefined,
+      confirm_password: undefined,
+      ...extra,
+    });
+
+    beforeAll(async () => {
+      // The issue's case: a custom group with only view_user and change_user.
+      const editors = await createGroup('Yalnız redaktə', ['view_user', 'change_user']);
+      editor = await signInAs(t, (await createUser({ groups: [editors] })).email);
+      const hrGroup = await createGroup('Kadrlar tam', [
+        'view_user',
+        'add_user',
+        'change_user',
+        'delete_user',
+        'activate_user',
+      ]);
+      hr = await signInAs(t, (await createUser({ groups: [hrGroup] })).email);
+      const all = (await get('/api/user/permissions/')).json() as { code: string }[];
+      const allGroup = await createGroup(
+        'Bütün icazələr',
+        all.map((p) => p.code),
+      );
+      everything = await signInAs(t, (await createUser({ groups: [allGroup] })).email);
+      weakGroup = await createGroup('Yalnız baxış', ['view_user']);
+      adminRow = (await get(`/api/user/users/${admin.userId}/`)).json() as User;
+    });
+
+    it("refuses to set the administrator's password or address for a view_user + change_user group", async () => {
+      const hash = await hashOf(admin.userId);
+      const password = await post(
+        '/api/user/users/update-account/',
+        updateBody(adminRow, { password: 'Ələ-Keçir-2026', confirm_password: 'Ələ-Keçir-2026' }),
+        editor,
+      );
+      expect(password.statusCode).toBe(403);
+      expect(password.json()).toEqual({ detail: userMessages.passwordSetByAdministrator });
+      const address = await post(
+        '/api/user/users/update-account/',
+        updateBody(adminRow, { email: 'taken.over@test.az' }),
+        editor,
+      );
+      expect(address.statusCode).toBe(403);
+      expect(address.json()).toEqual({ detail: userMessages.strongerAccount });
+      expect(await hashOf(admin.userId)).toBe(hash);
+      expect((await get(`/api/user/users/${admin.userId}/`)).json()).toMatchObject({
+        email: 'admin@demo.az',
+        version: adminRow.version,
+      });
+    });
+
+    it('lets an editor change an account whose permissions are a subset of theirs, but never set its password', async () => {
+      const weak = await createUser({ groups: [weakGroup] });
+      const renamed = await post('/api/user/users/update-account/', updateBody(weak, { first_name: 'Rəşad' }), editor);
+      expect(renamed.statusCode, renamed.body).toBe(201);
+      const saved = renamed.json().data.data as User;
+      const hash = await hashOf(weak.id);
+      const password = await post(
+        '/api/user/users/update-account/',
+        updateBody(saved, { password: 'Yeni-Şifrə-2026', confirm_password: 'Yeni-Şifrə-2026' }),
+        editor,
+      );
+      expect(password.statusCode).toBe(403);
+      expect(await hashOf(weak.id)).toBe(hash);
+      // Holding more through a direct permission counts as much as through a group.
+      const perms = (await get('/api/user/permissions/')).json() as { id: number; code: string }[];
+      const direct = await createUser({ user_permissions: [perms.find((p) => p.code === 'view_region')!.id] });
+      const refused = await post('/api/user/users/update-account/', updateBody(direct, { first_name: 'X' }), editor);
+      expect(refused.statusCode).toBe(403);
+    });
+
+    it('lets an editor mail a reset link to an account within reach, never to a stronger one', async () => {
+      const resetsOf = async (id: number) =>
+        (await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, id))).length;
+      const weak = await createUser({ groups: [weakGroup] });
+      const sent = await post('/api/user/users/send-password-reset/', { id: weak.id }, editor);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json()).toEqual({ message: userMessages.resetLinkSent });
+      expect(await resetsOf(weak.id)).toBe(1);
+      const before = await resetsOf(admin.userId);
+      const refused = await post('/api/user/users/send-password-reset/', { id: admin.userId }, editor);
+      expect(refused.statusCode).toBe(403);
+      expect(await resetsOf(admin.userId)).toBe(before);
+      expect((await post('/api/user/users/send-password-reset/', { id: 999_999 }, editor)).statusCode).toBe(404);
+    });
+
+    it('refuses activating, deactivating and deleting a stronger account', async () => {
+      const central = (await get('/api/user/users/?email=central@demo.az')).json().results[0] as User;
+      const deactivate = await post('/api/user/users/change-account-status/', { id: central.id, is_active: false }, hr);
+      expect(deactivate.statusCode).toBe(403);
+      expect(deactivate.json()).toEqual({ detail: userMessages.strongerAccount });
+      const weak = await createUser({ groups: [weakGroup] });
+      const both = await post('/api/user/users/delete-multiple/', { pkList: [weak.id, central.id] }, hr);
+      expect(both.statusCode).toBe(403);
+      expect((await get(`/api/user/users/${weak.id}/`)).statusCode).toBe(200);
+      const administrator = await post('/api/user/users/delete-multiple/', { pkList: [admin.userId] }, hr);
+      expect(administrator.statusCode).toBe(403);
+      // An inactive stronger account cannot be activated either.
+      await post('/api/user/users/change-account-status/', { id: central.id, is_active: false });
+      const activate = await post('/api/user/users/change-account-status/', { id: central.id, is_active: true }, hr);
+      expect(activate.statusCode).toBe(403);
+      await post('/api/user/users/change-account-status/', { id: central.id, is_active: true });
+      // Accounts within the editor's reach still work.
+      expect(
+        (await post('/api/user/users/change-account-status/', { id: weak.id, is_active: false }, hr)).statusCode,
+      ).toBe(201);
+      expect((await post('/api/user/users/delete-multiple/', { pkList: [weak.id] }, hr)).statusCode).toBe(200);
+    });
+
+    it('keeps an administrator account for the top administrator, even from a group holding every permission', async () => {
+      const status = await post(
+        '/api/user/users/change-account-status/',
+        { id: admin.userId, is_active: false },
+        everything,
+      );
+      expect(status.statusCode).toBe(403);
+      const update = await post(
+        '/api/user/users/update-account/',
+        updateBody(adminRow, { first_name: 'X' }),
+        everything,
+      );
+      expect(update.statusCode).toBe(403);
+      expect((await post('/api/user/users/delete-multiple/', { pkList: [admin.userId] }, everything)).statusCode).toBe(
+        403,
+      );
+      // The top administrator may act on every account, and sets passwords (ending that person's sessions).
+      const target = (await get(`/api/user/users/${everything.userId}/`)).json() as User;
+      const set = await post(
+        '/api/user/users/update-account/',
+        updateBody(target, { password: 'Yeni-Şifrə-2026', confirm_password: 'Yeni-Şifrə-2026' }),
+      );
+      expect(set.statusCode, set.body).toBe(201);
+      expect((await post('/api/user/current-user/', {}, everything)).statusCode).toBe(401);
     });
   });
 

@@ -20,11 +20,13 @@ import { RegionSelect } from '../../../components/region-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { applyServerErrors, schemaRule } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { emailTakenQuery } from '../api/check-email';
 import { userQuery } from '../api/get-user';
 import { useCreateUser } from '../api/create-user';
 import { useAllGroups } from '../api/list-groups';
 import { usePermissions } from '../api/list-permissions';
+import { useSendPasswordReset } from '../api/send-password-reset';
 import { useUpdateUser } from '../api/update-user';
 import { groupRecords, permissionRecords } from './access-records';
 
@@ -92,6 +94,10 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
   const create = useCreateUser();
   const update = useUpdateUser();
   const editing = Boolean(user);
+  const sendReset = useSendPasswordReset();
+  // Only the top administrator sets someone's password; anyone else mails the person a reset link (issue 10).
+  const me = useCurrentUser();
+  const setsPassword = !editing || Boolean(me?.groups.some((g) => g.code === 'admin'));
   // The version this form's values come from: sent with the update, refreshed after a save or a reload.
   const [version, setVersion] = useState(user?.version);
   const [stale, setStale] = useState(false);
@@ -255,30 +261,52 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
               </Form.Item>
             </Col>
           </Row>
-          {editing && <Alert type="info" showIcon message={t('users.passwordEditHint')} style={{ marginBottom: 16 }} />}
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="password"
-                label={t('users.password')}
-                required={!editing}
-                rules={[schemaRule(fields.password, { optional: editing })]}
+          {setsPassword ? (
+            <>
+              {editing && (
+                <Alert type="info" showIcon message={t('users.passwordEditHint')} style={{ marginBottom: 16 }} />
+              )}
+              <Row gutter={16}>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="password"
+                    label={t('users.password')}
+                    required={!editing}
+                    rules={[schemaRule(fields.password, { optional: editing })]}
+                  >
+                    <Input.Password autoComplete="new-password" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={12}>
+                  <Form.Item
+                    name="confirm_password"
+                    label={t('users.confirmPassword')}
+                    required={!editing}
+                    dependencies={['password']}
+                    rules={[confirmRule]}
+                  >
+                    <Input.Password autoComplete="new-password" />
+                  </Form.Item>
+                </Col>
+              </Row>
+            </>
+          ) : (
+            <Form.Item label={t('users.password')}>
+              <Button
+                loading={sendReset.isPending}
+                onClick={() =>
+                  user &&
+                  sendReset.mutate(user.id, {
+                    onSuccess: () => notifySuccess(),
+                    onError: (error) => notifyFailure(error),
+                  })
+                }
+                data-testid="send-password-reset"
               >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="confirm_password"
-                label={t('users.confirmPassword')}
-                required={!editing}
-                dependencies={['password']}
-                rules={[confirmRule]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </Row>
+                {t('users.sendPasswordReset')}
+              </Button>
+            </Form.Item>
+          )}
         </div>
 
         <div {...panel(1)}>

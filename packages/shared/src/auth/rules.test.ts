@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages as m } from './messages';
+import { passwordProblem } from './rules';
+
+describe('password rules', () => {
+  it('refuses white space only and one or two characters repeated', () => {
+    for (const weak of ['        ', '\t\t\t\t        ', '!!!!!!!!', '!a!a!a!a', 'a1a1a1a1']) {
+      expect(passwordProblem(weak), JSON.stringify(weak)).toBe(m.passwordTooCommon);
+    }
+  });
+
+  it("keeps the spec's rules first and passes the demo and example passwords", () => {
+    expect(passwordProblem('12345678')).toBe(m.resetPasswordOnlyDigits);
+    expect(passwordProblem('aaaaaaaa')).toBe(m.resetPasswordOnlyLetters);
+    for (const fine of ['Demo12345', 'Parol1234', 'Yeni12345', 'Nümunə-Şifrə-2026', 'wrong-password-1']) {
+      expect(passwordProblem(fine), fine).toBeNull();
+    }
+  });
+});
