@@ -1,6 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import { errorMessages } from '@dnx/shared';
+import { errorMessages, setCommonPasswordCheck } from '@dnx/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -18,6 +18,7 @@ import { profileRoutes } from './features/profile/routes';
 import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
 import { loggerOptions } from './lib/logging';
+import { isCommonPassword } from './lib/common-passwords';
 import { defaultWebDist } from './paths';
 import { auditContextPlugin } from './plugins/audit-context';
 import { authPlugin } from './plugins/auth';
@@ -75,6 +76,8 @@ function trustProxySetting(value: string | undefined): FastifyServerOptions['tru
 /** The one app factory: `npm start` and every test build the server through it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // The shared password rule refuses common and breached passwords on every path that sets one.
+  setCommonPasswordCheck(isCommonPassword);
   const { handle } = await prepareDatabase(config, options);
 
   const app = Fastify({

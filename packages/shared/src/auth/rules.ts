@@ -38,12 +38,23 @@ const minDistinctCharacters = 3;
  * half of issue 10's rule: nothing only of white space or of one or two characters repeated. The list of common
  * and breached passwords is the server's (too big for the browser); it answers with the same message.
  */
+let isCommonPassword: (password: string) => boolean = () => false;
+
+/**
+ * Plugs in the list of common and breached passwords. The server does at start (the list is too big for the
+ * browser, whose forms then show the server's answer under the field); everything else keeps none.
+ */
+export function setCommonPasswordCheck(check: (password: string) => boolean): void {
+  isCommonPassword = check;
+}
+
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return m.resetPasswordRequired;
   if (password.length < passwordMinLength) return m.resetPasswordTooShort;
   if (/^[0-9]+$/.test(password)) return m.resetPasswordOnlyDigits;
   if (/^\p{L}+$/u.test(password)) return m.resetPasswordOnlyLetters;
   if (password.trim() === '' || new Set(password).size < minDistinctCharacters) return m.passwordTooCommon;
+  if (isCommonPassword(password)) return m.passwordTooCommon;
   return null;
 }
 

@@ -223,6 +223,8 @@ describe('password recovery over SMTP', () => {
       ['abcdefgh', 'abcdefgh', { password: [authMessages.resetPasswordOnlyLetters] }],
       ['        ', '        ', { password: [authMessages.passwordTooCommon] }],
       ['!!!!!!!!', '!!!!!!!!', { password: [authMessages.passwordTooCommon] }],
+      ['Password1', 'Password1', { password: [authMessages.passwordTooCommon] }],
+      ['qwerty123', 'qwerty123', { password: [authMessages.passwordTooCommon] }],
       ['Passw0rd!', 'Passw0rd?', { confirm_password: [authMessages.resetPasswordsDiffer] }],
       ['Passw0rd!', '', { confirm_password: [authMessages.resetConfirmRequired] }],
     ];

@@ -53,6 +53,12 @@ describe('profile API', () => {
       current.headers,
     );
     expect(spaces.json()).toEqual({ newPassword: [authMessages.passwordTooCommon] });
+    const common = await post(
+      '/api/user/user-profile/change-password/',
+      { oldPassword: demoPassword, newPassword: 'abc12345', confirmNewPassword: 'abc12345' },
+      current.headers,
+    );
+    expect(common.json()).toEqual({ newPassword: [authMessages.passwordTooCommon] });
     const mismatch = await post(
       '/api/user/user-profile/change-password/',
       { oldPassword: demoPassword, newPassword: 'Yeni12345', confirmNewPassword: 'Yeni123456' },

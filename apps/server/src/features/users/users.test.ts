@@ -125,7 +125,7 @@ describe('users API', () => {
         account({ password: '12345678', confirm_password: '12345678' }),
       );
       expect(digits.json()).toEqual({ password: [authMessages.resetPasswordOnlyDigits] });
-      for (const weak of ['        ', '!!!!!!!!', 'a1a1a1a1']) {
+      for (const weak of ['        ', '!!!!!!!!', 'a1a1a1a1', 'Password1', 'qwerty123', 'abc12345']) {
         const res = await post('/api/user/users/create-account/', account({ password: weak, confirm_password: weak }));
         expect(res.json(), weak).toEqual({ password: [authMessages.passwordTooCommon] });
       }
