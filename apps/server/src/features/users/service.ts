@@ -17,7 +17,7 @@ import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
-import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versioned-update';
+import { lockRows, updateVersioned, type VersionedTable, type VersionedUpdate } from '../../lib/versioned-update';
 import { authErrors, type AuthUser } from '../../plugins/auth';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/repository';
 import * as repo from './repository';
@@ -129,6 +129,31 @@ export function createUserService(db: Database) {
     if (!isInRegionScope(actor, user.region)) throw notFound();
   };
 
+  /**
+   * One versioned change of an account, under the administrators' lock (the same order as delete): another region's
+   * account is 404, and one holding more than the actor is refused, both on the locked row.
+   */
+  async function changeAccount(
+    tx: Transaction,
+    actor: AuthUser,
+    target: { id: number; version?: number | undefined },
+    change: Pick<VersionedUpdate<User>, 'write' | 'audit'>,
+  ) {
+    await repo.lockAdministrators(tx);
+    return updateVersioned<User>(tx, {
+      target: userTable,
+      id: target.id,
+      expectedVersion: target.version,
+      read: (reader) => repo.findUser(reader, target.id),
+      guard: inScope(actor),
+      write: async (writer, current) => {
+        await assertMayActOn(writer, actor, current);
+        return change.write(writer, current);
+      },
+      audit: change.audit,
+    });
+  }
+
   return {
     list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
       repo.listUsers(db, query, currentUrl, scopeOf(actor)),
@@ -168,15 +193,8 @@ export function createUserService(db: Database) {
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       const saved = await db
         .transaction(async (tx) => {
-          await repo.lockAdministrators(tx);
-          const { before, after } = await updateVersioned<User>(tx, {
-            target: userTable,
-            id: input.id,
-            expectedVersion: input.version,
-            read: (reader) => repo.findUser(reader, input.id),
-            guard: inScope(actor),
+          const { before, after } = await changeAccount(tx, actor, input, {
             write: async (writer, current) => {
-              await assertMayActOn(writer, actor, current);
               if (current.is_active !== input.is_active && !actor.permissions.has('activate_user')) {
                 throw authErrors.permissionDenied();
               }
@@ -215,15 +233,8 @@ export function createUserService(db: Database) {
     /** Activate or deactivate; a deactivated account's sessions end at once, and with them its tokens. */
     async changeStatus(actor: AuthUser, input: { id: number; is_active: boolean; version?: number | undefined }) {
       const saved = await db.transaction(async (tx) => {
-        await repo.lockAdministrators(tx);
-        const { before, after } = await updateVersioned<User>(tx, {
-          target: userTable,
-          id: input.id,
-          expectedVersion: input.version,
-          read: (reader) => repo.findUser(reader, input.id),
-          guard: inScope(actor),
+        const { before, after } = await changeAccount(tx, actor, input, {
           write: async (writer, current) => {
-            await assertMayActOn(writer, actor, current);
             if (!input.is_active && current.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
             if (current.is_active === input.is_active) return false;
             await writer.update(users).set({ isActive: input.is_active }).where(eq(users.id, current.id));
