@@ -15,10 +15,12 @@ import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
 import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
+import { registryRoutes } from './features/registry/routes';
 import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
 import { loggerOptions } from './lib/logging';
 import { isCommonPassword } from './lib/common-passwords';
+import { idempotencyPlugin } from './lib/idempotency';
 import { defaultWebDist } from './paths';
 import { auditContextPlugin } from './plugins/audit-context';
 import { authPlugin } from './plugins/auth';
@@ -109,6 +111,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(databasePlugin, { handle, owned: !options.database });
   await app.register(changesPlugin);
   await app.register(securityPlugin);
+  // Before compression: an idempotent route's first answer is kept as the JSON text it wrote.
+  await app.register(idempotencyPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(openapiPlugin);
 
@@ -124,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);
+  await app.register(registryRoutes, { config });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

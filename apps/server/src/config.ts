@@ -49,6 +49,13 @@ const envSchema = z.object({
   CAPTCHA_LIFETIME: z.coerce.number().int().positive().default(600),
   /** Trust X-Forwarded-* from a reverse proxy: `true`, or its addresses/CIDRs separated by commas. Off: the socket's address. */
   TRUST_PROXY: z.string().optional(),
+  /** An external state registry for the payment rows' lookups (features/registry); absent: the project's own data. */
+  REGISTRY_URL: z
+    .string()
+    .refine(isHttpUrl, 'must be an http:// or https:// URL without credentials, query or fragment')
+    .optional(),
+  /** How long a registry lookup may take before it fails (milliseconds). */
+  REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
@@ -66,6 +73,21 @@ export interface Config extends Omit<Env, 'JWT_SECRET'> {
 }
 
 export class ConfigError extends Error {}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    );
+  } catch {
+    return false;
+  }
+}
 
 /** An origin a link may start with; a path is refused because the app is served from the root. */
 function isPublicOrigin(value: string): boolean {

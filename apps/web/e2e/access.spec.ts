@@ -293,7 +293,7 @@ test.describe('users, groups and profile', () => {
     const renamed = page.getByRole('row').filter({ hasText: `${name} (yeni)` });
     await expect(renamed).toBeVisible();
     await renamed.getByRole('button', { name: /Qrupu sil/ }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Sil' }).click();
+    await page.getByTestId('confirm-delete').click();
     await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(renamed).toHaveCount(0);
 

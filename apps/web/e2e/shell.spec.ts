@@ -82,6 +82,20 @@ test.describe('app layout', () => {
     await page.getByTestId('open-menu').click();
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
+    // The title's subtitle wraps inside the drawer rather than being cut: nothing of the logo is clipped, and the
+    // subtitle ends within the drawer's header.
+    const logo = drawer.getByTestId('app-logo');
+    const subtitle = logo.getByText('Fərqlənmə nişanlarının uçotu');
+    await expect(subtitle).toBeVisible();
+    expect(await logo.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Measured once the drawer has slid in (its motion moves the header and the logo at different times).
+    const header = drawer.locator('.ant-drawer-header');
+    await expect
+      .poll(async () => {
+        const [frame, text] = [(await header.boundingBox())!, (await subtitle.boundingBox())!];
+        return frame.x >= 0 && text.x + text.width <= frame.x + frame.width;
+      })
+      .toBe(true);
     await screenshot(page, 'app-800-drawer');
     await drawer.getByRole('menuitem', { name: 'Məlumat kitabçaları' }).click();
     await drawer.getByRole('menuitem', { name: 'Regionlar' }).click();

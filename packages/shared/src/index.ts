@@ -7,3 +7,4 @@ export * from './resources';
 export * from './text';
 export * from './users';
 export * from './audit';
+export * from './payments';

@@ -2,6 +2,7 @@ import {
   meetsRequirement,
   nationalRoles,
   requirementCodes,
+  type NavigationLayout,
   type PermissionCode,
   type PermissionRequirement,
 } from '@dnx/shared';
@@ -35,6 +36,10 @@ export interface AuthUser {
   lastName: string;
   phone: string;
   regionId: number | null;
+  /** Interface preferences, answered with current-user. */
+  layout: NavigationLayout;
+  /** ISO time the guided tour was finished or skipped; null: not yet. */
+  tourSeenAt: string | null;
   groups: { id: number; name: string; code: string | null }[];
   permissions: Set<string>;
   /** In group admin or central: sees every region. */
@@ -200,6 +205,8 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       lastName: user.lastName,
       phone: user.phone,
       regionId: user.regionId,
+      layout: user.layout,
+      tourSeenAt: user.tourSeenAt,
       groups,
       permissions,
       isNational: groups.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),

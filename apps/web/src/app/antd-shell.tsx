@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/az';
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { firstErrorScroll } from '../lib/form-rules';
 import { setToastInstance } from '../lib/notify';
 
 dayjs.locale('az');
@@ -23,12 +24,13 @@ function Toasts() {
 }
 
 /**
- * Ant Design's theme, Azerbaijani locale and toasts (at most 5, hidden after 3000 ms) for every screen but
+ * Ant Design's theme, Azerbaijani locale, the forms' focus on their first error and toasts (at most 5, hidden after 3000 ms) for every screen but
  * /signin, which is the first download and is kept free of it.
  */
 export function AntdShell() {
   return (
-    <ConfigProvider locale={azAZ} theme={theme}>
+    // A form whose save fails on its own rules moves the focus to the first field in error.
+    <ConfigProvider locale={azAZ} theme={theme} form={{ scrollToFirstError: firstErrorScroll }}>
       <Toasts />
       <Outlet />
     </ConfigProvider>

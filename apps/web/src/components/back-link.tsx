@@ -1,13 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from './link-button';
 
 export function BackLink({ to }: { to: string }) {
   const { t } = useTranslation();
   return (
-    <Link to={to}>
-      <Button icon={<ArrowLeftOutlined />}>{t('form.back')}</Button>
-    </Link>
+    <LinkButton to={to} icon={<ArrowLeftOutlined />}>
+      {t('form.back')}
+    </LinkButton>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { homePath } from '@dnx/shared';
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LinkButton } from './link-button';
 
 export function NotFoundResult() {
   const { t } = useTranslation();
@@ -11,9 +11,9 @@ export function NotFoundResult() {
       title={t('common.notFoundTitle')}
       subTitle={t('common.notFoundText')}
       extra={
-        <Link to={homePath}>
-          <Button type="primary">{t('common.backHome')}</Button>
-        </Link>
+        <LinkButton to={homePath} type="primary">
+          {t('common.backHome')}
+        </LinkButton>
       }
     />
   );
@@ -27,9 +27,9 @@ export function ForbiddenResult() {
       title={t('common.forbiddenTitle')}
       subTitle={t('common.forbiddenText')}
       extra={
-        <Link to={homePath}>
-          <Button type="primary">{t('common.backHome')}</Button>
-        </Link>
+        <LinkButton to={homePath} type="primary">
+          {t('common.backHome')}
+        </LinkButton>
       }
     />
   );

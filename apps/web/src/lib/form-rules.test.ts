@@ -13,6 +13,7 @@ import { ApiError } from './api-client';
 import {
   applyFieldErrors,
   applyServerErrors,
+  firstInFormOrder,
   issueFieldErrors,
   schemaProblem,
   schemaRule,
@@ -127,5 +128,20 @@ describe('whole-schema checks', () => {
     expect(issueFieldErrors([{ message: 'a', path: ['x'] }, { message: 'b', path: ['x'] }, { message: 'c' }])).toEqual([
       ['x', 'a'],
     ]);
+  });
+});
+
+describe('firstInFormOrder', () => {
+  const order = ['email', 'password', 'confirm_password', 'first_name'];
+
+  it('picks the failed field that comes first in the form, not first in the answer', () => {
+    expect(firstInFormOrder(['first_name', 'password'], order)).toBe('password');
+    expect(firstInFormOrder(['confirm_password', 'email'], order)).toBe('email');
+  });
+
+  it('puts a name the form does not list last, and has nothing for no errors', () => {
+    expect(firstInFormOrder(['pkList', 'first_name'], order)).toBe('first_name');
+    expect(firstInFormOrder(['pkList'], order)).toBe('pkList');
+    expect(firstInFormOrder([], order)).toBeUndefined();
   });
 });

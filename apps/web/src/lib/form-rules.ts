@@ -122,3 +122,62 @@ export function applyServerErrors(
 ): string[] {
   return applyFieldErrors(form, serverFieldErrors(error), formFields, rename);
 }
+
+/**
+ * How a form shows its first error: the field is centred (clear of the sticky header, WCAG 2.4.11) and takes
+ * the focus. Every Ant Design form gets it for its own rules through the ConfigProvider (`antd-shell.tsx`).
+ */
+export const firstErrorScroll = { block: 'center', focus: true } as const;
+
+/** The first of `failed` in the form's field order; a name the order does not know comes last. */
+export function firstInFormOrder(failed: readonly string[], order: readonly string[]): string | undefined {
+  const rank = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  return [...failed].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** What focusing needs of a form: Ant Design's own scroll-and-focus. */
+export type FocusableForm = Pick<FormInstance, 'scrollToField'>;
+
+/** Frames to wait for a field to be drawn (a step of the user form opening) before giving up: about a second. */
+const focusFrames = 60;
+
+/**
+ * Moves the focus to a field once it can take it: the field may sit on a step that is only opening. A field's
+ * control carries the field's name as its id (forms here have no `name` of their own).
+ */
+export function focusField(form: FocusableForm, name: string): void {
+  let frames = 0;
+  const inField = () => {
+    const active = document.activeElement;
+    const control = document.getElementById(name);
+    return !!active && !!control && (active === control || active.contains(control) || control.contains(active));
+  };
+  const attempt = () => {
+    if (inField()) return;
+    form.scrollToField(name, firstErrorScroll);
+    frames += 1;
+    if (!inField() && frames < focusFrames) requestAnimationFrame(attempt);
+  };
+  requestAnimationFrame(attempt);
+}
+
+/** Moves the focus to the first field in error, in the form's order (see `focusField`). */
+export function focusFirstError(form: FocusableForm, failed: readonly string[], order: readonly string[]): void {
+  const name = firstInFormOrder(failed, order);
+  if (name !== undefined) focusField(form, name);
+}
+
+/**
+ * A failed save's field errors from the server: under their fields, and the focus on the first of them.
+ * Returns the fields that got one; none means the caller shows the error another way (a toast).
+ */
+export function showServerErrors(
+  form: Pick<FormInstance, 'setFields' | 'scrollToField'>,
+  error: unknown,
+  formFields: readonly string[],
+  rename: Record<string, string> = {},
+): string[] {
+  const placed = applyServerErrors(form, error, formFields, rename);
+  focusFirstError(form, placed, formFields);
+  return placed;
+}

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './input';
 export * from './list';
 export * from './versions';
+export * from './idempotency';

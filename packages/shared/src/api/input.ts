@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeDecimal } from '../resources/values';
 
 /**
  * The value rules every request follows, written once: ids are int4 record ids, text holds no control
@@ -109,3 +110,26 @@ export const dayOutSchema = z.string().meta({ format: 'date' });
 
 /** A moment as answered (ISO 8601, UTC). */
 export const momentOutSchema = z.string().meta({ format: 'date-time' });
+
+/**
+ * An exact decimal in a request: a string ("1,5" or "1.5"), never a JSON number, so no binary float is ever read;
+ * answered in its shortest exact form ("1.5"). `positive` refuses zero.
+ */
+export const decimalStringSchema = (options: {
+  scale: number;
+  message: string;
+  requiredMessage?: string;
+  positive?: boolean;
+}) =>
+  z
+    .string({ error: options.requiredMessage ?? options.message })
+    .regex(new RegExp(`^\\s*\\d{1,8}(?:[.,]\\d{1,${options.scale}})?\\s*$`), options.message)
+    .meta({ examples: [options.scale >= 1 ? '1.5' : '1'] })
+    .transform((value, ctx) => {
+      const normalized = normalizeDecimal(value, options.scale);
+      if (normalized === null || (options.positive && !/[1-9]/.test(normalized))) {
+        ctx.addIssue({ code: 'custom', message: options.message });
+        return z.NEVER;
+      }
+      return normalized;
+    });

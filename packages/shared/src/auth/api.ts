@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countSchema, idSchema } from '../api/input';
+import { userPreferencesSchema } from '../users/preferences';
 import { forgotPasswordSchema, resetPasswordSchema, signinSchema } from './schemas';
 
 /** Answers of the sign-in and reset flow that the spec leaves to us (Azerbaijani, shown to the user). */
@@ -55,6 +56,8 @@ export const currentUserSchema = z.object({
   groups: z.array(currentUserGroupSchema),
   /** Effective permission codes: the user's groups' and the user's own. */
   permissions: z.array(z.string()),
+  /** Layout and guided tour, kept on the server so they follow the user to every device. */
+  preferences: userPreferencesSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const currentUserResponseSchema = z.object({

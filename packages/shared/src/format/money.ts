@@ -26,3 +26,38 @@ export function formatMoney(amount: bigint | string): string {
   const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return `${negative ? '-' : ''}${whole},${(abs % 100n).toString().padStart(2, '0')} ₼`;
 }
+
+/** An exact decimal as whole digits and a scale: "12.5" and "12,50" give 125n and 1250n with scale 1 and 2. */
+export interface ExactDecimal {
+  digits: bigint;
+  scale: number;
+}
+
+const decimalPattern = /^(\d+)(?:[.,](\d+))?$/;
+
+/** Reads a non-negative decimal string exactly (no binary float ever holds it). */
+export function parseExactDecimal(value: string): ExactDecimal {
+  const match = decimalPattern.exec(value.trim());
+  if (!match) throw new RangeError(`Not a decimal: ${value}`);
+  const [, whole, fraction = ''] = match;
+  return { digits: BigInt(`${whole!}${fraction}`), scale: fraction.length };
+}
+
+/** Writes `digits / 10^scale` in its shortest exact form ("12.5", "18", "0.005"). */
+export function exactDecimalToString({ digits, scale }: ExactDecimal): string {
+  const text = digits.toString().padStart(scale + 1, '0');
+  const whole = text.slice(0, text.length - scale);
+  const fraction = text.slice(text.length - scale).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/**
+ * Rounds a non-negative `digits / 10^scale` to a whole number, half up (0.5 goes to 1): the one rounding step
+ * of money, applied once to the exact product.
+ */
+export function roundHalfUp(digits: bigint, scale: number): bigint {
+  if (digits < 0n) throw new RangeError('roundHalfUp takes a non-negative amount');
+  if (scale === 0) return digits;
+  const divisor = 10n ** BigInt(scale);
+  return (digits * 2n + divisor) / (2n * divisor);
+}

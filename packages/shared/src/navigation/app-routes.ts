@@ -1,5 +1,5 @@
 import type { RoleLetter } from '../access/roles';
-import type { PermissionCode } from '../access/permissions';
+import { hasPermissions, type PermissionCode } from '../access/permissions';
 
 /** Sections of the side navigation, in display order. */
 export const menuSections = [
@@ -28,7 +28,28 @@ export interface AppRoute {
   permissions: readonly PermissionCode[];
   /** Where the screen shows in the side navigation; absent: reached from another screen. */
   menu?: MenuSectionKey;
+  /**
+   * A screen that serves more than one resource or action: what the address actually opened requires, the
+   * first whose `when` matches; `permissions` otherwise. The guard and the server then ask for the same thing.
+   */
+  targets?: readonly RouteTargetRequirement[];
 }
+
+/** What an address of a screen opens: its `:pk` and, on a route two resources share, `?resource=`. */
+export interface RouteTarget {
+  pk?: string | null;
+  resource?: string | null;
+}
+
+export interface RouteTargetRequirement {
+  when: RouteTarget;
+  permissions: readonly PermissionCode[];
+}
+
+/** `carrier-form/new`: the create screen of a route that also edits. */
+export const newRecordPk = 'new';
+/** The query parameter naming which of a shared route's resources is opened. */
+export const resourceParam = 'resource';
 
 const A: readonly RoleLetter[] = ['A'];
 
@@ -133,13 +154,14 @@ export const appRoutes: readonly AppRoute[] = [
     roles: A,
     permissions: ['add_transporttype'],
   },
-  // Special transport types reuse this edit route (spec section 2).
+  // Special transport types reuse this edit route (spec section 2), opened with ?resource=special-transport-types.
   {
     key: 'transport-types-edit',
     path: 'transport-types-edit/:pk',
     title: 'Nəqliyyat növünün redaktəsi',
     roles: A,
     permissions: ['change_transporttype'],
+    targets: [{ when: { resource: 'special-transport-types' }, permissions: ['change_specialtransporttype'] }],
   },
   {
     key: 'special-transport-types',
@@ -263,7 +285,15 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['view_carrier'],
     menu: 'transport',
   },
-  { key: 'carrier-form', path: 'carrier-form/:pk', title: 'Daşıyıcı', roles: A, permissions: ['change_carrier'] },
+  // carrier-form/new creates, carrier-form/{pk} edits.
+  {
+    key: 'carrier-form',
+    path: 'carrier-form/:pk',
+    title: 'Daşıyıcı',
+    roles: A,
+    permissions: ['change_carrier'],
+    targets: [{ when: { pk: newRecordPk }, permissions: ['add_carrier'] }],
+  },
   { key: 'drivers', path: 'drivers', title: 'Sürücülər', roles: A, permissions: ['view_driver'], menu: 'transport' },
   { key: 'drivers-create', path: 'drivers-create', title: 'Yeni sürücü', roles: A, permissions: ['add_driver'] },
   {
@@ -415,4 +445,22 @@ export const homePath = '/app/sample-page';
 
 export function findAppRoute(key: string): AppRoute | undefined {
   return appRoutes.find((r) => r.key === key);
+}
+
+/** What a screen requires when opened at an address: the matching target's permissions, else the route's. */
+export function routePermissions(route: AppRoute, target: RouteTarget = {}): readonly PermissionCode[] {
+  const matches = (when: RouteTarget) =>
+    (when.pk === undefined || when.pk === target.pk) &&
+    (when.resource === undefined || when.resource === target.resource);
+  return route.targets?.find((t) => matches(t.when))?.permissions ?? route.permissions;
+}
+
+/** Whether a user holding `held` may open the screen at an address: the route guard's one check. */
+export function canOpenRoute(held: Iterable<string>, route: AppRoute, target: RouteTarget = {}): boolean {
+  return hasPermissions(held, routePermissions(route, target));
+}
+
+/** Every permission a screen may require, whatever it opens: the role groups hold them all for its roles. */
+export function allRoutePermissions(route: AppRoute): readonly PermissionCode[] {
+  return [...new Set([...route.permissions, ...(route.targets ?? []).flatMap((t) => t.permissions)])];
 }

@@ -4,6 +4,7 @@ import {
   cleanString,
   countSchema,
   dayOutSchema,
+  decimalStringSchema,
   idSchema,
   isoDateSchema,
   momentOutSchema,
@@ -13,7 +14,6 @@ import {
 import type { ListFilterKind, ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { resourceMessages as m } from './messages';
-import { normalizeDecimal } from './values';
 
 /**
  * A resource is declared once here: its fields (with their kinds, labels and rules), list columns, filters,
@@ -144,18 +144,12 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
       const scale = field.scale ?? 4;
       const message = field.invalidMessage ?? m.notNegative(label);
       // A string, never a binary float: "1,5" or "1.5".
-      const decimal = z
-        .string({ error: m.required(label) })
-        .regex(new RegExp(`^\\s*\\d{1,8}(?:[.,]\\d{1,${scale}})?\\s*$`), message)
-        .meta({ examples: [scale >= 1 ? '1.5' : '1'] })
-        .transform((v, ctx) => {
-          const normalized = normalizeDecimal(v, scale);
-          if (normalized === null || (field.positive && !/[1-9]/.test(normalized))) {
-            ctx.addIssue({ code: 'custom', message });
-            return z.NEVER;
-          }
-          return normalized;
-        });
+      const decimal = decimalStringSchema({
+        scale,
+        message,
+        requiredMessage: m.required(label),
+        positive: field.positive ?? false,
+      });
       return field.required ? decimal : z.preprocess(emptyToUndefined, decimal.optional().default('0'));
     }
     case 'integer': {

@@ -14,6 +14,8 @@ export const resourceMessages = {
   plateInvalid: 'Qeydiyyat nişanı 10-AA-123 formatında olmalıdır.',
   plateTaken: 'Bu qeydiyyat nişanı ilə avtomobil artıq mövcuddur.',
   finTaken: 'Bu FİN kod ilə sürücü artıq mövcuddur.',
+  licenceNumberInvalid: 'Sürücülük vəsiqəsinin nömrəsi iki hərf və altı rəqəmdən ibarət olmalıdır (məsələn, AB123456).',
+  licenceNumberTaken: 'Bu nömrəli sürücülük vəsiqəsi ilə sürücü artıq mövcuddur.',
   voenTaken: 'Bu VÖEN ilə daşıyıcı artıq mövcuddur.',
   notNegative: (label: string) => `${label} mənfi ola bilməz.`,
   wholeNumber: (label: string) => `${label} tam ədəd olmalıdır.`,

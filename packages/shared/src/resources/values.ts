@@ -33,6 +33,14 @@ export function normalizeFin(value: string): string {
   return value.trim().toUpperCase();
 }
 
+/** A driving licence number: two Latin letters and six digits ("AB123456"), kept upper-case without spaces. */
+export const licenceNumberPattern = /^[A-Z]{2}[0-9]{6}$/;
+
+export function normalizeLicenceNumber(value: string): string | null {
+  const compact = value.trim().toUpperCase().replace(/\s+/g, '');
+  return licenceNumberPattern.test(compact) ? compact : null;
+}
+
 /** Driving licence categories as Azerbaijan issues them. */
 export const drivingCategories = ['A', 'A1', 'B', 'B1', 'BE', 'C', 'C1', 'CE', 'C1E', 'D', 'D1', 'DE', 'D1E'] as const;
 export type DrivingCategory = (typeof drivingCategories)[number];

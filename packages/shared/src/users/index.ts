@@ -1,2 +1,3 @@
 export * from './messages';
+export * from './preferences';
 export * from './schemas';

@@ -54,6 +54,8 @@ export const drivers = pgTable(
     parentName: text('parent_name').notNull(),
     /** Identity card FIN code, 7 upper-case letters or digits; unique. */
     identityFinCode: text('identity_fin_code').notNull(),
+    /** Driving licence number "AB123456" (the registry's licence lookup); empty when not known. */
+    drivingLicenseNumber: text('driving_license_number').notNull().default(''),
     drivingLicenseStartDate: date('driving_license_start_date').notNull(),
     drivingLicenseFinishDate: date('driving_license_finish_date').notNull(),
     drivingCategory: text('driving_category').array().notNull(),
@@ -66,6 +68,9 @@ export const drivers = pgTable(
   },
   (t) => [
     uniqueIndex('drivers_identity_fin_code_key').on(t.identityFinCode),
+    uniqueIndex('drivers_driving_license_number_key')
+      .on(t.drivingLicenseNumber)
+      .where(sql`${t.drivingLicenseNumber} <> ''`),
     index('drivers_driving_license_start_date_idx').on(t.drivingLicenseStartDate, t.id),
     index('drivers_driving_license_finish_date_idx').on(t.drivingLicenseFinishDate, t.id),
     check('drivers_license_finish_after_start', sql`${t.drivingLicenseFinishDate} > ${t.drivingLicenseStartDate}`),

@@ -4,3 +4,4 @@ export * from './reference-lists';
 export * from './auth';
 export * from './audit';
 export * from './fleet';
+export * from './idempotency';

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type { NavigationLayout } from '@dnx/shared';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -28,16 +29,19 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth'),
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
-    /** Per-user interface preferences (layout, guided tour seen): kept on the server, not in the browser. */
-    preferences: jsonb('preferences')
-      .$type<Record<string, unknown>>()
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    /** Interface preferences, kept on the server so they follow the user (decisions.md section 6). */
+    layout: text('layout').$type<NavigationLayout>().notNull().default('side'),
+    /** When the guided tour was finished or skipped; null: it starts at the next entry. */
+    tourSeenAt: timestamp('tour_seen_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: createdAt(),
     version: version(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_region_id_idx').on(t.regionId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_region_id_idx').on(t.regionId),
+    check('users_layout_known', sql`${t.layout} in ('side', 'top')`),
+  ],
 );
 
 export const groups = pgTable(

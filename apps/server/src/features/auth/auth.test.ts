@@ -229,8 +229,9 @@ describe('tokens and the protected API', () => {
     expect(body.result).toBe(true);
     expect(body.error).toBeNull();
     expect(Object.keys(body.user).sort()).toEqual(
-      ['email', 'first_name', 'groups', 'id', 'last_name', 'permissions', 'phone', 'region'].sort(),
+      ['email', 'first_name', 'groups', 'id', 'last_name', 'permissions', 'phone', 'preferences', 'region'].sort(),
     );
+    expect(body.user.preferences).toEqual({ layout: 'side', tour_seen_at: null });
     expect(body.user.email).toBe('operator@demo.az');
     expect(body.user.first_name).toBe('Nigar');
     expect(typeof body.user.region).toBe('number');

@@ -1,3 +1,4 @@
+import type { NavigationLayout } from '@dnx/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
@@ -63,11 +64,13 @@ export async function loadRequestUser(db: Database, userId: number, sessionId: n
     phone: string;
     region_id: number | null;
     is_active: boolean;
+    layout: NavigationLayout;
+    tour_seen_at: Date | string | null;
     session_active: boolean;
   };
   // Both drivers answer raw statements with `{ rows }`.
   const result = (await db.execute(sql`
-    select u.id, u.email, u.first_name, u.last_name, u.phone, u.region_id, u.is_active,
+    select u.id, u.email, u.first_name, u.last_name, u.phone, u.region_id, u.is_active, u.layout, u.tour_seen_at,
       exists(
         select 1 from ${sessions} s
         where s.id = ${sessionId ?? null} and s.user_id = u.id and s.revoked_at is null
@@ -83,6 +86,8 @@ export async function loadRequestUser(db: Database, userId: number, sessionId: n
     phone: row.phone,
     regionId: row.region_id,
     isActive: row.is_active,
+    layout: row.layout,
+    tourSeenAt: row.tour_seen_at === null ? null : new Date(row.tour_seen_at).toISOString(),
     sessionActive: row.session_active,
   };
 }

@@ -258,6 +258,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
           region: user.regionId,
           groups: user.groups,
           permissions: [...user.permissions].sort(),
+          preferences: { layout: user.layout, tour_seen_at: user.tourSeenAt },
         },
         error: null,
       };

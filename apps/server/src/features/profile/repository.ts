@@ -1,3 +1,4 @@
+import type { NavigationLayout } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -16,4 +17,23 @@ export async function setPhone(db: Executor, userId: number, phone: string) {
     .update(users)
     .set({ phone, version: sql`${users.version} + 1` })
     .where(eq(users.id, userId));
+}
+
+/** The user's interface preferences, locked for the change that follows. */
+export async function lockPreferences(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ layout: users.layout, tourSeenAt: users.tourSeenAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return row ?? null;
+}
+
+/** Preferences are not on the account form: no new version, so no editor of the account has to reload. */
+export async function setPreferences(
+  db: Executor,
+  userId: number,
+  preferences: { layout: NavigationLayout; tourSeenAt: Date | null },
+) {
+  await db.update(users).set(preferences).where(eq(users.id, userId));
 }

@@ -1,11 +1,18 @@
-import { detailErrorSchema, messageResponseSchema, profilePasswordSchema, profilePhoneSchema } from '@dnx/shared';
+import {
+  detailErrorSchema,
+  messageResponseSchema,
+  profilePasswordSchema,
+  profilePhoneSchema,
+  userPreferencesSchema,
+  userPreferencesUpdateSchema,
+} from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser } from '../../plugins/auth';
 import { createProfileService } from './service';
 
-// Every signed-in user changes their own phone and password (decisions.md section 2).
+// Every signed-in user changes their own phone, password and preferences (decisions.md sections 2 and 6).
 const signedIn = { access: { permissions: [] } } as const;
 const common = { tags: ['profile'], security: [{ bearer: [] }] };
 
@@ -41,5 +48,20 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request) => profile.changePassword(authUser(request), request.body.oldPassword, request.body.newPassword),
+  );
+
+  app.patch(
+    '/api/user/user-profile/preferences/',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'updateOwnPreferences',
+        ...common,
+        summary: 'Change your own layout (side or top navigation) or record the guided tour as seen',
+        body: userPreferencesUpdateSchema,
+        response: { 200: userPreferencesSchema, ...signedInErrors },
+      },
+    },
+    async (request) => profile.updatePreferences(authUser(request), request.body),
   );
 };

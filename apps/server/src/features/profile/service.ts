@@ -1,4 +1,4 @@
-import { userMessages } from '@dnx/shared';
+import { userMessages, type UserPreferences, type UserPreferencesUpdate } from '@dnx/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -16,7 +16,7 @@ import {
 } from '../auth/repository';
 import * as repo from './repository';
 
-/** The signed-in user's own account: phone and password. */
+/** The signed-in user's own account: phone, password and interface preferences. */
 export function createProfileService(db: Database, config: Config) {
   return {
     async changePhone(user: AuthUser, phone: string): Promise<{ message: string }> {
@@ -77,5 +77,43 @@ export function createProfileService(db: Database, config: Config) {
       });
       return { message: userMessages.passwordChanged };
     },
+
+    /**
+     * Layout and guided tour, the caller's own only. `tour_seen` true keeps the first time it was recorded (a
+     * replay changes nothing), false clears it so the tour starts at the next entry. A change is audited.
+     */
+    async updatePreferences(user: AuthUser, input: UserPreferencesUpdate): Promise<UserPreferences> {
+      return db.transaction(async (tx) => {
+        const current = await repo.lockPreferences(tx, user.id);
+        if (!current) throw authErrors.userNotFound();
+        const next = {
+          layout: input.layout ?? current.layout,
+          tourSeenAt:
+            input.tour_seen === undefined
+              ? current.tourSeenAt
+              : input.tour_seen
+                ? (current.tourSeenAt ?? new Date())
+                : null,
+        };
+        const before = preferencesOf(current);
+        const after = preferencesOf(next);
+        if (before.layout !== after.layout || before.tour_seen_at !== after.tour_seen_at) {
+          await repo.setPreferences(tx, user.id, next);
+          await recordAudit(tx, {
+            actor: auditActor(user),
+            action: 'update',
+            resource: 'user',
+            recordId: user.id,
+            before,
+            after,
+          });
+        }
+        return after;
+      });
+    },
   };
+}
+
+function preferencesOf(row: { layout: UserPreferences['layout']; tourSeenAt: Date | null }): UserPreferences {
+  return { layout: row.layout, tour_seen_at: row.tourSeenAt?.toISOString() ?? null };
 }

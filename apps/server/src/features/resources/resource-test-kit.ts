@@ -27,6 +27,8 @@ export function resourceKit(t: TestApp, admin: () => SignedIn) {
         return `+99450${String(n).padStart(7, '0')}`;
       case 'identity_fin_code':
         return `T${digits}`;
+      case 'driving_license_number':
+        return `LT${digits}`;
       case 'registration_number':
         return `${String(10 + (n % 90))}-${String.fromCharCode(65 + (Math.floor(n / 90) % 26))}Z-${String(n % 1000).padStart(3, '0')}`;
       default:

@@ -1,5 +1,5 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { hasPermissions, homePath } from '@dnx/shared';
+import { canOpenRoute, homePath, resourceParam } from '@dnx/shared';
 import { Button, Drawer, Layout, Menu, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,18 +8,28 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { ForbiddenResult } from '../../components/status-pages';
 import { useCurrentUser } from '../../features/auth/api/current-user';
 import { useIsDrawerMode } from '../../lib/use-media';
+import { mainContentId } from '../../lib/page-focus';
 import type { ScreenHandle } from '../router';
 import { GlobalLoadingOverlay } from './global-loading';
 import { buildMenuItems, menuKeysFor } from './menu-items';
+import { useFocusOnScreenChange } from './route-focus';
 import { RouteProgress } from './route-progress';
-import { UserMenu, type NavigationLayout } from './user-menu';
+import { TourHost, useShellPreferences } from './shell-preferences';
+import { SkipLink } from './skip-link';
+import { UserMenu } from './user-menu';
 
 const siderWidth = 260;
 
-function Logo({ light }: { light?: boolean }) {
+/** The logo with the app's name and subtitle; `wrap` lets the subtitle take two lines (the narrow drawer's title). */
+function Logo({ light, wrap }: { light?: boolean; wrap?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link to={homePath} className="app-logo" data-testid="app-logo" style={{ color: light ? '#fff' : undefined }}>
+    <Link
+      to={homePath}
+      className={wrap ? 'app-logo app-logo-wrap' : 'app-logo'}
+      data-testid="app-logo"
+      style={{ color: light ? '#fff' : undefined }}
+    >
       <img src="/favicon.svg" width={32} height={32} alt="" />
       <span style={{ display: 'flex', flexDirection: 'column', lineHeight: 1.2 }}>
         <Typography.Text strong style={{ color: 'inherit' }}>
@@ -33,7 +43,10 @@ function Logo({ light }: { light?: boolean }) {
   );
 }
 
-/** Shows the matched screen, or the error page when the user may not open it. */
+/**
+ * Shows the matched screen, or the error page when the user may not open it: what the address opens decides
+ * on a screen two resources share (`?resource=`) or that creates and edits (`carrier-form/new`).
+ */
 function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
   const matches = useMatches();
   const navigation = useNavigation();
@@ -41,7 +54,8 @@ function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
   const screen = [...matches].reverse().find((m) => (m.handle as ScreenHandle | undefined)?.route);
   const route = (screen?.handle as ScreenHandle | undefined)?.route;
   if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
-  if (route && !hasPermissions(permissions, route.permissions)) return <ForbiddenResult />;
+  const target = { pk: screen?.params.pk ?? null, resource: new URLSearchParams(location.search).get(resourceParam) };
+  if (route && !canOpenRoute(permissions, route, target)) return <ForbiddenResult />;
   return <Outlet />;
 }
 
@@ -52,17 +66,22 @@ export function AppLayout() {
   const location = useLocation();
   const drawerMode = useIsDrawerMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [layout, setLayout] = useState<NavigationLayout>('side');
+  const shell = useShellPreferences(user);
+  const layout = shell.layout;
   const permissions = useMemo(() => user?.permissions ?? [], [user]);
   const items = useMemo(() => buildMenuItems(permissions, t), [permissions, t]);
   const keys = menuKeysFor(location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
+  // A drawer closed by Escape gives the focus back to its button; one closed by a move, to the new screen.
+  const [drawerReturnsFocus, setDrawerReturnsFocus] = useState(true);
+  useFocusOnScreenChange();
 
   // Navigation collapses on every location change; the group holding the current path opens.
   const [shownPath, setShownPath] = useState(location.pathname);
   if (shownPath !== location.pathname) {
     setShownPath(location.pathname);
     setDrawerOpen(false);
+    setDrawerReturnsFocus(false);
     setOpenKeys((current) => Array.from(new Set([...current, ...keys.open])));
   }
 
@@ -81,6 +100,7 @@ export function AppLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       <RouteProgress />
       <GlobalLoadingOverlay />
       {!drawerMode && !topNavigation && (
@@ -98,16 +118,17 @@ export function AppLayout() {
           <div style={{ padding: '16px 20px' }}>
             <Logo />
           </div>
-          {sideMenu}
+          <div data-tour="menu">{sideMenu}</div>
         </Layout.Sider>
       )}
       <Drawer
         placement="left"
         open={drawerMode && drawerOpen}
         onClose={() => setDrawerOpen(false)}
+        focusable={{ focusTriggerAfterClose: drawerReturnsFocus }}
         width={siderWidth}
         styles={{ body: { padding: 0 } }}
-        title={<Logo />}
+        title={<Logo wrap />}
         data-testid="nav-drawer"
       >
         {sideMenu}
@@ -131,23 +152,41 @@ export function AppLayout() {
               type="text"
               icon={<MenuOutlined />}
               aria-label={t('common.openMenu')}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerReturnsFocus(true);
+                setDrawerOpen(true);
+              }}
               data-testid="open-menu"
+              data-tour="menu"
             />
           )}
           {(drawerMode || topNavigation) && <Logo />}
           <div style={{ flex: 1, minWidth: 0 }}>
             {topNavigation && (
-              <Menu mode="horizontal" items={items} selectedKeys={keys.selected} style={{ borderBottom: 'none' }} />
+              <Menu
+                mode="horizontal"
+                items={items}
+                selectedKeys={keys.selected}
+                style={{ borderBottom: 'none' }}
+                data-testid="top-menu"
+                data-tour="menu"
+              />
             )}
           </div>
-          <UserMenu user={user} layout={layout} onLayoutChange={setLayout} compact={drawerMode} />
+          <UserMenu
+            user={user}
+            layout={layout}
+            onLayoutChange={shell.setLayout}
+            onReplayTour={shell.replayTour}
+            compact={drawerMode}
+          />
         </Layout.Header>
-        <Layout.Content style={{ padding: drawerMode ? 12 : 24 }}>
+        <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
           <GuardedOutlet permissions={permissions} />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: '#6b7785' }}>{t('common.footer')}</Layout.Footer>
       </Layout>
+      <TourHost open={shell.tourOpen} permissions={permissions} drawerMode={drawerMode} onDone={shell.endTour} />
     </Layout>
   );
 }

@@ -7,23 +7,12 @@ import {
 } from '@ant-design/icons';
 import { pageSizeOptions } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Dropdown,
-  Flex,
-  Input,
-  Modal,
-  Select,
-  Table,
-  Typography,
-  type ButtonProps,
-  type TableProps,
-} from 'antd';
+import { Alert, Button, Dropdown, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
+import { useDeleteConfirmation } from '../delete-confirmation';
 import { downloadCsv, downloadExcel } from './download';
 import { allPageSize, toApiQuery, toExportQuery, withFilters, type PageSizeChoice } from './list-query';
 import { deleteMultiple, fetchListPage, listPageQuery } from './resource-api';
@@ -93,7 +82,7 @@ export function ResourceTable<Row extends object>({
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [modal, modalHolder] = Modal.useModal();
+  const [confirm, confirmHolder] = useDeleteConfirmation();
   const { endpoint, columns, filters = [], defaultSort } = declaration;
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
   const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
@@ -125,12 +114,9 @@ export function ResourceTable<Row extends object>({
   });
 
   const confirmDelete = () =>
-    modal.confirm({
+    confirm({
       title: t('list.deleteConfirmTitle'),
       content: t('list.deleteConfirmText', { count: selected.length }),
-      okText: t('list.delete'),
-      okButtonProps: { danger: true, 'data-testid': 'confirm-delete' } as ButtonProps,
-      cancelText: t('list.cancel'),
       onOk: () => remove.mutateAsync(selected).catch(() => undefined),
     });
 
@@ -150,10 +136,13 @@ export function ResourceTable<Row extends object>({
     }
   };
 
-  const tableColumns: TableProps<Row>['columns'] = columns.map((column) => ({
+  // A wide list scrolls sideways with what names a row and what acts on it pinned: the selection box and the
+  // first column at the start, the row actions (screen-only columns) at the end.
+  const tableColumns: TableProps<Row>['columns'] = columns.map((column, index) => ({
     key: column.sortKey ?? column.key,
     title: column.title,
     width: column.width,
+    fixed: index === 0 ? 'start' : column.screenOnly ? 'end' : undefined,
     sorter: Boolean(column.sortKey),
     sortOrder:
       column.sortKey && state.orderBy === column.sortKey ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
@@ -184,9 +173,9 @@ export function ResourceTable<Row extends object>({
 
   return (
     <div data-testid="resource-table">
-      {modalHolder}
-      <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 16 }}>
-        <Flex wrap gap={12} align="center">
+      {confirmHolder}
+      <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 16 }} data-tour="list-tools">
+        <Flex wrap gap={12} align="center" data-tour="list-filters">
           {declaration.search && (
             <SearchBox value={state.search} onSearch={(search) => setState(withFilters(state, { search }))} />
           )}
@@ -240,11 +229,20 @@ export function ResourceTable<Row extends object>({
               onClick: ({ key }) => void exportRows(key as 'csv' | 'xlsx'),
             }}
           >
-            <Button icon={<DownloadOutlined />} loading={exporting !== null} data-testid="export">
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting !== null}
+              data-testid="export"
+              data-tour="list-export"
+            >
               {t('list.export')}
             </Button>
           </Dropdown>
-          {actions}
+          {actions && (
+            <span style={{ display: 'inline-flex' }} data-tour="list-create">
+              {actions}
+            </span>
+          )}
         </Flex>
       </Flex>
       {list.isError && (
@@ -270,6 +268,7 @@ export function ResourceTable<Row extends object>({
         rowSelection={
           canDelete
             ? {
+                fixed: 'start',
                 selectedRowKeys: selected,
                 preserveSelectedRowKeys: true,
                 onChange: (keys) => setSelected(keys.map(Number)),

@@ -12,7 +12,7 @@ export interface ListColumn<Row> {
   render?: (row: Row) => ReactNode;
   /** The `order_by` the server sorts this column by; absent: not sortable. */
   sortKey?: string;
-  /** Screen only (row actions): not exported. */
+  /** Screen only (row actions): not exported, pinned at the end of a wide table. */
   screenOnly?: boolean;
   width?: number | string;
 }

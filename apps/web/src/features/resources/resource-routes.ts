@@ -1,4 +1,4 @@
-import { findAppRoute, resources, type ResourceDefinition } from '@dnx/shared';
+import { findAppRoute, newRecordPk, resourceParam, resources, type ResourceDefinition } from '@dnx/shared';
 import { routeId } from '../../lib/route-params';
 
 /**
@@ -11,9 +11,9 @@ const unique = (keys: string[]) => [...new Set(keys)];
 export const resourceListRouteKeys = unique(resources.map((r) => r.routes.list));
 export const resourceFormRouteKeys = unique(resources.flatMap((r) => [r.routes.create, r.routes.edit]));
 
-/** `carrier-form/new`: the create screen of a route that also edits. */
-export const newRecordPk = 'new';
-export const resourceParam = 'resource';
+// `carrier-form/new` creates; `?resource=` names which resource of a shared edit route is opened (shared, so the
+// route guard reads the address as the form does).
+export { newRecordPk, resourceParam };
 
 export function listResourceOf(routeKey: string): ResourceDefinition | undefined {
   return resources.find((r) => r.routes.list === routeKey);

@@ -38,6 +38,7 @@ export const driverSpec = defineResource({
     first_name: drivers.firstName,
     parent_name: drivers.parentName,
     identity_fin_code: drivers.identityFinCode,
+    driving_license_number: drivers.drivingLicenseNumber,
     driving_license_start_date: drivers.drivingLicenseStartDate,
     driving_license_finish_date: drivers.drivingLicenseFinishDate,
     driving_category: drivers.drivingCategory,
@@ -47,7 +48,10 @@ export const driverSpec = defineResource({
   rowCounter: true,
   // Pickers show the whole name, as on the identity card.
   label: sql`${drivers.lastName} || ' ' || ${drivers.firstName} || ' ' || ${drivers.parentName}`,
-  unique: [{ index: 'drivers_identity_fin_code_key', field: 'identity_fin_code', message: m.finTaken }],
+  unique: [
+    { index: 'drivers_identity_fin_code_key', field: 'identity_fin_code', message: m.finTaken },
+    { index: 'drivers_driving_license_number_key', field: 'driving_license_number', message: m.licenceNumberTaken },
+  ],
   hooks: {
     // Categories once each, in the licence's order, so equal licences read and audit alike.
     prepare: (input) => {

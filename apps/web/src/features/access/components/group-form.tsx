@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
-import { applyServerErrors, schemaRules } from '../../../lib/form-rules';
+import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { groupQuery } from '../api/get-group';
 import { usePermissions } from '../api/list-permissions';
@@ -51,7 +51,7 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
       },
       onError: (error) => {
         if (isStaleVersion(error)) setStale(true);
-        else if (applyServerErrors(form, error, ['name', 'permissions']).length === 0) notifyFailure(error);
+        else if (showServerErrors(form, error, ['name', 'permissions']).length === 0) notifyFailure(error);
       },
     });
   };

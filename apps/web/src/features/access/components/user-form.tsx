@@ -18,8 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
 import { RegionSelect } from '../../../components/region-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
-import { applyServerErrors, schemaRule } from '../../../lib/form-rules';
+import { firstInFormOrder, focusFirstError, schemaRule, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { focusFirstControl } from '../../../lib/page-focus';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { emailTakenQuery } from '../api/check-email';
 import { userQuery } from '../api/get-user';
@@ -52,6 +53,7 @@ const steps: readonly (readonly (keyof UserFormValues)[])[] = [
   ['groups', 'user_permissions', 'confirmInfos'],
 ];
 const allFields: string[] = steps.flat();
+const stepPanelId = (index: number) => `user-form-step-${index}`;
 const stepOf = (field: string) =>
   Math.max(
     0,
@@ -131,11 +133,19 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
     if (next > step) {
       try {
         await form.validateFields([...steps[step]!]);
-      } catch {
+      } catch (failure) {
+        const { errorFields = [] } = failure as { errorFields?: { name: (string | number)[] }[] };
+        focusFirstError(
+          form,
+          errorFields.map((f) => String(f.name[0])),
+          allFields,
+        );
         return;
       }
     }
     setStep(next);
+    // The step's first control takes the focus from the button (or the field, now hidden) the person was on.
+    focusFirstControl(stepPanelId(next));
   };
 
   const backToStart = (values: UserFormValues) => {
@@ -149,8 +159,22 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
   /** Enter or the save button: on the last step it saves; before it, it moves on as "Növbəti" does. */
   const onSubmitFailed = ({ errorFields }: { errorFields: { name: (string | number)[] }[] }) => {
     if (step < lastStep) return void goTo(step + 1);
-    const first = errorFields[0];
-    if (first) setStep(stepOf(String(first.name[0])));
+    const failed = errorFields.map((f) => String(f.name[0]));
+    const first = firstInFormOrder(failed, allFields);
+    if (first) setStep(stepOf(first));
+    focusFirstError(form, failed, allFields);
+  };
+
+  /**
+   * Enter in a text field of a step before the last moves on, as "Növbəti" does: with several fields and no
+   * submit button the browser would not submit. Pickers keep Enter for choosing.
+   */
+  const onStepKeyDown = (event: React.KeyboardEvent<HTMLFormElement>) => {
+    const field = event.target;
+    if (event.key !== 'Enter' || step >= lastStep || !(field instanceof HTMLInputElement)) return;
+    if (!['text', 'email', 'password', 'tel'].includes(field.type) || field.closest('.ant-select, .ant-picker')) return;
+    event.preventDefault();
+    void goTo(step + 1);
   };
 
   const onSave = (values: UserFormValues) => {
@@ -168,8 +192,9 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
     };
     const onError = (error: unknown) => {
       if (isStaleVersion(error)) return setStale(true);
-      const placed = applyServerErrors(form, error, allFields);
-      if (placed.length > 0) setStep(stepOf(placed[0]!));
+      // The step of the first field in error opens, and that field takes the focus once it shows.
+      const first = firstInFormOrder(showServerErrors(form, error, allFields), allFields);
+      if (first) setStep(stepOf(first));
       else notifyFailure(error);
     };
     if (user) {
@@ -225,7 +250,11 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
     setStep(0);
   };
 
-  const panel = (index: number) => ({ hidden: step !== index, 'data-testid': `user-form-step-${index}` });
+  const panel = (index: number) => ({
+    id: stepPanelId(index),
+    hidden: step !== index,
+    'data-testid': `user-form-step-${index}`,
+  });
 
   return (
     <Card>
@@ -243,6 +272,9 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
         requiredMark
         onFinish={onSave}
         onFinishFailed={onSubmitFailed}
+        onKeyDown={onStepKeyDown}
+        // The first error may sit on another step: `onSubmitFailed` opens it, then focuses the field.
+        scrollToFirstError={false}
         data-testid="user-form"
       >
         <div {...panel(0)}>

@@ -1,9 +1,10 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { hasPermissions, type Group } from '@dnx/shared';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
+import { useDeleteConfirmation } from '../../../components/delete-confirmation';
 import { PageHeader } from '../../../components/page-header';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { useCurrentUser } from '../../auth/api/current-user';
@@ -16,6 +17,7 @@ export default function GroupsPage() {
   const held = useCurrentUser()?.permissions ?? [];
   const canChange = hasPermissions(held, ['change_group']);
   const canDelete = hasPermissions(held, ['delete_group']);
+  const [confirmDelete, confirmHolder] = useDeleteConfirmation();
 
   const declaration = useMemo<ResourceListDeclaration<Group>>(
     () => ({
@@ -40,33 +42,35 @@ export default function GroupsPage() {
           render: (g) => (
             <Space>
               {canChange && (
-                <Link to={`/app/user-groups-edit/${g.id}`} aria-label={`${t('list.edit')}: ${g.name}`}>
-                  <Button size="small" icon={g.code ? <EyeOutlined /> : <EditOutlined />}>
-                    {t('list.edit')}
-                  </Button>
-                </Link>
+                <LinkButton
+                  to={`/app/user-groups-edit/${g.id}`}
+                  size="small"
+                  icon={g.code ? <EyeOutlined /> : <EditOutlined />}
+                  aria-label={`${t('list.edit')}: ${g.name}`}
+                >
+                  {t('list.edit')}
+                </LinkButton>
               )}
-              {canDelete && !g.code && <DeleteGroupButton group={g} />}
+              {canDelete && !g.code && <DeleteGroupButton group={g} confirm={confirmDelete} />}
             </Space>
           ),
         },
       ],
     }),
-    [t, canChange, canDelete],
+    [t, canChange, canDelete, confirmDelete],
   );
 
   return (
     <div data-testid="groups-page">
+      {confirmHolder}
       <PageHeader title={t('routes.user-groups')} />
       <ResourceTable
         declaration={declaration}
         actions={
           hasPermissions(held, ['add_group']) && (
-            <Link to="/app/user-groups-create">
-              <Button type="primary" icon={<PlusOutlined />} data-testid="create-group">
-                {t('groups.create')}
-              </Button>
-            </Link>
+            <LinkButton to="/app/user-groups-create" type="primary" icon={<PlusOutlined />} data-testid="create-group">
+              {t('groups.create')}
+            </LinkButton>
           )
         }
       />

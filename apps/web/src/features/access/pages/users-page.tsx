@@ -1,9 +1,9 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatDate, hasPermissions, type User } from '@dnx/shared';
-import { Button, Select, Space, Tag } from 'antd';
+import { Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
 import { PageHeader } from '../../../components/page-header';
 import { RegionSelect } from '../../../components/region-select';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
@@ -73,11 +73,14 @@ export default function UsersPage() {
           value: () => '',
           render: (u) =>
             canEdit && (
-              <Link to={`/app/user-edit/${u.id}`} aria-label={`${t('list.edit')}: ${u.email}`}>
-                <Button size="small" icon={<EditOutlined />}>
-                  {t('list.edit')}
-                </Button>
-              </Link>
+              <LinkButton
+                to={`/app/user-edit/${u.id}`}
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`${t('list.edit')}: ${u.email}`}
+              >
+                {t('list.edit')}
+              </LinkButton>
             ),
         },
       ],
@@ -123,11 +126,9 @@ export default function UsersPage() {
         canDelete={hasPermissions(held, ['delete_user'])}
         actions={
           hasPermissions(held, ['add_user']) && (
-            <Link to="/app/user-create">
-              <Button type="primary" icon={<PlusOutlined />} data-testid="create-user">
-                {t('users.create')}
-              </Button>
-            </Link>
+            <LinkButton to="/app/user-create" type="primary" icon={<PlusOutlined />} data-testid="create-user">
+              {t('users.create')}
+            </LinkButton>
           )
         }
       />

@@ -8,6 +8,7 @@ import {
 } from '@dnx/shared';
 import { Descriptions, Drawer, Empty, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useFocusReturn } from '../../../lib/page-focus';
 
 /** An audited value as text: strings as they are, everything else as JSON. */
 export function auditValue(value: unknown): string {
@@ -31,9 +32,17 @@ interface ChangeRow {
 /** One audit row: who, when, from where, and its changed fields' values before and after, side by side. */
 export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry | null; onClose: () => void }) {
   const { t } = useTranslation();
+  useFocusReturn(entry !== null);
   const changes: ChangeRow[] = Object.entries(entry?.changes ?? {}).map(([field, change]) => ({ field, ...change }));
   return (
-    <Drawer open={entry !== null} onClose={onClose} title={t('audit.details')} size="large" destroyOnHidden>
+    <Drawer
+      open={entry !== null}
+      onClose={onClose}
+      focusable={{ focusTriggerAfterClose: false }}
+      title={t('audit.details')}
+      size="large"
+      destroyOnHidden
+    >
       {entry && (
         <div data-testid="audit-entry">
           <Descriptions

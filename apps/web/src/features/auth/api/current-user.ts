@@ -1,22 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CurrentUser, CurrentUserResponse } from '@dnx/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  phone: string;
-  region: number | null;
-  groups: { id: number; name: string; code: string | null }[];
-  permissions: string[];
-}
-
-interface CurrentUserResponse {
-  result: boolean;
-  user: CurrentUser | null;
-  error: string | null;
-}
+// The shape the server declares (shared schema): id, names, region, groups, permissions and preferences.
+export type { CurrentUser };
 
 async function fetchCurrentUser(): Promise<CurrentUser> {
   const res = await apiRequest<CurrentUserResponse>('/api/user/current-user/', { method: 'POST' });

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { sharedRule } from '../../../lib/form-rules';
+import { focusFirstError, sharedRule } from '../../../lib/form-rules';
 import { useForgotPassword } from '../api/password-recovery';
 import { AuthCard } from '../components/auth-card';
 
@@ -41,6 +41,7 @@ export function ForgetPasswordPage() {
               ? (err.fieldMessage('email') ?? err.fieldMessage('detail') ?? err.message)
               : err.message;
           form.setFields([{ name: 'email', errors: [message] }]);
+          focusFirstError(form, ['email'], ['email']);
         },
       },
     );

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { verifyToken } from '../api/tokens';
 import { useResetPassword } from '../api/password-recovery';
 import { AuthCard } from '../components/auth-card';
-import { sharedRule } from '../../../lib/form-rules';
+import { focusFirstError, sharedRule } from '../../../lib/form-rules';
 
 const redirectMs = 3_000;
 
@@ -58,6 +58,7 @@ export function ResetPasswordPage() {
         if (err instanceof ApiError) {
           const fields = (['password', 'confirm_password'] as const).filter((name) => err.fieldMessage(name));
           form.setFields(fields.map((name) => ({ name, errors: [err.fieldMessage(name)!] })));
+          focusFirstError(form, fields, ['password', 'confirm_password']);
           setFailure(err.fieldMessage('detail') ?? err.fieldMessage('token') ?? (fields.length ? null : err.message));
         } else setFailure(err.message);
       },

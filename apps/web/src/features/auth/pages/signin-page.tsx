@@ -1,5 +1,5 @@
 import { authMessages, signinEmailProblem, signinPasswordProblem } from '@dnx/shared';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { queryClient } from '../../../app/query-client';
@@ -44,6 +44,8 @@ export function SigninPage() {
   const [error, setError] = useState<string | null>(takeFlash);
   const [submitting, setSubmitting] = useState(false);
   const onToken = useCallback((token: string | null) => setGtoken(token), []);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!error) return;
@@ -55,6 +57,9 @@ export function SigninPage() {
     event.preventDefault();
     const problems = { email: signinEmailProblem(email), password: signinPasswordProblem(password) };
     setFieldErrors(problems);
+    // The first field in error takes the focus, as in every form of the app.
+    if (problems.email) emailInput.current?.focus();
+    else if (problems.password) passwordInput.current?.focus();
     if (problems.email || problems.password || !gtoken) return;
     setSubmitting(true);
     try {
@@ -69,6 +74,8 @@ export function SigninPage() {
       setGtoken(null);
       setWidgetKey((k) => k + 1);
       setError(signinError(err));
+      // The emptied form starts again at its first field; the message is announced as an alert.
+      emailInput.current?.focus();
     } finally {
       setSubmitting(false);
     }
@@ -84,6 +91,7 @@ export function SigninPage() {
       <form onSubmit={onSubmit} noValidate>
         <FormField id="signin-email" label={t('auth.email')} error={fieldErrors.email}>
           <input
+            ref={emailInput}
             id="signin-email"
             name="email"
             type="email"
@@ -97,6 +105,7 @@ export function SigninPage() {
         </FormField>
         <FormField id="signin-password" label={t('auth.password')} error={fieldErrors.password}>
           <input
+            ref={passwordInput}
             id="signin-password"
             name="password"
             type="password"

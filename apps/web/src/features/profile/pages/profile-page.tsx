@@ -3,7 +3,7 @@ import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
-import { applyServerErrors, schemaRules } from '../../../lib/form-rules';
+import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
@@ -29,7 +29,7 @@ function PhoneForm({ phone }: { phone: string }) {
             {
               onSuccess: notifySuccess,
               onError: (error) => {
-                if (applyServerErrors(form, error, ['phone']).length === 0) notifyFailure(error);
+                if (showServerErrors(form, error, ['phone']).length === 0) notifyFailure(error);
               },
             },
           )
@@ -74,7 +74,7 @@ function PasswordForm() {
             },
             onError: (error) => {
               const fields = ['oldPassword', 'newPassword', 'confirmNewPassword'];
-              if (applyServerErrors(form, error, fields).length === 0) notifyFailure(error);
+              if (showServerErrors(form, error, fields).length === 0) notifyFailure(error);
             },
           })
         }

@@ -1,9 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { FieldDefinition, ResourceDefinition, ResourceRecord } from '@dnx/shared';
-import { Button, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LinkButton, type LinkButtonProps } from '../../../components/link-button';
 import type { ListColumn } from '../../../components/resource-list';
 import { editPath, type FromList } from '../resource-routes';
 import { cellText, listFields, optionLabel } from '../resource-values';
@@ -31,13 +32,9 @@ function cellRender(field: FieldDefinition): ((row: ResourceRecord) => ReactNode
 }
 
 /** A link from the list to a form that brings the user back to the same rows after the save. */
-export function ListLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
+export function ListLinkButton(props: LinkButtonProps) {
   const { search } = useLocation();
-  return (
-    <Link to={to} state={{ listSearch: search } satisfies FromList} aria-label={label}>
-      {children}
-    </Link>
-  );
+  return <LinkButton {...props} state={{ listSearch: search } satisfies FromList} />;
 }
 
 /** The list's columns: each `list` field (sortable ones sort on the server), then the edit link. */
@@ -63,11 +60,14 @@ export function resourceColumns(
       screenOnly: true,
       value: () => '',
       render: (row) => (
-        <ListLink to={editPath(resource, row.id)} label={`${t('list.edit')}: ${label ? cellText(label, row) : row.id}`}>
-          <Button size="small" icon={<EditOutlined />}>
-            {t('list.edit')}
-          </Button>
-        </ListLink>
+        <ListLinkButton
+          to={editPath(resource, row.id)}
+          size="small"
+          icon={<EditOutlined />}
+          aria-label={`${t('list.edit')}: ${label ? cellText(label, row) : row.id}`}
+        >
+          {t('list.edit')}
+        </ListLinkButton>
       ),
     },
   ];

@@ -12,7 +12,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailableParams } from '../../../components/available-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
-import { applyFieldErrors, applyServerErrors, issueFieldErrors, schemaRule } from '../../../lib/form-rules';
+import {
+  applyFieldErrors,
+  focusFirstError,
+  issueFieldErrors,
+  schemaRule,
+  showServerErrors,
+} from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { recordQuery } from '../api/get-record';
 import { useSaveRecord } from '../api/save-record';
@@ -69,10 +75,15 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   /** The whole-object check (the cross-field rules too); its errors go under the fields `keep` does not hold. */
   const checkAll = (formValues: ResourceFormValues, keep: readonly string[] = []) => {
     const checked = resourceInputSchema(resource).safeParse(toApiInput(resource, formValues));
-    if (!checked.success) {
-      const errors = issueFieldErrors(checked.error.issues).filter(([name]) => !keep.includes(name));
-      applyFieldErrors(form, errors, names);
-    }
+    const placed = checked.success
+      ? []
+      : applyFieldErrors(
+          form,
+          issueFieldErrors(checked.error.issues).filter(([name]) => !keep.includes(name)),
+          names,
+        );
+    // The first field in error, by either kind of rule, takes the focus.
+    focusFirstError(form, [...keep, ...placed], names);
     return checked;
   };
 
@@ -98,7 +109,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
         },
         onError: (error) => {
           if (isStaleVersion(error)) setStale(true);
-          else if (applyServerErrors(form, error, names).length === 0) notifyFailure(error);
+          else if (showServerErrors(form, error, names).length === 0) notifyFailure(error);
         },
       },
     );
@@ -148,6 +159,8 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
         }}
         onFinish={onFinish}
         onFinishFailed={onFinishFailed}
+        // `checkAll` focuses the first error of the field and the cross-field rules together.
+        scrollToFirstError={false}
         data-testid="resource-form"
         data-resource={resource.key}
       >

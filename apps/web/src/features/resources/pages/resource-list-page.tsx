@@ -1,13 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ResourceDefinition, ResourceRecord } from '@dnx/shared';
-import { Button } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { NotFoundResult } from '../../../components/status-pages';
 import { resourceEndpoint } from '../api/resource-endpoint';
-import { ListLink, resourceColumns } from '../components/resource-columns';
+import { ListLinkButton, resourceColumns } from '../components/resource-columns';
 import { resourceFilter } from '../components/resource-filters';
 import { useResourceAccess } from '../resource-access';
 import { createPath, listResourceOf } from '../resource-routes';
@@ -36,11 +35,14 @@ function ResourceList({ resource }: { resource: ResourceDefinition }) {
         canDelete={canDelete}
         actions={
           canAdd && (
-            <ListLink to={createPath(resource)}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="create-record">
-                {t('resources.create')}
-              </Button>
-            </ListLink>
+            <ListLinkButton
+              to={createPath(resource)}
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="create-record"
+            >
+              {t('resources.create')}
+            </ListLinkButton>
           )
         }
       />

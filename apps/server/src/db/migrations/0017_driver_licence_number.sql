@@ -1,0 +1,2 @@
+ALTER TABLE "drivers" ADD COLUMN "driving_license_number" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "drivers_driving_license_number_key" ON "drivers" USING btree ("driving_license_number") WHERE "drivers"."driving_license_number" <> '';

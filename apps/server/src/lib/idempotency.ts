@@ -1,0 +1,225 @@
+import { createHash } from 'node:crypto';
+import {
+  detailErrorSchema,
+  idempotencyHeader,
+  idempotencyHeadersSchema,
+  idempotencyMessages,
+  idempotentReplayedHeader,
+} from '@dnx/shared';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { canonicalJson } from './hash-chain';
+import { HttpError } from './http-errors';
+
+/**
+ * Idempotency keys for any route that opts in with `config: { idempotency: true }`: its OpenAPI operation then
+ * declares the optional `Idempotency-Key` header and the 409 and 422 answers, and a request carrying a key
+ *   - starts the work only after its row (user, key, request hash) is inserted and committed on its own: the
+ *     unique index is the lock, so two processes cannot both start the same key;
+ *   - with the same key and the same request (method, path and body as read) after the first finished: gets the
+ *     first answer again (status and body, `Idempotent-Replayed: true`), nothing runs twice;
+ *   - with the same key and another request: 422;
+ *   - while the first still runs: 409 with Retry-After.
+ * Answers of 500 and above are not kept (the work did not happen; the key can be retried). A first request whose
+ * process died leaves its row running; after `staleAfterSeconds` the next request with the key takes it over.
+ * Keys are kept for `keepHours`, then forgotten.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route honours the `Idempotency-Key` header (lib/idempotency.ts). */
+    idempotency?: boolean;
+  }
+}
+
+export const idempotencySettings = {
+  /** A running first request older than this is taken to be dead (its transaction rolled back with its process). */
+  staleAfterSeconds: 300,
+  /** How long a finished answer is replayed. */
+  keepHours: 24,
+};
+
+/** A finished answer past its keeping time, or a first request that has run too long to be alive. */
+const expired = sql`${idempotencyKeys.completedAt} < now() - make_interval(hours => ${idempotencySettings.keepHours})`;
+const stale = sql`${idempotencyKeys.completedAt} is null and ${idempotencyKeys.startedAt} < now() - make_interval(secs => ${idempotencySettings.staleAfterSeconds})`;
+
+type Begin =
+  | { kind: 'started'; id: number }
+  | { kind: 'replay'; status: number; contentType: string | null; body: string }
+  | { kind: 'mismatch' }
+  | { kind: 'running' };
+
+/** sha256 of what the request asks: method, path with query, and the body as the route's schema read it. */
+export function requestHash(method: string, url: string, body: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson([method, url, body ?? null]))
+    .digest('hex');
+}
+
+/**
+ * Claims a key for a request, or says what happened to it before. Every statement commits on its own: the claim
+ * is visible to every other process before the work starts.
+ */
+export async function beginIdempotent(db: Database, userId: number, key: string, hash: string): Promise<Begin> {
+  const [inserted] = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key, requestHash: hash })
+    .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
+    .returning({ id: idempotencyKeys.id });
+  if (inserted) return { kind: 'started', id: inserted.id };
+
+  const [row] = await db
+    .select({
+      id: idempotencyKeys.id,
+      requestHash: idempotencyKeys.requestHash,
+      responseStatus: idempotencyKeys.responseStatus,
+      responseContentType: idempotencyKeys.responseContentType,
+      responseBody: idempotencyKeys.responseBody,
+      expired: sql<boolean>`${expired}`,
+      stale: sql<boolean>`${stale}`,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  // Released meanwhile (the first answered 5xx): claim it again.
+  if (!row) return beginIdempotent(db, userId, key, hash);
+
+  // A forgotten answer, or a first request that died: taken over by this one, if no other request took it first.
+  if (row.expired || (row.stale && row.requestHash === hash)) {
+    const [taken] = await db
+      .update(idempotencyKeys)
+      .set({
+        requestHash: hash,
+        startedAt: sql`now()`,
+        responseStatus: null,
+        responseContentType: null,
+        responseBody: null,
+        completedAt: null,
+      })
+      // The same test again, in the statement: of two requests taking over at once, one finds the row fresh.
+      .where(
+        and(
+          eq(idempotencyKeys.id, row.id),
+          sql`(${expired} or (${stale} and ${idempotencyKeys.requestHash} = ${row.requestHash}))`,
+        ),
+      )
+      .returning({ id: idempotencyKeys.id });
+    return taken ? { kind: 'started', id: taken.id } : { kind: 'running' };
+  }
+  if (row.requestHash !== hash) return { kind: 'mismatch' };
+  if (row.responseStatus === null || row.responseBody === null) return { kind: 'running' };
+  return { kind: 'replay', status: row.responseStatus, contentType: row.responseContentType, body: row.responseBody };
+}
+
+/** Keeps the first answer of a claimed key. */
+export async function completeIdempotent(
+  db: Database,
+  id: number,
+  answer: { status: number; contentType: string | null; body: string },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({
+      responseStatus: answer.status,
+      responseContentType: answer.contentType,
+      responseBody: answer.body,
+      completedAt: sql`now()`,
+    })
+    .where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.completedAt)));
+}
+
+/** Gives a key back (the first request failed on the server's side): a retry runs the work. */
+export async function releaseIdempotent(db: Database, id: number): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.completedAt)));
+}
+
+/** Forgets answers older than the keeping time. */
+export async function purgeIdempotencyKeys(db: Database): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.completedAt, sql`now() - make_interval(hours => ${idempotencySettings.keepHours})`))
+    .returning({ id: idempotencyKeys.id });
+  return removed.length;
+}
+
+/** The errors an idempotent route adds to its document. */
+export const idempotencyErrors = { 409: detailErrorSchema, 422: detailErrorSchema } as const;
+
+/** Declares the header and the answers on every route that opts in (so the document and the validation agree). */
+function declareIdempotency(route: RouteOptions): void {
+  if (!route.config?.idempotency) return;
+  if (route.method === 'GET' || (Array.isArray(route.method) && route.method.includes('GET'))) {
+    throw new Error(`${String(route.method)} ${route.url}: Idempotency-Key is for requests that change something`);
+  }
+  const schema = (route.schema ?? {}) as NonNullable<RouteOptions['schema']> & { response?: Record<string, unknown> };
+  if (schema.headers) throw new Error(`${route.url}: an idempotent route declares no headers of its own`);
+  route.schema = {
+    ...schema,
+    headers: idempotencyHeadersSchema,
+    response: { ...idempotencyErrors, ...schema.response },
+  };
+}
+
+/**
+ * The plugin: registered before compression, so the answer it keeps is the JSON text the route wrote, and after
+ * the database. Its hooks act only on routes with `config.idempotency`.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', declareIdempotency);
+  const claimed = new WeakMap<FastifyRequest, number>();
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.idempotency) return;
+    const key = request.headers[idempotencyHeader];
+    if (typeof key !== 'string' || !request.user) return;
+    const hash = requestHash(request.method, request.url, request.body);
+    const outcome = await beginIdempotent(app.db, request.user.id, key, hash);
+    switch (outcome.kind) {
+      case 'started':
+        claimed.set(request, outcome.id);
+        return;
+      case 'mismatch':
+        throw new HttpError(422, { detail: idempotencyMessages.keyReused });
+      case 'running':
+        throw new HttpError(409, { detail: idempotencyMessages.inProgress }, { 'retry-after': '1' });
+      case 'replay':
+        reply
+          .code(outcome.status)
+          .header(idempotentReplayedHeader, 'true')
+          .type(outcome.contentType ?? 'application/json; charset=utf-8');
+        return reply.send(outcome.body);
+    }
+  });
+
+  const settle = async (request: FastifyRequest, status: number, contentType: string | null, payload: unknown) => {
+    const id = claimed.get(request);
+    if (id === undefined) return;
+    claimed.delete(request);
+    try {
+      if (status >= 500 || typeof payload !== 'string') await releaseIdempotent(app.db, id);
+      else await completeIdempotent(app.db, id, { status, contentType, body: payload });
+    } catch (err) {
+      // The answer still goes out; the key stays running until it is taken over as stale.
+      request.log.error({ err }, 'keeping an idempotent answer failed');
+    }
+  };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const contentType = reply.getHeader('content-type');
+    await settle(request, reply.statusCode, typeof contentType === 'string' ? contentType : null, payload);
+    return payload;
+  });
+  // An answer that never reached onSend (the client went away first): the key is given back.
+  app.addHook('onResponse', async (request) => settle(request, 500, null, undefined));
+
+  const purge = setInterval(
+    () => {
+      purgeIdempotencyKeys(app.db).catch((err: unknown) => app.log.warn({ err }, 'purging idempotency keys failed'));
+    },
+    60 * 60 * 1000,
+  );
+  purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+});

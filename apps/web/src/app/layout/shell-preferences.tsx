@@ -1,0 +1,59 @@
+import { defaultNavigationLayout, type NavigationLayout } from '@dnx/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { CurrentUser } from '../../features/auth/api/current-user';
+import { useUpdatePreferences } from '../../features/profile/api/update-preferences';
+
+/** The tour starts this long after a user's first entry to /app (spec section 2). */
+export const tourDelayMs = 1000;
+
+// Ant Design's Tour and the list catalogue load only when the tour is shown.
+const GuidedTour = lazy(() => import('./guided-tour'));
+
+/**
+ * The signed-in user's layout and guided tour, both kept on the server: the layout is what current-user says
+ * (so it follows the user to any device), a change is saved at once; the tour starts `tourDelayMs` after entry
+ * until the server records it as seen, and can be replayed.
+ */
+export function useShellPreferences(user: CurrentUser | undefined) {
+  const save = useUpdatePreferences();
+  const [tourOpen, setTourOpen] = useState(false);
+  const layout: NavigationLayout = user?.preferences.layout ?? defaultNavigationLayout;
+  const tourSeen = Boolean(user?.preferences.tour_seen_at);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (userId === undefined || tourSeen) return;
+    const timer = setTimeout(() => setTourOpen(true), tourDelayMs);
+    return () => clearTimeout(timer);
+  }, [userId, tourSeen]);
+
+  return {
+    layout,
+    setLayout: (next: NavigationLayout) => save.mutate({ layout: next }),
+    tourOpen,
+    replayTour: () => setTourOpen(true),
+    endTour: () => {
+      setTourOpen(false);
+      if (!tourSeen) save.mutate({ tour_seen: true });
+    },
+  };
+}
+
+export function TourHost({
+  open,
+  permissions,
+  drawerMode,
+  onDone,
+}: {
+  open: boolean;
+  permissions: readonly string[];
+  drawerMode: boolean;
+  onDone: () => void;
+}) {
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <GuidedTour permissions={permissions} drawerMode={drawerMode} onDone={onDone} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './registry';
+export * from './rules';
+export * from './schemas';
+export * from './status';
+export * from './tariff-vectors';
