@@ -21,11 +21,8 @@ export { expect };
  */
 export const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 
-/** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
-export async function screenshot(page: Page, name: string) {
-  // A page behind another window may hold its animations; in front they run to their end.
-  await page.bringToFront();
-  // Finite animations (a drawer sliding in) settle first; endless ones (a spinner, a loading skeleton) never do.
+/** Waits (at most `timeout` ms) for finite animations (a drawer sliding in) to end; endless ones (a spinner) never do. */
+export async function animationsSettled(page: Page, timeout: number) {
   await page
     .waitForFunction(
       () =>
@@ -33,9 +30,16 @@ export async function screenshot(page: Page, name: string) {
           .getAnimations()
           .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
       undefined,
-      { timeout: 5_000 },
+      { timeout },
     )
     .catch(() => undefined);
+}
+
+/** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
+export async function screenshot(page: Page, name: string) {
+  // A page behind another window may hold its animations; in front they run to their end.
+  await page.bringToFront();
+  await animationsSettled(page, 5_000);
   // A viewport as tall as the page, rather than a stitched full-page capture: the sticky side navigation and
   // header then stand where a person sees them.
   const viewport = page.viewportSize();

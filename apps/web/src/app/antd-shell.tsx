@@ -9,9 +9,20 @@ import { setToastInstance } from '../lib/notify';
 
 dayjs.locale('az');
 
+/**
+ * Secondary, tertiary, description and placeholder text are solid greys of at least 4.5:1 on white and on the
+ * layout's grey (WCAG 1.4.3): Ant Design's defaults are translucent blacks of 0.45 and 0.25, below it.
+ */
+export const mutedText = '#545b66';
 const theme = {
   token: {
     colorPrimary: '#0b5cab',
+    colorTextSecondary: mutedText,
+    colorTextTertiary: mutedText,
+    colorTextDescription: mutedText,
+    colorTextPlaceholder: '#646b76',
+    // Error text (messages under fields) at 5.9:1 on white; Ant Design's #ff4d4f is 3.2:1.
+    colorError: '#cf1322',
     borderRadius: 6,
     fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   },

@@ -82,6 +82,7 @@ export const az = {
     checking: 'Yoxlanılır...',
   },
   assign: {
+    selectAll: 'Hamısını seç',
     available: 'Mövcud',
     assigned: 'Təyin edilmiş',
     search: 'Axtar',

@@ -82,6 +82,7 @@ export const en: Catalogue = {
     checking: 'Checking...',
   },
   assign: {
+    selectAll: 'Select all',
     available: 'Available',
     assigned: 'Assigned',
     search: 'Search',

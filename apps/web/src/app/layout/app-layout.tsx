@@ -4,6 +4,7 @@ import { Button, Drawer, Layout, Menu, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { mutedText } from '../antd-shell';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { ForbiddenResult } from '../../components/status-pages';
 import { useCurrentUser } from '../../features/auth/api/current-user';
@@ -184,7 +185,7 @@ export function AppLayout() {
         <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
           <GuardedOutlet permissions={permissions} />
         </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', color: '#6b7785' }}>{t('common.footer')}</Layout.Footer>
+        <Layout.Footer style={{ textAlign: 'center', color: mutedText }}>{t('common.footer')}</Layout.Footer>
       </Layout>
       <TourHost open={shell.tourOpen} permissions={permissions} drawerMode={drawerMode} onDone={shell.endTour} />
     </Layout>

@@ -1,7 +1,8 @@
 import { azCompare, azSearchKey } from '@dnx/shared';
 import { Tag, Transfer, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameTransferLists, useAccessibleDom } from '../../lib/accessible-dom';
 
 /** A record that can be assigned: groups to a user, permissions to a group or a user. */
 export interface AssignableRecord {
@@ -62,8 +63,10 @@ export function AssignWindow({
     [records],
   );
   const targetKeys = useMemo(() => value.map(String), [value]);
+  const nameLists = useCallback((root: HTMLElement) => nameTransferLists(root, t('assign.selectAll')), [t]);
+  const ref = useAccessibleDom<HTMLDivElement>(nameLists);
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} ref={ref}>
       <Transfer<TransferRecord>
         dataSource={dataSource}
         targetKeys={targetKeys}

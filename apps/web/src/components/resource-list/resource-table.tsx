@@ -11,6 +11,7 @@ import { Alert, Button, Dropdown, Flex, Input, Select, Table, Typography, type T
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hideMeasureRows, useAccessibleDom } from '../../lib/accessible-dom';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteConfirmation } from '../delete-confirmation';
 import { downloadCsv, downloadExcel } from './download';
@@ -87,6 +88,7 @@ export function ResourceTable<Row extends object>({
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
   const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
   const [state, setState] = useListState(filterNames, sortKeys, defaultSort);
+  const tableRoot = useAccessibleDom<HTMLDivElement>(hideMeasureRows);
   const apiQuery = useMemo(() => toApiQuery(state), [state]);
   const list = useQuery(listPageQuery(endpoint, apiQuery));
   const [selected, setSelected] = useState<number[]>([]);
@@ -172,7 +174,7 @@ export function ResourceTable<Row extends object>({
   ];
 
   return (
-    <div data-testid="resource-table">
+    <div data-testid="resource-table" ref={tableRoot}>
       {confirmHolder}
       <Flex wrap gap={12} justify="space-between" align="center" style={{ marginBottom: 16 }} data-tour="list-tools">
         <Flex wrap gap={12} align="center" data-tour="list-filters">
