@@ -115,7 +115,14 @@ export const fnBatchSchema = z.object({
   accepted_at: momentOutSchema.nullable(),
   version: versionSchema,
   /** How many of its forms are in each stage. */
-  stages: z.record(z.enum(fnStageKeys), countSchema),
+  stages: z.object({
+    new: countSchema,
+    active: countSchema,
+    shared: countSchema,
+    used: countSchema,
+    paid: countSchema,
+    voided: countSchema,
+  }),
 });
 export type FnBatch = z.infer<typeof fnBatchSchema>;
 

@@ -81,7 +81,7 @@ CREATE INDEX "fn_batches_created_by_idx" ON "fn_batches" USING btree ("created_b
 CREATE INDEX "fn_batches_accepted_by_idx" ON "fn_batches" USING btree ("accepted_by");--> statement-breakpoint
 CREATE INDEX "fn_batches_status_created_at_idx" ON "fn_batches" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "fn_forms_series_number_key" ON "fn_forms" USING btree ("series","number");--> statement-breakpoint
-CREATE INDEX "fn_forms_batch_id_number_idx" ON "fn_forms" USING btree ("batch_id","number");--> statement-breakpoint
+CREATE INDEX "fn_forms_batch_id_stage_idx" ON "fn_forms" USING btree ("batch_id","stage");--> statement-breakpoint
 CREATE INDEX "fn_forms_stage_series_number_idx" ON "fn_forms" USING btree ("stage","series","number","id");--> statement-breakpoint
 CREATE INDEX "fn_forms_inspector_id_idx" ON "fn_forms" USING btree ("inspector_id");--> statement-breakpoint
 CREATE INDEX "fn_forms_payment_id_idx" ON "fn_forms" USING btree ("payment_id");--> statement-breakpoint

@@ -107,7 +107,7 @@ export const fnForms = pgTable(
   },
   (t) => [
     uniqueIndex('fn_forms_series_number_key').on(t.series, t.number),
-    index('fn_forms_batch_id_number_idx').on(t.batchId, t.number),
+    index('fn_forms_batch_id_stage_idx').on(t.batchId, t.stage),
     index('fn_forms_stage_series_number_idx').on(t.stage, t.series, t.number, t.id),
     index('fn_forms_inspector_id_idx').on(t.inspectorId),
     index('fn_forms_payment_id_idx').on(t.paymentId),
