@@ -1,4 +1,4 @@
-import { fnMessages, versionMessages } from '@dnx/shared';
+import { fnMessages, userMessages, versionMessages } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -248,6 +248,18 @@ describe('fn batches API', () => {
     expect(await formsOf(a.id)).toBe(0);
     expect(await ledgerOf(a.id)).toBe(2);
     expect((await k.request('GET', `/api/fn/batches/${a.id}/`, k.as.central)).statusCode).toBe(404);
+  });
+
+  it('keeps the operator, transport type and coefficient of a batch from being deleted (409, not 500)', async () => {
+    const operator = await k.userOf('operator', k.ganja);
+    await k.createBatch({ series: k.freshSeries(), operator: operator.userId });
+    const res = await k.request('POST', '/api/user/users/delete-multiple/', k.as.admin, { pkList: [operator.userId] });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: userMessages.holdsFnRecords(1) });
+    for (const url of ['/api/transport-types/delete-multiple/', '/api/fn-coefficients/delete-multiple/']) {
+      const id = url.includes('transport') ? k.transportType : k.coefficient;
+      expect((await k.request('POST', url, k.as.admin, { pkList: [id] })).statusCode).toBe(409);
+    }
   });
 
   it('the ledger is append-only for the app, chained, and its check names a row tampered as the owner', async () => {

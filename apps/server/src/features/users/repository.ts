@@ -1,7 +1,17 @@
 import { userListSpec, type Operator, type User, type UserListQuery } from '@dnx/shared';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { groupPermissions, groups, permissions, regions, userGroups, userPermissions, users } from '../../db/schema';
+import {
+  fnBatches,
+  fnForms,
+  groupPermissions,
+  groups,
+  permissions,
+  regions,
+  userGroups,
+  userPermissions,
+  users,
+} from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
 import { applyList, defineList, listKeys } from '../../lib/list/list-query';
 
@@ -216,6 +226,19 @@ export async function setUserPermissions(db: Executor, userId: number, permissio
   if (permissionIds.length > 0) {
     await db.insert(userPermissions).values(permissionIds.map((permissionId) => ({ userId, permissionId })));
   }
+}
+
+/** Batches issued to the users and forms shared to them: they keep the accounts (a foreign key refuses the delete). */
+export async function countFnHoldings(db: Executor, ids: readonly number[]): Promise<number> {
+  const [batches] = await db
+    .select({ n: count() })
+    .from(fnBatches)
+    .where(inArray(fnBatches.operatorId, [...ids]));
+  const [forms] = await db
+    .select({ n: count() })
+    .from(fnForms)
+    .where(inArray(fnForms.inspectorId, [...ids]));
+  return (batches?.n ?? 0) + (forms?.n ?? 0);
 }
 
 export async function deleteUsers(db: Executor, ids: readonly number[]) {

@@ -266,6 +266,8 @@ export function createUserService(db: Database) {
         const current = await repo.findUsers(tx, ids, scopeOf(actor));
         if (current.length !== ids.length) throw notFound();
         for (const user of current) await assertMayActOn(tx, actor, user);
+        const held = await repo.countFnHoldings(tx, ids);
+        if (held > 0) throw conflict(userMessages.holdsFnRecords(held));
         await repo.deleteUsers(tx, ids);
         for (const user of current) {
           await recordAudit(tx, {
