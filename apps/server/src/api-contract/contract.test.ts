@@ -126,6 +126,15 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       if ('version' in body) body.version = ((await get(url)) as { version: number }).version;
       return { body, headers };
     }
+    case 'shareFnForms':
+    case 'unshareFnForms': {
+      // A demo form the demo operator accepted, shared to the demo inspector of its region and taken back.
+      const inspector = await signInAs(t, 'inspector@demo.az');
+      return {
+        body: { inspector: inspector.userId, series: 'GA', number_from: '000001', number_to: '000001' },
+        headers,
+      };
+    }
     default: {
       // An update sends the version it read.
       if ('version' in body) {

@@ -254,3 +254,23 @@ export const fnHistoryEntrySchema = z.object({
 export type FnHistoryEntry = z.infer<typeof fnHistoryEntrySchema>;
 
 export const fnNoticeStatusSchema = z.enum(fnNoticeStatusCodes.map(String) as [string, ...string[]]);
+
+/** What check-fn answers: the mark's state, validity and who holds it (vehicle and carrier come with payments). */
+export const fnCheckSchema = z.object({
+  series: z.string(),
+  number: z.string(),
+  stage: z.enum(fnStageKeys),
+  stage_label: z.string(),
+  status: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).nullable(),
+  status_label: z.string().nullable(),
+  annulled: z.boolean(),
+  valid_from: dayOutSchema.nullable(),
+  valid_to: dayOutSchema.nullable(),
+  region_name: z.string(),
+  operator_name: z.string(),
+  inspector_name: z.string().nullable(),
+  payment: idSchema.nullable(),
+  vehicle: z.string().nullable(),
+  carrier: z.string().nullable(),
+});
+export type FnCheck = z.infer<typeof fnCheckSchema>;

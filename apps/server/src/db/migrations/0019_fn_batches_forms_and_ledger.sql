@@ -41,7 +41,7 @@ CREATE TABLE "fn_forms" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "fn_forms_stage" CHECK ("fn_forms"."stage" in ('new', 'active', 'shared', 'used', 'paid', 'voided')),
 	CONSTRAINT "fn_forms_status" CHECK ("fn_forms"."status" is null or "fn_forms"."status" between 0 and 4),
-	CONSTRAINT "fn_forms_shared_has_inspector" CHECK (("fn_forms"."stage" = 'shared') = ("fn_forms"."inspector_id" is not null))
+	CONSTRAINT "fn_forms_shared_has_inspector" CHECK ("fn_forms"."stage" <> 'shared' or "fn_forms"."inspector_id" is not null)
 );
 --> statement-breakpoint
 CREATE TABLE "fn_ledger" (

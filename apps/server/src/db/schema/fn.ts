@@ -113,7 +113,7 @@ export const fnForms = pgTable(
     index('fn_forms_payment_id_idx').on(t.paymentId),
     check('fn_forms_stage', sql`${t.stage} in ('new', 'active', 'shared', 'used', 'paid', 'voided')`),
     check('fn_forms_status', sql`${t.status} is null or ${t.status} between 0 and 4`),
-    check('fn_forms_shared_has_inspector', sql`(${t.stage} = 'shared') = (${t.inspectorId} is not null)`),
+    check('fn_forms_shared_has_inspector', sql`${t.stage} <> 'shared' or ${t.inspectorId} is not null`),
   ],
 );
 

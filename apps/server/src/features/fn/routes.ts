@@ -5,26 +5,44 @@ import {
   fnBatchCreateSchema,
   fnBatchSchema,
   fnBatchUpdateSchema,
+  fnAnnulSchema,
+  fnCheckQuerySchema,
+  fnCheckSchema,
+  fnFormSchema,
   fnHistoryEntrySchema,
+  fnMovedSchema,
+  fnShareSchema,
+  fnVoidSchema,
   idParamsSchema,
   noQuerySchema,
   pageSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { createListAnchors, requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { batchList } from './batch-repository';
 import { createBatchService } from './batch-service';
+import { formList } from './form-repository';
+import { createFormService } from './form-service';
 import { fnLedgerChain } from './ledger';
 
 const common = { tags: ['fn'], security: [{ bearer: [] }] };
+// Keyset pages only: no page numbers, no whole list (the assign window pages through what is left to share).
+const activeNotSharedQuerySchema = formList.querySchema.omit({ page: true, no_page: true });
 const historySchema = z.object({ results: z.array(fnHistoryEntrySchema) });
 
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
 export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const batches = createBatchService(app.db, createListAnchors(app.changes, ['fn_batches', 'fn_forms']));
+  const anchors = createListAnchors(app.changes, ['fn_batches', 'fn_forms']);
+  const batches = createBatchService(app.db, anchors);
+  const forms = createFormService(app.db, anchors);
+  const formFilters =
+    'filters stage, status (as of today: a paid form past its validity is 1), series, number, number_from, ' +
+    'number_to, batch, operator, inspector, region, transport_type, shared; a regional user sees their region';
 
   app.get(
     '/api/fn/batches/',
@@ -138,6 +156,168 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ results: await batches.history(authUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/fn/forms/',
+    {
+      config: { access: { permissions: ['view_general_fn'] } },
+      schema: {
+        operationId: 'listFnForms',
+        ...common,
+        summary: `Every form (general-fn), paged: ${formFilters}`,
+        querystring: formList.querySchema,
+        response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
+      },
+    },
+    async (request) => forms.list(authUser(request), request.query, requestUrl(request)),
+  );
+
+  app.get(
+    '/api/fn/forms/active-not-shared/',
+    {
+      config: { access: { permissions: ['view_active_fn'] } },
+      schema: {
+        operationId: 'listFnFormsActiveNotShared',
+        ...common,
+        summary:
+          'Active forms shared to nobody, by keyset pages: next and previous links carry a cursor (cursor=first ' +
+          `when none is given), stable while others write; ${formFilters}`,
+        querystring: activeNotSharedQuerySchema,
+        response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
+      },
+    },
+    async (request) => forms.activeNotShared(authUser(request), request.query, requestUrl(request)),
+  );
+
+  app.post(
+    '/api/fn/forms/share/',
+    {
+      config: { access: { permissions: ['change_fn'] } },
+      schema: {
+        operationId: 'shareFnForms',
+        ...common,
+        summary:
+          'Share active forms to an inspector (C) of their region: {inspector, forms} or {inspector, series, ' +
+          'number_from, number_to}; all or none (409 when some are not active)',
+        body: fnShareSchema,
+        response: { 200: fnMovedSchema, ...signedInErrors },
+      },
+    },
+    async (request) => forms.share(authUser(request), request.body),
+  );
+
+  app.post(
+    '/api/fn/forms/unshare/',
+    {
+      config: { access: { permissions: ['change_fn'] } },
+      schema: {
+        operationId: 'unshareFnForms',
+        ...common,
+        summary: 'Take forms back from the inspector they are shared to (same bodies as share); all or none',
+        body: fnShareSchema,
+        response: { 200: fnMovedSchema, ...signedInErrors },
+      },
+    },
+    async (request) => forms.unshare(authUser(request), request.body),
+  );
+
+  app.get(
+    '/api/fn/forms/:id/',
+    {
+      config: { access: { permissions: ['view_general_fn'] } },
+      schema: {
+        operationId: 'getFnForm',
+        ...common,
+        summary: 'One form; another region answers 404',
+        params: idParamsSchema,
+        response: { 200: fnFormSchema, ...signedInErrors },
+      },
+    },
+    async (request) => forms.read(authUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/fn/forms/:id/void/',
+    {
+      config: { access: { permissions: ['change_fn'] } },
+      schema: {
+        operationId: 'voidFnForm',
+        ...common,
+        summary: 'Void a spoiled, lost or stolen form with a reason (new, active or shared); it is never deleted',
+        params: idParamsSchema,
+        body: fnVoidSchema,
+        response: { 200: fnFormSchema, ...signedInErrors },
+      },
+    },
+    async (request) => forms.void(authUser(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/fn/forms/:id/history/',
+    {
+      config: { access: { permissions: ['view_general_fn'] } },
+      schema: {
+        operationId: 'getFnFormHistory',
+        ...common,
+        summary: "A form's movements from the ledger, oldest first",
+        params: idParamsSchema,
+        querystring: noQuerySchema,
+        response: { 200: historySchema, ...signedInErrors },
+      },
+    },
+    async (request) => ({ results: await forms.history(authUser(request), request.params.id) }),
+  );
+
+  app.get(
+    '/api/fn/paid/',
+    {
+      config: { access: { permissions: ['view_paid_fn'] } },
+      schema: {
+        operationId: 'listFnPaid',
+        ...common,
+        summary: `Paid forms not annulled (paid-fn), paged: ${formFilters}`,
+        querystring: formList.querySchema,
+        response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
+      },
+    },
+    async (request) =>
+      forms.list(authUser(request), request.query, requestUrl(request), [
+        eq(fnForms.stage, 'paid'),
+        eq(fnForms.annulled, false),
+      ]),
+  );
+
+  app.post(
+    '/api/fn/paid/delete-multiple/',
+    {
+      config: { access: { permissions: ['delete_fn'] } },
+      schema: {
+        operationId: 'deleteMultipleFnPaid',
+        ...common,
+        summary: "Annul paid forms with a reason (the spec's paid-fn soft delete; the administrator only), all or none",
+        body: fnAnnulSchema,
+        response: { 200: fnMovedSchema, ...signedInErrors },
+      },
+    },
+    async (request) => forms.annul(authUser(request), request.body.pkList, request.body.reason),
+  );
+
+  app.get(
+    '/api/fn/check/',
+    {
+      config: { access: { permissions: ['check_fn'] } },
+      schema: {
+        operationId: 'checkFn',
+        ...common,
+        summary:
+          'check-fn: a mark by series and number, of any region: status (as of today), validity, stage, holder; ' +
+          'a number never issued answers 404 saying so',
+        querystring: fnCheckQuerySchema,
+        response: { 200: fnCheckSchema, ...signedInErrors },
+      },
+    },
+    async (request) => forms.check(request.query.series, request.query.number),
   );
 
   app.get(
