@@ -131,7 +131,7 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       // A demo form the demo operator accepted, shared to the demo inspector of its region and taken back.
       const inspector = await signInAs(t, 'inspector@demo.az');
       return {
-        body: { inspector: inspector.userId, series: 'GA', number_from: '000001', number_to: '000001' },
+        body: { inspector: inspector.userId, series: 'GA', number_from: '000004', number_to: '000004' },
         headers,
       };
     }

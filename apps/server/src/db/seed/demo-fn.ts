@@ -1,8 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createBatchService } from '../../features/fn/batch-service';
+import { createFormService } from '../../features/fn/form-service';
 import type { AuthUser } from '../../plugins/auth';
 import type { Database } from '../client';
-import { fnBatches, fnCoefficients, regions, transportTypes, users } from '../schema';
+import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../schema';
 
 /** A demo user acting through the services, so the demo's movements are in the ledger like everyone's. */
 async function actorOf(db: Database, email: string, isNational: boolean): Promise<AuthUser | null> {
@@ -26,7 +27,7 @@ async function actorOf(db: Database, email: string, isNational: boolean): Promis
 
 /**
  * Form batches in the demo operator's region (Gəncə) in every stage: one waiting for the operator, accepted ones
- * with forms shared to the demo inspector and one voided. Only when there are no batches yet.
+ * with three forms shared to the demo inspector and one voided. Only when there are no batches yet.
  */
 export async function seedDemoFn(db: Database): Promise<void> {
   const [any] = await db.select({ id: fnBatches.id }).from(fnBatches).limit(1);
@@ -68,4 +69,15 @@ export async function seedDemoFn(db: Database): Promise<void> {
   await batches.accept(operator, second.id);
   // Waiting for the operator: the accept action shows on the new-fn screen.
   await batch('GB', 1, 50);
+
+  const forms = createFormService(db);
+  const inspector = await actorOf(db, 'inspector@demo.az', false);
+  if (inspector) {
+    await forms.share(operator, { inspector: inspector.id, series: 'GA', number_from: 1, number_to: 3 });
+  }
+  const [spoiled] = await db
+    .select({ id: fnForms.id })
+    .from(fnForms)
+    .where(and(eq(fnForms.series, 'GA'), eq(fnForms.number, 10)));
+  if (spoiled) await forms.void(operator, spoiled.id, 'Çap zamanı korlanıb');
 }

@@ -107,6 +107,24 @@ describe('fn forms API', () => {
     expect((await share({ inspector, forms: [999999] })).json()).toEqual({ forms: [fnMessages.formsNotFound] });
   });
 
+  it('picks inspectors and operators by region; the demo data has forms in every stage', async () => {
+    const res = await k.request('GET', `/api/user/users/inspectors/?region=${k.ganja}`, k.as.operator);
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json() as { data: { id: number; region: number }[] }).data;
+    expect(ids.map((u) => u.id)).toContain(k.as.inspector.userId);
+    expect(ids.every((u) => u.region === k.ganja)).toBe(true);
+    expect((await k.request('GET', `/api/user/users/inspectors/?region=${k.baku}`, k.as.operator)).json()).toEqual({
+      data: [],
+    });
+    expect((await k.request('GET', '/api/user/users/inspectors/', k.as.cashier)).statusCode).toBe(403);
+    const operators = (await k.request('GET', `/api/user/users/operators/?region=${k.ganja}`, k.as.central)).json();
+    expect(operators.data.map((u: { id: number }) => u.id)).toContain(k.as.operator.userId);
+    const stages = await k.count(
+      sql`select count(distinct stage)::int as n from fn_forms where series in ('GA', 'GB')`,
+    );
+    expect(stages).toBe(4);
+  });
+
   it('two concurrent shares of one form to two inspectors leave one', async () => {
     const { forms } = await activeBatch(3);
     const second = await k.userOf('inspector', k.ganja);

@@ -274,7 +274,12 @@ export async function countActiveAdministrators(db: Executor): Promise<number> {
 }
 
 /** Active users of the operator role group (role F), by name in the Azerbaijani alphabet. */
-export async function listOperators(db: Executor, conditions: (SQL | undefined)[]): Promise<Operator[]> {
+/** Active users of one role group (operators F, inspectors C) among `conditions`, by name. */
+export async function listOperators(
+  db: Executor,
+  conditions: (SQL | undefined)[],
+  code: 'operator' | 'inspector' = 'operator',
+): Promise<Operator[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -291,7 +296,7 @@ export async function listOperators(db: Executor, conditions: (SQL | undefined)[
       and(
         eq(users.isActive, true),
         sql`exists (select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
-              where ${userGroups.userId} = ${users.id} and ${groups.code} = 'operator')`,
+              where ${userGroups.userId} = ${users.id} and ${groups.code} = ${code})`,
         ...conditions,
       ),
     )

@@ -295,5 +295,11 @@ export function createUserService(db: Database) {
       const byRegion = region === undefined ? undefined : eq(users.regionId, region);
       return { data: await repo.listOperators(db, [scopeOf(actor), byRegion]) };
     },
+
+    /** Active inspectors (role C) the actor may see, optionally of one region: whom forms are shared to. */
+    async inspectors(actor: AuthUser, region: number | undefined): Promise<{ data: Operator[] }> {
+      const byRegion = region === undefined ? undefined : eq(users.regionId, region);
+      return { data: await repo.listOperators(db, [scopeOf(actor), byRegion], 'inspector') };
+    },
   };
 }
