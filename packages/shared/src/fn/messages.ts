@@ -35,6 +35,10 @@ export const fnMessages = {
     `${count} blank lazım olan mərhələdə deyil (${needed}); heç bir dəyişiklik edilmədi.`,
   formsNotFound: 'Seçilmiş blanklardan bəziləri tapılmadı.',
   rangeEmpty: 'Bu aralıqda uyğun blank yoxdur.',
+  reconciliationClean:
+    'Boşluq, artıq blank və üst-üstə düşən aralıq yoxdur; mərhələlərin cəmi buraxılmış sayla üst-üstə düşür.',
+  reconciliationProblems: (missing: number, strays: number, overlaps: number, unbalanced: number) =>
+    `Uyğunsuzluq tapıldı: çatışmayan nömrə ${missing}, aralıqdan kənar blank ${strays}, üst-üstə düşən aralıq ${overlaps}, cəmi uyğun gəlməyən sətir ${unbalanced}.`,
   /** 404 of check-fn for a number that was never issued. */
   unknownNumber: (series: string, number: string) => `${series} ${number} nömrəli fərqlənmə nişanı tapılmadı.`,
 } as const;

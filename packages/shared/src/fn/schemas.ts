@@ -274,3 +274,61 @@ export const fnCheckSchema = z.object({
   carrier: z.string().nullable(),
 });
 export type FnCheck = z.infer<typeof fnCheckSchema>;
+
+/** GET /api/fn/reconciliation/: filters series, operator, region, transport_type. */
+export const fnReconciliationQuerySchema = listQuerySchema({
+  filters: { series: 'exact', operator: 'id', region: 'id', transport_type: 'id' },
+  orderBy: [],
+}).pick({ series: true, operator: true, region: true, transport_type: true });
+export type FnReconciliationQuery = z.infer<typeof fnReconciliationQuerySchema>;
+
+const reconciliationCounts = {
+  batches: countSchema,
+  issued: countSchema,
+  new: countSchema,
+  active: countSchema,
+  shared: countSchema,
+  used: countSchema,
+  paid: countSchema,
+  expired: countSchema,
+  voided: countSchema,
+  annulled: countSchema,
+  /** The stages (new to annulled) add up to what was issued. */
+  balanced: z.boolean(),
+};
+
+export const fnReconciliationSchema = z.object({
+  checked_at: momentOutSchema,
+  rows: z.array(
+    z.object({
+      series: z.string(),
+      operator: idSchema,
+      operator_name: z.string(),
+      region: idSchema,
+      region_name: z.string(),
+      ...reconciliationCounts,
+    }),
+  ),
+  totals: z.object(reconciliationCounts),
+  /** Numbers of a batch's range with no form row, per batch (there should be none). */
+  missing: z.array(z.object({ batch: idSchema, series: z.string(), forms: countSchema })),
+  /** Form rows outside their batch's range or series (there should be none). */
+  strays: countSchema,
+  /** Batches of one series whose ranges meet (the exclusion constraint makes this impossible). */
+  overlaps: z.array(z.object({ series: z.string(), batch: idSchema, other_batch: idSchema })),
+  /** No missing numbers, strays or overlaps, and every row balanced. */
+  consistent: z.boolean(),
+  /** What the check found, in words. */
+  summary: z.string(),
+  anomalies: z.object({
+    /** Forms active (accepted, not shared or used) for more than 90 days, per batch. */
+    active_over_90_days: z.array(
+      z.object({ batch: idSchema, series: z.string(), forms: countSchema, since: momentOutSchema }),
+    ),
+    /** Batches issued more than 30 days ago and not accepted. */
+    not_accepted_over_30_days: z.array(
+      z.object({ batch: idSchema, series: z.string(), operator: idSchema, created_at: momentOutSchema }),
+    ),
+  }),
+});
+export type FnReconciliation = z.infer<typeof fnReconciliationSchema>;

@@ -11,6 +11,8 @@ import {
   fnFormSchema,
   fnHistoryEntrySchema,
   fnMovedSchema,
+  fnReconciliationQuerySchema,
+  fnReconciliationSchema,
   fnShareSchema,
   fnVoidSchema,
   idParamsSchema,
@@ -29,6 +31,7 @@ import { createBatchService } from './batch-service';
 import { formList } from './form-repository';
 import { createFormService } from './form-service';
 import { fnLedgerChain } from './ledger';
+import { reconcile } from './reconciliation';
 
 const common = { tags: ['fn'], security: [{ bearer: [] }] };
 // Keyset pages only: no page numbers, no whole list (the assign window pages through what is left to share).
@@ -318,6 +321,24 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => forms.check(request.query.series, request.query.number),
+  );
+
+  app.get(
+    '/api/fn/reconciliation/',
+    {
+      config: { access: { permissions: ['view_report'] } },
+      schema: {
+        operationId: 'getFnReconciliation',
+        ...common,
+        summary:
+          'Reconciliation per series and operator: issued, new, active, shared, used, paid, expired, voided, ' +
+          'annulled, whether they add up; missing numbers, strays, overlaps; forms active over 90 days and batches ' +
+          'not accepted over 30 days. Filters series, operator, region, transport_type; region-scoped',
+        querystring: fnReconciliationQuerySchema,
+        response: { 200: fnReconciliationSchema, ...signedInErrors },
+      },
+    },
+    async (request) => reconcile(app.db, authUser(request), request.query),
   );
 
   app.get(
