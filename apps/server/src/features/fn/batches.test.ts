@@ -93,6 +93,17 @@ describe('fn batches API', () => {
     }
     expect(await k.count(sql`select count(*)::int as n from fn_forms where series = ${series}`)).toBe(10 * 500);
     expect(await k.count(sql`select count(*)::int as n from fn_batches where series = ${series}`)).toBe(10);
+    // Concurrent writers queued on the chain's lock: it did not fork.
+    expect((await k.request('GET', '/api/fn/ledger/verify/', k.as.admin)).json()).toMatchObject({ ok: true });
+  });
+
+  it('creates a batch of 100,000 numbers (the most) with its forms in one statement', async () => {
+    const series = k.freshSeries();
+    const started = Date.now();
+    const batch = await k.createBatch({ series, start_number: '100001', finish_number: '200000' });
+    expect(batch.count).toBe(100_000);
+    expect(await formsOf(batch.id)).toBe(100_000);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('checks the operator (role F of the region), the region scope and the references', async () => {

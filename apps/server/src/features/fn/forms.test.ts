@@ -68,6 +68,53 @@ describe('fn forms API', () => {
     ).toBe(404);
   });
 
+  it('region scope on every form endpoint: another region is not found, not counted, not movable', async () => {
+    const bakuOperator = await k.userOf('operator', k.baku);
+    const bakuInspector = await k.userOf('inspector', k.baku);
+    const series = k.freshSeries();
+    const baku = await k.createBatch({
+      series,
+      operator: bakuOperator.userId,
+      region: k.baku,
+      finish_number: '000004',
+    });
+    expect((await k.request('POST', `/api/fn/batches/${baku.id}/accept/`, bakuOperator)).statusCode).toBe(200);
+    const ids = (
+      (await k.request('GET', `/api/fn/forms/?batch=${baku.id}`, k.as.central)).json().results as Form[]
+    ).map((f) => f.id);
+    await t.writeOutside((db) =>
+      db.execute(sql`update fn_forms set stage = 'paid', status = 4, valid_to = '2999-01-01' where id = ${ids[3]!}`),
+    );
+    const ganja = [k.as.operator, k.as.regional];
+    for (const who of ganja) {
+      for (const url of [
+        `/api/fn/forms/?series=${series}`,
+        `/api/fn/forms/active-not-shared/?series=${series}`,
+        `/api/fn/paid/?series=${series}`,
+      ]) {
+        expect((await k.request('GET', url, who)).json().results, url).toEqual([]);
+      }
+      expect((await k.request('GET', `/api/fn/batches/${baku.id}/`, k.as.operator)).statusCode).toBe(404);
+      expect((await k.request('GET', `/api/fn/forms/${ids[0]!}/`, who)).statusCode).toBe(404);
+      expect((await k.request('POST', `/api/fn/forms/${ids[0]!}/void/`, who, { reason: 'x' })).statusCode).toBe(404);
+      const byIds = await share({ inspector: bakuInspector.userId, forms: [ids[0]!] }, who);
+      expect(byIds.json()).toEqual({ forms: [fnMessages.formsNotFound] });
+      const byRange = await share(
+        { inspector: bakuInspector.userId, series, number_from: '000001', number_to: '000002' },
+        who,
+      );
+      expect(byRange.json()).toEqual({ number_from: [fnMessages.rangeEmpty] });
+    }
+    // The national roles see and move them; check-fn finds the mark from any region.
+    expect((await k.request('GET', `/api/fn/paid/?series=${series}`, k.as.central)).json().count).toBe(1);
+    expect((await share({ inspector: bakuInspector.userId, forms: [ids[0]!] }, k.as.central)).statusCode).toBe(200);
+    expect(
+      (await k.request('GET', `/api/fn/check/?series=${series}&number=000001`, k.as.inspector)).json(),
+    ).toMatchObject({
+      stage: 'shared',
+    });
+  });
+
   it('shares to an inspector of the region by ids and by range, takes back, and refuses the wrong stage', async () => {
     const { batch, forms } = await activeBatch(10);
     const inspector = k.as.inspector.userId;
