@@ -262,7 +262,22 @@ export function createBatchService(db: Database, anchors?: ListAnchors) {
           .where(eq(fnBatches.id, id));
         const after = (await repo.findBatch(tx, id))!;
         // One ledger row per contiguous run (a form voided while new stays voided and is left out).
-        for (const run of contiguousRuns(moved.map((r) => r.number))) {
+        const runs = contiguousRuns(moved.map((r) => r.number));
+        // Every form voided while new: the acceptance of the batch itself is still a movement.
+        if (runs.length === 0) {
+          await recordMovement(tx, {
+            actor: auditActor(actor),
+            movement: 'accept',
+            batchId: id,
+            series: after.series,
+            numberFrom: null,
+            numberTo: null,
+            forms: 0,
+            before: { status: before.status },
+            after: { status: after.status },
+          });
+        }
+        for (const run of runs) {
           await recordMovement(tx, {
             actor: auditActor(actor),
             movement: 'accept',
