@@ -138,7 +138,17 @@ export const fnBatchListSpec = {
   },
   orderBy: ['id', 'series', 'start_number', 'created_at', 'status'],
 } as const satisfies ListSpec;
-export const fnBatchListQuerySchema = listQuerySchema(fnBatchListSpec);
+// A filter's empty value is no filter, as django-filter reads it; any other value must be one the field can hold.
+const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const queryChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(emptyIsAbsent, z.enum(values, { error: message }).optional());
+const queryNumber = z.preprocess(emptyIsAbsent, z.string().regex(fnNumberPattern, m.numberInvalid).optional());
+
+/** The batch list's filters that take only known values (400 under the parameter otherwise). */
+export const fnBatchFilterSchemas = {
+  status: queryChoice(fnBatchStatusKeys, m.batchStatusInvalid),
+};
+export const fnBatchListQuerySchema = listQuerySchema(fnBatchListSpec).extend(fnBatchFilterSchemas);
 export type FnBatchListQuery = z.infer<typeof fnBatchListQuerySchema>;
 
 /** A form as answered; `status` is the notice status as of today (a paid form past its validity reads 1). */
@@ -180,7 +190,15 @@ export const fnFormListSpec = {
   },
   orderBy: ['id', 'number', 'series', 'stage', 'updated_at'],
 } as const satisfies ListSpec;
-export const fnFormListQuerySchema = listQuerySchema(fnFormListSpec);
+/** The form lists' filters that take only known values: stages, status codes, 6-digit numbers. */
+export const fnFormFilterSchemas = {
+  stage: queryChoice(fnStageKeys, m.stageInvalid),
+  status: queryChoice(['0', '1', '2', '3', '4'], m.statusInvalid),
+  number: queryNumber,
+  number_from: queryNumber,
+  number_to: queryNumber,
+};
+export const fnFormListQuerySchema = listQuerySchema(fnFormListSpec).extend(fnFormFilterSchemas);
 export type FnFormListQuery = z.infer<typeof fnFormListQuerySchema>;
 
 const reasonSchema = cleanString({ multiline: true, error: m.reasonRequired })

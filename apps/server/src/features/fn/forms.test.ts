@@ -54,6 +54,20 @@ describe('fn forms API', () => {
     expect(
       (await k.request('GET', `/api/fn/forms/?series=${batch.series}&number=000004`, k.as.regional)).json().count,
     ).toBe(1);
+    for (const [query, field, message] of [
+      ['stage=sold', 'stage', fnMessages.stageInvalid],
+      ['status=9', 'status', fnMessages.statusInvalid],
+      ['number=4', 'number', fnMessages.numberInvalid],
+      ['number_from=abcdef', 'number_from', fnMessages.numberInvalid],
+    ]) {
+      const res = await k.request('GET', `/api/fn/forms/?${query}`, k.as.regional);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json()).toEqual({ [field!]: [message] });
+    }
+    expect((await k.request('GET', '/api/fn/forms/?stage=&status=', k.as.regional)).statusCode).toBe(200);
+    expect((await k.request('GET', '/api/fn/batches/?status=open', k.as.operator)).json()).toEqual({
+      status: [fnMessages.batchStatusInvalid],
+    });
     const bakuOperator = await k.userOf('operator', k.baku);
     const baku = await k.createBatch({ series: k.freshSeries(), operator: bakuOperator.userId, region: k.baku });
     const bakuForm = (await k.request('GET', `/api/fn/forms/?batch=${baku.id}`, k.as.central)).json()

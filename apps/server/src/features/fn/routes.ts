@@ -6,6 +6,8 @@ import {
   fnBatchSchema,
   fnBatchUpdateSchema,
   fnAnnulSchema,
+  fnBatchListQuerySchema,
+  fnFormListQuerySchema,
   fnCheckQuerySchema,
   fnCheckSchema,
   fnFormSchema,
@@ -26,16 +28,14 @@ import { fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { createListAnchors, requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { batchList } from './batch-repository';
 import { createBatchService } from './batch-service';
-import { formList } from './form-repository';
 import { createFormService } from './form-service';
 import { fnLedgerChain } from './ledger';
 import { reconcile } from './reconciliation';
 
 const common = { tags: ['fn'], security: [{ bearer: [] }] };
 // Keyset pages only: no page numbers, no whole list (the assign window pages through what is left to share).
-const activeNotSharedQuerySchema = formList.querySchema.omit({ page: true, no_page: true });
+const activeNotSharedQuerySchema = fnFormListQuerySchema.omit({ page: true, no_page: true });
 const historySchema = z.object({ results: z.array(fnHistoryEntrySchema) });
 
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
@@ -57,7 +57,7 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Form batches, paged: filters series, operator, region, transport_type, status, created_from and ' +
           "created_to (UTC days); search over series, operator's name and region; a regional user sees their region",
-        querystring: batchList.querySchema,
+        querystring: fnBatchListQuerySchema,
         response: { 200: pageSchema(fnBatchSchema), ...signedInErrors },
       },
     },
@@ -169,7 +169,7 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listFnForms',
         ...common,
         summary: `Every form (general-fn), paged: ${formFilters}`,
-        querystring: formList.querySchema,
+        querystring: fnFormListQuerySchema,
         response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
       },
     },
@@ -280,7 +280,7 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listFnPaid',
         ...common,
         summary: `Paid forms not annulled (paid-fn), paged: ${formFilters}`,
-        querystring: formList.querySchema,
+        querystring: fnFormListQuerySchema,
         response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
       },
     },
