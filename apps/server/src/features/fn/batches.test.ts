@@ -281,6 +281,15 @@ describe('fn batches API', () => {
     expect(before.rows).toBeGreaterThan(5);
     await expect(t.database.db.execute(sql`update fn_ledger set reason = 'x'`)).rejects.toThrow();
     await expect(t.database.db.execute(sql`delete from fn_ledger`)).rejects.toThrow();
+    // The owner is refused by the triggers too (only disabling them, which the app role cannot, lets a row change).
+    await t.database.asOwner(async (owner) => {
+      await expect(owner.execute(sql`update fn_ledger set reason = 'x'`)).rejects.toThrow();
+      await expect(owner.execute(sql`truncate fn_ledger`)).rejects.toThrow();
+    });
+    await expect(t.database.db.execute(sql`alter table fn_ledger disable trigger user`)).rejects.toThrow();
+    const feed = await k.count(sql`select count(*)::int as n from pg_trigger g join pg_class c on c.oid = g.tgrelid
+      where g.tgname = c.relname || '_change_feed' and c.relname in ('fn_batches', 'fn_forms')`);
+    expect(feed).toBe(2);
     const target = await k.count(sql`select min(id)::int + 2 as n from fn_ledger`);
     await t.database.asOwner(async (owner) => {
       await owner.transaction(async (tx) => {
