@@ -28,6 +28,8 @@ export const fnMessages = {
   /** 400 on start_number: the range meets a batch of the same series. */
   overlap: (series: string, start: string, finish: string, batchId: number) =>
     `Bu aralıq ${series} seriyasının №${batchId} buraxılışı (${start} - ${finish}) ilə üst-üstə düşür.`,
+  /** The same, when the other batch was deleted again before it could be named. */
+  overlapAnother: (series: string) => `Bu aralıq ${series} seriyasının başqa buraxılışı ilə üst-üstə düşür.`,
   /** 409: a batch can be edited or deleted only while every form of it is new. */
   movedOn: (count: number) =>
     `Buraxılışın ${count} blankı artıq yeni deyil (qəbul edilib, paylanıb və ya istifadə olunub); buraxılışı dəyişmək və ya silmək olmaz.`,

@@ -96,7 +96,7 @@ export function createBatchService(db: Database, anchors?: ListAnchors) {
     if (exclusionViolation(err) !== null || uniqueViolation(err) === 'fn_forms_series_number_key') {
       const other = await repo.findOverlapping(db, input.series, input.start_number, input.finish_number, selfId);
       if (other) throw overlapError(input.series, other);
-      throw fieldErrors({ start_number: [m.overlap(input.series, '', '', 0)] });
+      throw fieldErrors({ start_number: [m.overlapAnother(input.series)] });
     }
     throw err;
   }
