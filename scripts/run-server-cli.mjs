@@ -1,4 +1,4 @@
-// Runs a server command-line task (migrate, seed, create-admin, verify-audit) from the server build, building it when absent.
+// Runs a server command-line task (migrate, seed, create-admin, verify-audit, verify-ledger) from the server build, building it when absent.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';

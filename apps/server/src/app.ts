@@ -13,6 +13,7 @@ import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
+import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
 import { profileRoutes } from './features/profile/routes';
 import { registryRoutes } from './features/registry/routes';
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);
+  await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });

@@ -6,13 +6,15 @@ import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { seedDemo } from './db/seed/demo';
 import { AdministratorInputError, createAdministrator } from './db/seed/administrator';
+import { fnLedgerChain } from './features/fn/ledger';
 import { auditChain } from './lib/audit';
 
 const usage = `Usage: cli <command>
   migrate                 apply the migrations
   seed                    apply the migrations and add the demo data (refused when NODE_ENV=production)
   create-admin --email E  make an administrator; the password comes from ADMIN_PASSWORD or standard input
-  verify-audit            walk the audit trail's hash chain: {ok, rows, first_broken_id}; exit code 1 when broken`;
+  verify-audit            walk the audit trail's hash chain: {ok, rows, first_broken_id}; exit code 1 when broken
+  verify-ledger           walk the forms' ledger (fn) the same way; exit code 1 when broken`;
 
 async function readPassword(): Promise<string> {
   if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
@@ -27,7 +29,7 @@ async function main() {
     options: { email: { type: 'string' }, 'first-name': { type: 'string' }, 'last-name': { type: 'string' } },
   });
   const command = positionals[0];
-  if (!command || !['migrate', 'seed', 'create-admin', 'verify-audit'].includes(command)) {
+  if (!command || !['migrate', 'seed', 'create-admin', 'verify-audit', 'verify-ledger'].includes(command)) {
     console.error(usage);
     process.exit(2);
   }
@@ -37,8 +39,8 @@ async function main() {
   const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
     await migrate(handle);
-    if (command === 'verify-audit') {
-      const result = await auditChain.verify(handle.db);
+    if (command === 'verify-audit' || command === 'verify-ledger') {
+      const result = await (command === 'verify-audit' ? auditChain : fnLedgerChain).verify(handle.db);
       console.log(JSON.stringify(result));
       if (!result.ok) process.exitCode = 1;
       return;

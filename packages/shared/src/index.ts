@@ -8,3 +8,4 @@ export * from './text';
 export * from './users';
 export * from './audit';
 export * from './payments';
+export * from './fn';

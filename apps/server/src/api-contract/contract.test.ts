@@ -7,6 +7,8 @@ import { findResource, type ResourceKey } from '@dnx/shared';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import { addResetToken, createSession } from '../features/auth/repository';
 import { root } from '../../../../scripts/lib/server-process.mjs';
 import { signInAs } from '../test/auth-helpers';
@@ -58,6 +60,11 @@ async function get(url: string): Promise<unknown> {
 
 /** Where the ids of an `x-reference` come from, and the newest of them (never the demo administrator). */
 async function referenceId(key: string, body: Record<string, unknown>): Promise<number> {
+  // The fn records (batches, forms): the newest one.
+  if (key.startsWith('fn/')) {
+    const page = (await get(`/api/${key}/?order_by=-id&per_page=1`)) as { results: { id: number }[] };
+    return page.results[0]!.id;
+  }
   if (key === 'users' || key === 'groups') {
     const page = (await get(`/api/user/${key}/?order_by=-id&per_page=10`)) as { results: { id: number }[] };
     return page.results.find((r) => r.id !== adminId)!.id;
@@ -110,6 +117,24 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
     }
     case 'changeOwnPassword':
       return { body: { ...body, oldPassword: demoPassword }, headers };
+    case 'createFnBatch':
+    case 'updateFnBatch': {
+      // A batch is issued to an operator of its region, in a range no other batch holds.
+      const operator = await signInAs(t, 'operator@demo.az');
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, operator.userId));
+      Object.assign(body, { operator: user!.id, region: user!.regionId, series: 'QC', fnBase: null });
+      if ('version' in body) body.version = ((await get(url)) as { version: number }).version;
+      return { body, headers };
+    }
+    case 'shareFnForms':
+    case 'unshareFnForms': {
+      // A demo form the demo operator accepted, shared to the demo inspector of its region and taken back.
+      const inspector = await signInAs(t, 'inspector@demo.az');
+      return {
+        body: { inspector: inspector.userId, series: 'GA', number_from: '000004', number_to: '000004' },
+        headers,
+      };
+    }
     default: {
       // An update sends the version it read.
       if ('version' in body) {
@@ -256,6 +281,8 @@ describe('a client built from the document', () => {
 
 /** The resource a path's `{id}` names, for a real id in it. */
 function pathResource(operation: Operation): string {
+  const fn = /^\/api\/(fn\/[a-z-]+)\/\{id\}/.exec(operation.path);
+  if (fn) return fn[1]!;
   const match = /^\/api\/(?:user\/)?([a-z-]+)\//.exec(operation.path);
   return match?.[1] ?? 'regions';
 }

@@ -25,6 +25,12 @@ export function foreignKeyViolation(err: unknown): string | null {
   return fields?.code === '23503' ? (fields.constraint ?? '') : null;
 }
 
+/** The constraint an exclusion violation (23P01: two ranges of one series overlap) broke, or null. */
+export function exclusionViolation(err: unknown): string | null {
+  const fields = pgError(err);
+  return fields?.code === '23P01' ? (fields.constraint ?? '') : null;
+}
+
 /** The constraint a check violation (23514) broke, or null. */
 export function checkViolation(err: unknown): string | null {
   const fields = pgError(err);

@@ -347,14 +347,16 @@ export const appRoutes: readonly AppRoute[] = [
     path: 'new-fn-edit/:pk',
     title: 'FN buraxılışının redaktəsi',
     roles: ['A', 'B'],
-    permissions: ['change_fnbatch'],
+    // The batch screens' writers also delete a batch that is still all new (delete-multiple).
+    permissions: ['change_fnbatch', 'delete_fnbatch'],
   },
   {
     key: 'active-fn',
     path: 'active-fn',
     title: 'Aktiv FN',
     roles: ['A', 'B', 'F', 'E'],
-    permissions: ['view_active_fn'],
+    // The screen shares, takes back and voids forms: change_fn.
+    permissions: ['view_active_fn', 'change_fn'],
     menu: 'fn',
   },
   {

@@ -16,6 +16,9 @@ export const userMessages = {
   groupNameTaken: 'Bu adda qrup artıq mövcuddur.',
   roleGroupProtected: 'Sistem rol qrupları silinə və ya dəyişdirilə bilməz.',
   cannotDeleteSelf: 'Öz hesabınızı silə bilməzsiniz.',
+  /** 409: an operator of batches or the inspector of forms keeps the record; deactivate instead. */
+  holdsFnRecords: (count: number) =>
+    `İstifadəçiyə ${count} FN buraxılışı və ya blankı bağlıdır; onu silmək olmaz, hesabı deaktiv edin.`,
   lastAdministrator: 'Sonuncu aktiv administratoru silmək və ya deaktiv etmək olmaz.',
   cannotDeactivateSelf: 'Öz hesabınızı deaktiv edə bilməzsiniz.',
   choiceMissing: 'Seçilmiş dəyər mövcud deyil.',

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './audit';
 export * from './fleet';
 export * from './idempotency';
+export * from './fn';

@@ -21,6 +21,7 @@ import {
   users,
 } from '../schema';
 import * as data from './demo-data';
+import { seedDemoFn } from './demo-fn';
 
 async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -114,6 +115,7 @@ export async function seedDemo(db: Database): Promise<void> {
       await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(demo.role)! });
     }
   });
+  await seedDemoFn(db);
 }
 
 export async function hasUsers(db: Database): Promise<boolean> {

@@ -1,7 +1,17 @@
 import { userListSpec, type Operator, type User, type UserListQuery } from '@dnx/shared';
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { groupPermissions, groups, permissions, regions, userGroups, userPermissions, users } from '../../db/schema';
+import {
+  fnBatches,
+  fnForms,
+  groupPermissions,
+  groups,
+  permissions,
+  regions,
+  userGroups,
+  userPermissions,
+  users,
+} from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
 import { applyList, defineList, listKeys } from '../../lib/list/list-query';
 
@@ -218,6 +228,19 @@ export async function setUserPermissions(db: Executor, userId: number, permissio
   }
 }
 
+/** Batches issued to the users and forms shared to them: they keep the accounts (a foreign key refuses the delete). */
+export async function countFnHoldings(db: Executor, ids: readonly number[]): Promise<number> {
+  const [batches] = await db
+    .select({ n: count() })
+    .from(fnBatches)
+    .where(inArray(fnBatches.operatorId, [...ids]));
+  const [forms] = await db
+    .select({ n: count() })
+    .from(fnForms)
+    .where(inArray(fnForms.inspectorId, [...ids]));
+  return (batches?.n ?? 0) + (forms?.n ?? 0);
+}
+
 export async function deleteUsers(db: Executor, ids: readonly number[]) {
   await db.delete(users).where(inArray(users.id, [...ids]));
 }
@@ -251,7 +274,12 @@ export async function countActiveAdministrators(db: Executor): Promise<number> {
 }
 
 /** Active users of the operator role group (role F), by name in the Azerbaijani alphabet. */
-export async function listOperators(db: Executor, conditions: (SQL | undefined)[]): Promise<Operator[]> {
+/** Active users of one role group (operators F, inspectors C) among `conditions`, by name. */
+export async function listOperators(
+  db: Executor,
+  conditions: (SQL | undefined)[],
+  code: 'operator' | 'inspector' = 'operator',
+): Promise<Operator[]> {
   const rows = await db
     .select({
       id: users.id,
@@ -268,7 +296,7 @@ export async function listOperators(db: Executor, conditions: (SQL | undefined)[
       and(
         eq(users.isActive, true),
         sql`exists (select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
-              where ${userGroups.userId} = ${users.id} and ${groups.code} = 'operator')`,
+              where ${userGroups.userId} = ${users.id} and ${groups.code} = ${code})`,
         ...conditions,
       ),
     )

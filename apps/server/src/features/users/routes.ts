@@ -72,6 +72,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   );
 
   app.get(
+    '/api/user/users/inspectors/',
+    {
+      // The active-fn screen shares forms to an inspector (role C) of their region.
+      config: { access: { permissions: ['view_active_fn'] } },
+      schema: {
+        operationId: 'listInspectors',
+        ...common,
+        summary: 'Active inspectors (role C), optionally of one region: {"data": [...]}',
+        querystring: operatorsQuerySchema,
+        response: { 200: operatorsResponseSchema, ...signedInErrors },
+      },
+    },
+    async (request) => users.inspectors(authUser(request), request.query.region),
+  );
+
+  app.get(
     '/api/user/users/:id/',
     {
       config: { access: { permissions: ['view_user'] } },

@@ -266,6 +266,8 @@ export function createUserService(db: Database) {
         const current = await repo.findUsers(tx, ids, scopeOf(actor));
         if (current.length !== ids.length) throw notFound();
         for (const user of current) await assertMayActOn(tx, actor, user);
+        const held = await repo.countFnHoldings(tx, ids);
+        if (held > 0) throw conflict(userMessages.holdsFnRecords(held));
         await repo.deleteUsers(tx, ids);
         for (const user of current) {
           await recordAudit(tx, {
@@ -292,6 +294,12 @@ export function createUserService(db: Database) {
     async operators(actor: AuthUser, region: number | undefined): Promise<{ data: Operator[] }> {
       const byRegion = region === undefined ? undefined : eq(users.regionId, region);
       return { data: await repo.listOperators(db, [scopeOf(actor), byRegion]) };
+    },
+
+    /** Active inspectors (role C) the actor may see, optionally of one region: whom forms are shared to. */
+    async inspectors(actor: AuthUser, region: number | undefined): Promise<{ data: Operator[] }> {
+      const byRegion = region === undefined ? undefined : eq(users.regionId, region);
+      return { data: await repo.listOperators(db, [scopeOf(actor), byRegion], 'inspector') };
     },
   };
 }

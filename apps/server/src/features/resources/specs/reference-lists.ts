@@ -13,6 +13,7 @@ import {
 import {
   automobileBrands,
   automobileModels,
+  fnBatches,
   fnCoefficients,
   fnStatuses,
   regions,
@@ -30,7 +31,10 @@ export const regionSpec = defineResource({
   id: regions.id,
   columns: { name: regions.name, coefficient: regions.coefficient, status: regions.status },
   // Users work in a region (and later form batches and payments are of one).
-  usedBy: [{ table: users, column: users.regionId, noun: 'istifadəçi' }],
+  usedBy: [
+    { table: users, column: users.regionId, noun: 'istifadəçi' },
+    { table: fnBatches, column: fnBatches.regionId, noun: 'FN buraxılışı' },
+  ],
 });
 
 export const fnStatusSpec = defineResource({
@@ -49,6 +53,7 @@ export const fnCoefficientSpec = defineResource({
     description: fnCoefficients.description,
     status: fnCoefficients.status,
   },
+  usedBy: [{ table: fnBatches, column: fnBatches.coefficientId, noun: 'FN buraxılışı' }],
 });
 
 export const transportTypeSpec = defineResource({
@@ -56,6 +61,7 @@ export const transportTypeSpec = defineResource({
   table: transportTypes,
   id: transportTypes.id,
   columns: { name: transportTypes.name, fee_group: transportTypes.feeGroup, status: transportTypes.status },
+  usedBy: [{ table: fnBatches, column: fnBatches.transportTypeId, noun: 'FN buraxılışı' }],
 });
 
 /** The lists that are a name and a status. */

@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { createBatchService } from '../../features/fn/batch-service';
+import { createFormService } from '../../features/fn/form-service';
+import type { AuthUser } from '../../plugins/auth';
+import type { Database } from '../client';
+import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../schema';
+
+/** A demo user acting through the services, so the demo's movements are in the ledger like everyone's. */
+async function actorOf(db: Database, email: string, isNational: boolean): Promise<AuthUser | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone,
+    regionId: user.regionId,
+    layout: user.layout,
+    tourSeenAt: null,
+    groups: [],
+    permissions: new Set(),
+    isNational,
+    sessionId: 0,
+  };
+}
+
+/**
+ * Form batches in the demo operator's region (Gəncə) in every stage: one waiting for the operator, accepted ones
+ * with three forms shared to the demo inspector and one voided. Only when there are no batches yet.
+ */
+export async function seedDemoFn(db: Database): Promise<void> {
+  const [any] = await db.select({ id: fnBatches.id }).from(fnBatches).limit(1);
+  if (any) return;
+  const central = await actorOf(db, 'central@demo.az', true);
+  const operator = await actorOf(db, 'operator@demo.az', false);
+  if (!central || !operator || operator.regionId === null) return;
+  const [transportType] = await db
+    .select({ id: transportTypes.id })
+    .from(transportTypes)
+    .orderBy(asc(transportTypes.id))
+    .limit(1);
+  const [coefficient] = await db
+    .select({ id: fnCoefficients.id })
+    .from(fnCoefficients)
+    .orderBy(sql`${fnCoefficients.coefficient} desc`, asc(fnCoefficients.id))
+    .limit(1);
+  const [region] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, operator.regionId));
+  if (!transportType || !coefficient || !region) return;
+
+  const batches = createBatchService(db);
+  const batch = (series: string, start: number, finish: number, fnBase: number | null = null) =>
+    batches.create(central, {
+      series,
+      start_number: start,
+      finish_number: finish,
+      operator: operator.id,
+      region: region.id,
+      transport_type: transportType.id,
+      coefficient: coefficient.id,
+      fnBase,
+      expire_date: 3,
+      expire_date_type: 'month',
+    });
+
+  const accepted = await batch('GA', 1, 100);
+  await batches.accept(operator, accepted.id);
+  const second = await batch('GA', 101, 150, accepted.id);
+  await batches.accept(operator, second.id);
+  // Waiting for the operator: the accept action shows on the new-fn screen.
+  await batch('GB', 1, 50);
+
+  const forms = createFormService(db);
+  const inspector = await actorOf(db, 'inspector@demo.az', false);
+  if (inspector) {
+    await forms.share(operator, { inspector: inspector.id, series: 'GA', number_from: 1, number_to: 3 });
+  }
+  const [spoiled] = await db
+    .select({ id: fnForms.id })
+    .from(fnForms)
+    .where(and(eq(fnForms.series, 'GA'), eq(fnForms.number, 10)));
+  if (spoiled) await forms.void(operator, spoiled.id, 'Çap zamanı korlanıb');
+}

@@ -1,0 +1,75 @@
+import { eq, sql } from 'drizzle-orm';
+import { fnCoefficients, groups, regions, transportTypes, userGroups, users } from '../../db/schema';
+import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import type { TestApp } from '../../test/test-app';
+
+let serial = 0;
+
+/** The demo users and ids the fn tests build on, and helpers to make more. */
+export async function fnKit(t: TestApp) {
+  const idOf = async (table: typeof regions | typeof transportTypes | typeof fnCoefficients) =>
+    (await t.database.db.select({ id: table.id }).from(table).orderBy(table.id).limit(1))[0]!.id;
+  const regionId = async (name: string) =>
+    (await t.database.db.select({ id: regions.id }).from(regions).where(eq(regions.name, name)))[0]!.id;
+  const ganja = await regionId('Gəncə');
+  const baku = await regionId('Bakı');
+  const as = {
+    admin: await signInAs(t, 'admin@demo.az'),
+    central: await signInAs(t, 'central@demo.az'),
+    inspector: await signInAs(t, 'inspector@demo.az'),
+    cashier: await signInAs(t, 'cashier@demo.az'),
+    regional: await signInAs(t, 'regional@demo.az'),
+    operator: await signInAs(t, 'operator@demo.az'),
+  };
+
+  /** A new active user of a role in a region, signed in. */
+  async function userOf(role: 'operator' | 'inspector' | 'regional_head', region: number): Promise<SignedIn> {
+    serial += 1;
+    const email = `fn-${role}-${serial}-${Date.now()}@test.az`;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email, passwordHash: 'x', firstName: 'Test', lastName: `${role} ${serial}`, regionId: region })
+      .returning({ id: users.id });
+    const [group] = await t.database.db.select({ id: groups.id }).from(groups).where(eq(groups.code, role));
+    await t.database.db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
+    return signInAs(t, email);
+  }
+
+  const transportType = await idOf(transportTypes);
+  const coefficient = await idOf(fnCoefficients);
+
+  let seriesSerial = 0;
+  /** A series no other test of the file uses. */
+  const freshSeries = () => {
+    seriesSerial += 1;
+    const n = seriesSerial;
+    return String.fromCharCode(65 + (n % 26)) + String.fromCharCode(65 + (Math.floor(n / 26) % 26)) + 'Z';
+  };
+
+  const batchBody = (overrides: Record<string, unknown> = {}) => ({
+    series: 'AA',
+    start_number: '000001',
+    finish_number: '000010',
+    operator: as.operator.userId,
+    region: ganja,
+    transport_type: transportType,
+    coefficient,
+    expire_date: 3,
+    expire_date_type: 'month',
+    ...overrides,
+  });
+
+  const request = (method: 'GET' | 'POST' | 'PUT', url: string, who: SignedIn, payload?: object) =>
+    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+
+  async function createBatch(overrides: Record<string, unknown> = {}, who: SignedIn = as.central) {
+    const res = await request('POST', '/api/fn/batches/', who, batchBody(overrides));
+    if (res.statusCode !== 201) throw new Error(`create batch: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number; version: number; series: string; count: number };
+  }
+
+  const count = async (query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+
+  return { as, ganja, baku, transportType, coefficient, userOf, freshSeries, batchBody, request, createBatch, count };
+}
