@@ -3,13 +3,16 @@
 //   2. `npm start` on an existing build to a healthy /api/health/ with PGlite: at most 5 s.
 //   3. Drivers and automobiles lists with 100,000 rows each, then drivers with 1,000,000 (first, middle, last page
 //      and deep in a sorted search) on PostgreSQL: p99 under 50 ms (bench-lists.mjs).
-//   4. Mixed load, 50 signed-in users for 2 minutes on PGlite and on PostgreSQL with two processes: no failed
+//   4. Forms (fn): a batch of 100,000 numbers under 2 s; with 1,000,000 forms, p99 under 50 ms for the active-fn
+//      pages, a deep cursor page and check-fn, and the reconciliation under 2 s, on PostgreSQL (bench-fn.mjs).
+//   5. Mixed load, 50 signed-in users for 2 minutes on PGlite and on PostgreSQL with two processes: no failed
 //      request, GET p99 under 300 ms (bench-mixed.mjs; BENCH_MIXED_SECONDS shortens it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchFn } from './bench-fn.mjs';
 import { benchLists } from './bench-lists.mjs';
 import { benchMixed } from './bench-mixed.mjs';
 import { launchChromium } from './lib/browser.mjs';
@@ -85,6 +88,7 @@ try {
 }
 
 results.push(await benchLists());
+results.push(await benchFn());
 results.push(await benchMixed());
 
 if (results.includes(false)) process.exitCode = 1;
