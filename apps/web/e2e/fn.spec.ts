@@ -1,7 +1,7 @@
-import { fnMessages, type FnBatch } from '@dnx/shared';
+import { fnMessages, toastMessages, type FnBatch, type Operator } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs } from './support/access';
-import { expect, signIn, test } from './support/fixtures';
+import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
+import { expect, signIn, test, toast } from './support/fixtures';
 
 /** A series no other run of the shared e2e database has used: three random capital letters. */
 function uniqueSeries(): string {
@@ -16,14 +16,25 @@ async function signedIn(browser: Browser, baseURL: string | undefined, email: st
   return page;
 }
 
+/** A demo batch of the demo operator's region, and the demo operator (operator@demo.az). */
+async function demoModel(central: Page): Promise<Omit<FnBatch, 'operator'> & { operator: Operator }> {
+  const api = await apiAs(central);
+  const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
+  for (const batch of demo.results) {
+    const operators = await api.get<{ data: Operator[] }>(`/api/user/users/operators/?region=${batch.region}`);
+    const operator = operators.data.find((o) => o.email === 'operator@demo.az');
+    if (operator) return { ...batch, operator };
+  }
+  throw new Error('no demo batch of the demo operator');
+}
+
 /**
  * B issues a batch of a fresh series to the demo operator, through the API, modelled on a demo batch of the
  * operator's region (its region, transport type and coefficient).
  */
 async function issueBatch(central: Page, size: number): Promise<FnBatch> {
   const api = await apiAs(central);
-  const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=10');
-  const model = demo.results[0]!;
+  const model = await demoModel(central);
   for (let attempt = 0; ; attempt += 1) {
     const series = uniqueSeries();
     const taken = await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`);
@@ -32,7 +43,7 @@ async function issueBatch(central: Page, size: number): Promise<FnBatch> {
       series,
       start_number: '000001',
       finish_number: String(size).padStart(6, '0'),
-      operator: model.operator,
+      operator: model.operator.id,
       region: model.region,
       transport_type: model.transport_type,
       coefficient: model.coefficient,
@@ -83,5 +94,145 @@ test.describe('check-fn', () => {
     await form.getByLabel('Nömrə').fill('12');
     await form.getByRole('button', { name: 'Yoxla' }).click();
     await expect(form.locator('.ant-form-item-explain')).toContainText(fnMessages.numberInvalid);
+  });
+});
+
+/** Picks the first option a select offers (a reference picker whose labels the test need not know). */
+async function pickFirst(page: Page, label: string) {
+  const select = formItem(page, label).locator('.ant-select');
+  await select.click();
+  // The dropdown opens with its first option active: Enter picks it (a closing dropdown of the previous pick
+  // may still be on screen, so no click on "the visible dropdown").
+  await expect(select).toHaveClass(/ant-select-open/);
+  await select.locator('input').press('Enter');
+  await expect(select).not.toHaveClass(/ant-select-open/);
+}
+
+test.describe('new-fn', () => {
+  test('B issues a batch through the form (every error slot, the count as typed), F accepts it from the list', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const model = await demoModel(central);
+    let series = uniqueSeries();
+    const api = await apiAs(central);
+    while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
+
+    await central.goto('/app/new-fn');
+    await central.getByTestId('create-fn-batch').click();
+    await expect(central).toHaveURL(/\/app\/new-fn-create$/);
+    const form = central.getByTestId('fn-batch-form');
+    // The count field holds 1 by default: empty it, so its slot shows too.
+    await form.getByLabel('Etibarlılıq (say)').fill('');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(errorUnder(central, 'Seriya')).toHaveText(fnMessages.seriesRequired);
+    await expect(errorUnder(central, 'Başlanğıc nömrə')).toHaveText(fnMessages.numberInvalid);
+    await expect(errorUnder(central, 'Son nömrə')).toHaveText(fnMessages.numberInvalid);
+    await expect(errorUnder(central, 'Region')).toHaveText(fnMessages.regionRequired);
+    await expect(errorUnder(central, 'Operator')).toHaveText(fnMessages.operatorRequired);
+    await expect(errorUnder(central, 'Nəqliyyat növü')).toHaveText(fnMessages.transportTypeRequired);
+    await expect(errorUnder(central, 'FN əmsalı')).toHaveText(fnMessages.coefficientRequired);
+    await expect(errorUnder(central, 'Etibarlılıq (say)')).toHaveText(fnMessages.expireDateInvalid);
+
+    await form.getByLabel('Seriya').fill(series.toLowerCase());
+    await expect(form.getByLabel('Seriya')).toHaveValue(series);
+    await form.getByLabel('Başlanğıc nömrə').fill('000010');
+    await form.getByLabel('Son nömrə').fill('000005');
+    await expect(errorUnder(central, 'Son nömrə')).toHaveText(fnMessages.finishBeforeStart);
+    await form.getByLabel('Son nömrə').fill('000019');
+    await expect(central.getByTestId('fn-range-count')).toHaveText('Aralıqda 10 nömrə');
+    await expect(errorUnder(central, 'Son nömrə')).toHaveCount(0);
+
+    await pickSelectOption(central, formItem(central, 'Region').locator('.ant-select'), model.region_name);
+    await pickSelectOption(central, formItem(central, 'Operator').locator('.ant-select'), 'operator@demo.az');
+    await pickSelectOption(
+      central,
+      formItem(central, 'Nəqliyyat növü').locator('.ant-select'),
+      model.transport_type_name,
+    );
+    await pickFirst(central, 'FN əmsalı');
+    await form.getByLabel('Etibarlılıq (say)').fill('1');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(toast(central, toastMessages.success)).toBeVisible();
+    await expect(central).toHaveURL(/\/app\/new-fn$/);
+
+    // The series filter lives in the address.
+    await central.getByTestId('filter-input-series').locator('input').fill(series);
+    await expect(central).toHaveURL(new RegExp(`series=${series}`));
+    const row = central.locator('.ant-table-row', { hasText: `${series}` });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('000010 - 000019');
+    await expect(row).toContainText('Buraxılıb');
+
+    // The same range again: the server names the batch it overlaps, under the start number.
+    await central.goto('/app/new-fn-create');
+    await form.getByLabel('Seriya').fill(series);
+    await form.getByLabel('Başlanğıc nömrə').fill('000015');
+    await form.getByLabel('Son nömrə').fill('000030');
+    await pickSelectOption(central, formItem(central, 'Region').locator('.ant-select'), model.region_name);
+    await pickSelectOption(central, formItem(central, 'Operator').locator('.ant-select'), 'operator@demo.az');
+    await pickSelectOption(
+      central,
+      formItem(central, 'Nəqliyyat növü').locator('.ant-select'),
+      model.transport_type_name,
+    );
+    await pickFirst(central, 'FN əmsalı');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(errorUnder(central, 'Başlanğıc nömrə')).toContainText('üst-üstə düşür');
+
+    // F, the batch's operator, accepts it from the list.
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    await operator.goto(`/app/new-fn?series=${series}`);
+    const mine = operator.locator('.ant-table-row', { hasText: series });
+    await expect(mine).toHaveCount(1);
+    await mine.getByRole('button', { name: /Qəbul et/ }).click();
+    await operator.locator('.ant-popconfirm').getByRole('button', { name: 'Qəbul et' }).click();
+    await expect(toast(operator, toastMessages.success)).toBeVisible();
+    await expect(mine).toContainText('Qəbul edilib');
+    await expect(mine.getByRole('button', { name: /Qəbul et/ })).toHaveCount(0);
+  });
+
+  test('an edit of a batch someone saved meanwhile is refused as stale, and saves after reloading', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const batch = await issueBatch(central, 3);
+    await central.goto(`/app/new-fn-edit/${batch.id}`);
+    const form = central.getByTestId('fn-batch-form');
+    await expect(form.getByLabel('Seriya')).toHaveValue(batch.series);
+    await expect(form.getByLabel('Son nömrə')).toHaveValue('000003');
+
+    // Someone else widens the batch meanwhile.
+    const api = await apiAs(central);
+    const { id, version, ...rest } = batch;
+    await central.request.put(`/api/fn/batches/${id}/`, {
+      headers: { authorization: `Bearer ${await central.evaluate(() => localStorage.getItem('token'))}` },
+      data: {
+        series: rest.series,
+        start_number: rest.start_number,
+        finish_number: '000004',
+        operator: rest.operator,
+        region: rest.region,
+        transport_type: rest.transport_type,
+        coefficient: rest.coefficient,
+        expire_date: rest.expire_date,
+        expire_date_type: rest.expire_date_type,
+        version,
+      },
+    });
+    expect((await api.get<FnBatch>(`/api/fn/batches/${id}/`)).finish_number).toBe('000004');
+
+    await form.getByLabel('Son nömrə').fill('000005');
+    await expect(central.getByTestId('fn-range-count')).toHaveText('Aralıqda 5 nömrə');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(central.getByTestId('stale-version-alert')).toBeVisible();
+    await central.getByTestId('stale-version-reload').click();
+    await expect(form.getByLabel('Son nömrə')).toHaveValue('000004');
+    await form.getByLabel('Son nömrə').fill('000005');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(toast(central, toastMessages.success)).toBeVisible();
+    expect((await api.get<FnBatch>(`/api/fn/batches/${id}/`)).finish_number).toBe('000005');
   });
 });

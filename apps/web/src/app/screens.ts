@@ -12,6 +12,9 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
   'audit-log': () => import('../features/audit/pages/audit-log-page'),
   'check-fn': () => import('../features/fn/pages/check-fn-page'),
+  'new-fn': () => import('../features/fn/pages/new-fn-page'),
+  'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),
+  'new-fn-edit': () => import('../features/fn/pages/new-fn-edit-page'),
 };
 
 /**
