@@ -191,6 +191,22 @@ test.describe('new-fn', () => {
     await expect(toast(operator, toastMessages.success)).toBeVisible();
     await expect(mine).toContainText('Qəbul edilib');
     await expect(mine.getByRole('button', { name: /Qəbul et/ })).toHaveCount(0);
+
+    // B reads the batch's timeline from its row: issued, then accepted; closing gives the focus back.
+    await central.goto(`/app/new-fn?series=${series}`);
+    const history = central.locator('.ant-table-row', { hasText: series }).getByRole('button', { name: /Tarixçə/ });
+    await history.click();
+    const drawer = central.getByTestId('fn-history-drawer');
+    const entries = drawer.getByTestId('fn-history-entry');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Buraxılış');
+    await expect(entries.nth(0)).toContainText('000010 - 000019');
+    await expect(entries.nth(0)).toContainText('central@demo.az');
+    await expect(entries.nth(1)).toContainText('Qəbul');
+    await expect(entries.nth(1)).toContainText('operator@demo.az');
+    await central.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(history).toBeFocused();
   });
 
   test('an edit of a batch someone saved meanwhile is refused as stale, and saves after reloading', async ({

@@ -207,6 +207,10 @@ export const az = {
     accept: 'Qəbul et',
     acceptConfirm: '{{series}} {{start}} - {{finish}} buraxılışını qəbul edirsiniz?',
     createBatch: 'Yeni buraxılış',
+    history: 'Tarixçə',
+    noHistory: 'Hərəkət qeydə alınmayıb',
+    formsCount: '{{count}} blank',
+    reason: 'Səbəb',
   },
   tour: {
     skip: 'Turu keç',

@@ -208,6 +208,10 @@ export const en: Catalogue = {
     accept: 'Accept',
     acceptConfirm: 'Accept the batch {{series}} {{start}} - {{finish}}?',
     createBatch: 'New batch',
+    history: 'History',
+    noHistory: 'No movements recorded',
+    formsCount: '{{count}} forms',
+    reason: 'Reason',
   },
   tour: {
     skip: 'Skip the tour',

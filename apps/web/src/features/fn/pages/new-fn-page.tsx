@@ -1,4 +1,4 @@
-import { CheckOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   apiDateFormat,
   displayDateFormat,
@@ -10,7 +10,7 @@ import {
 } from '@dnx/shared';
 import { Button, DatePicker, Popconfirm, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { LinkButton } from '../../../components/link-button';
@@ -25,6 +25,8 @@ import {
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { batchesEndpoint, useAcceptBatch } from '../api/batches';
+import type { HistorySubject } from '../api/history';
+import { HistoryDrawer } from '../components/history-drawer';
 
 function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
   return (
@@ -108,6 +110,7 @@ export default function NewFnPage() {
   const me = useCurrentUser();
   const held = me?.permissions ?? [];
   const canEdit = hasPermissions(held, ['change_fnbatch']);
+  const [history, setHistory] = useState<HistorySubject | null>(null);
 
   const declaration = useMemo<ResourceListDeclaration<FnBatch>>(
     () => ({
@@ -153,6 +156,17 @@ export default function NewFnPage() {
           value: () => '',
           render: (b) => (
             <Space size={4} wrap>
+              <Button
+                size="small"
+                icon={<HistoryOutlined />}
+                onClick={() =>
+                  setHistory({ kind: 'batches', id: b.id, title: `${b.series} ${b.start_number} - ${b.finish_number}` })
+                }
+                aria-label={`${t('fn.history')}: ${b.series} ${b.start_number}-${b.finish_number}`}
+                data-testid={`fn-history-${b.id}`}
+              >
+                {t('fn.history')}
+              </Button>
               {b.status === 'issued' && b.operator === me?.id && <AcceptButton batch={b} />}
               {canEdit && b.stages.new === b.count && (
                 <LinkButton
@@ -198,6 +212,7 @@ export default function NewFnPage() {
           )
         }
       />
+      <HistoryDrawer subject={history} onClose={() => setHistory(null)} />
     </div>
   );
 }
