@@ -192,18 +192,38 @@ test.describe('new-fn', () => {
     await expect(mine).toContainText('Qəbul edilib');
     await expect(mine.getByRole('button', { name: /Qəbul et/ })).toHaveCount(0);
 
-    // B reads the batch's timeline from its row: issued, then accepted; closing gives the focus back.
+    // F voids one form with a reason (through the API: the active-fn screen is not built yet).
+    const asOperator = await apiAs(operator);
+    const forms = await asOperator.get<{ results: { id: number }[] }>(`/api/fn/forms/?series=${series}&number=000012`);
+    await asOperator.post(`/api/fn/forms/${forms.results[0]!.id}/void/`, { reason: 'Blank cırılıb' });
+
+    // B sees it in the reconciliation, filtered by the series in the address.
+    await central.goto(`/app/report-form?series=${series}`);
+    const report = central.getByTestId('fn-reconciliation-table');
+    const line = report.locator('.ant-table-row', { hasText: series });
+    await expect(line).toHaveCount(1);
+    const cells = line.locator('td');
+    // series, operator, region, batches, issued, new, active, shared, used, paid, expired, voided, annulled, balanced
+    await expect(cells.nth(4)).toHaveText('10');
+    await expect(cells.nth(6)).toHaveText('9');
+    await expect(cells.nth(11)).toHaveText('1');
+    await expect(cells.nth(13)).toHaveText('Bəli');
+    await expect(central.getByTestId('fn-reconciliation-summary')).toBeVisible();
+
+    // B reads the batch's timeline from its row: issued, accepted, a form voided; closing gives the focus back.
     await central.goto(`/app/new-fn?series=${series}`);
     const history = central.locator('.ant-table-row', { hasText: series }).getByRole('button', { name: /Tarixçə/ });
     await history.click();
     const drawer = central.getByTestId('fn-history-drawer');
     const entries = drawer.getByTestId('fn-history-entry');
-    await expect(entries).toHaveCount(2);
+    await expect(entries).toHaveCount(3);
     await expect(entries.nth(0)).toContainText('Buraxılış');
     await expect(entries.nth(0)).toContainText('000010 - 000019');
     await expect(entries.nth(0)).toContainText('central@demo.az');
     await expect(entries.nth(1)).toContainText('Qəbul');
     await expect(entries.nth(1)).toContainText('operator@demo.az');
+    await expect(entries.nth(2)).toContainText('Ləğv');
+    await expect(entries.nth(2)).toContainText('Blank cırılıb');
     await central.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(history).toBeFocused();
