@@ -109,7 +109,7 @@ async function pickFirst(page: Page, label: string) {
 }
 
 test.describe('new-fn', () => {
-  test('B issues a batch through the form (every error slot, the count as typed), F accepts it from the list', async ({
+  test('B issues a batch through the form (every error slot, the count as typed), F accepts it, C checks a shared form, B sees a void in the reconciliation, the registry and the timelines', async ({
     browser,
     baseURL,
   }) => {
@@ -192,8 +192,25 @@ test.describe('new-fn', () => {
     await expect(mine).toContainText('Qəbul edilib');
     await expect(mine.getByRole('button', { name: /Qəbul et/ })).toHaveCount(0);
 
-    // F voids one form with a reason (through the API: the active-fn screen is not built yet).
+    // F shares three forms to the demo inspector (through the API: the active-fn screen is not built yet).
     const asOperator = await apiAs(operator);
+    const inspectors = await asOperator.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${model.region}`);
+    const demoInspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
+    await asOperator.post('/api/fn/forms/share/', {
+      inspector: demoInspector.id,
+      series,
+      number_from: '000013',
+      number_to: '000015',
+    });
+
+    // C finds one of them with check-fn.
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', 390);
+    await inspector.goto(`/app/check-fn?series=${series}&number=000014`);
+    const card = inspector.getByTestId('fn-check-card');
+    await expect(card).toContainText('Müfəttişə verilib');
+    await expect(card).toContainText(`${demoInspector.last_name} ${demoInspector.first_name}`);
+
+    // F voids one form with a reason (through the API, as above).
     const forms = await asOperator.get<{ results: { id: number }[] }>(`/api/fn/forms/?series=${series}&number=000012`);
     await asOperator.post(`/api/fn/forms/${forms.results[0]!.id}/void/`, { reason: 'Blank cırılıb' });
 
@@ -205,25 +222,39 @@ test.describe('new-fn', () => {
     const cells = line.locator('td');
     // series, operator, region, batches, issued, new, active, shared, used, paid, expired, voided, annulled, balanced
     await expect(cells.nth(4)).toHaveText('10');
-    await expect(cells.nth(6)).toHaveText('9');
+    await expect(cells.nth(6)).toHaveText('6');
+    await expect(cells.nth(7)).toHaveText('3');
     await expect(cells.nth(11)).toHaveText('1');
     await expect(cells.nth(13)).toHaveText('Bəli');
     await expect(central.getByTestId('fn-reconciliation-summary')).toBeVisible();
 
-    // B reads the batch's timeline from its row: issued, accepted, a form voided; closing gives the focus back.
+    // The registry of every form shows the voided one, by the filters in the address, and its own timeline.
+    await central.goto(`/app/general-fn?series=${series}&stage=voided`);
+    const voided = central.locator('.ant-table-row', { hasText: '000012' });
+    await expect(voided).toHaveCount(1);
+    await expect(voided).toContainText('Blank cırılıb');
+    await voided.getByRole('button', { name: /Tarixçə/ }).click();
+    const formDrawer = central.getByTestId('fn-history-drawer');
+    await expect(formDrawer.getByTestId('fn-history-entry').last()).toContainText('Ləğv');
+    await central.keyboard.press('Escape');
+    await expect(formDrawer).toBeHidden();
+
+    // B reads the batch's timeline from its row: issued, accepted, shared, a form voided; focus returns on close.
     await central.goto(`/app/new-fn?series=${series}`);
     const history = central.locator('.ant-table-row', { hasText: series }).getByRole('button', { name: /Tarixçə/ });
     await history.click();
     const drawer = central.getByTestId('fn-history-drawer');
     const entries = drawer.getByTestId('fn-history-entry');
-    await expect(entries).toHaveCount(3);
+    await expect(entries).toHaveCount(4);
     await expect(entries.nth(0)).toContainText('Buraxılış');
     await expect(entries.nth(0)).toContainText('000010 - 000019');
     await expect(entries.nth(0)).toContainText('central@demo.az');
     await expect(entries.nth(1)).toContainText('Qəbul');
     await expect(entries.nth(1)).toContainText('operator@demo.az');
-    await expect(entries.nth(2)).toContainText('Ləğv');
-    await expect(entries.nth(2)).toContainText('Blank cırılıb');
+    await expect(entries.nth(2)).toContainText('Müfəttişə verilmə');
+    await expect(entries.nth(2)).toContainText('000013 - 000015');
+    await expect(entries.nth(3)).toContainText('Ləğv');
+    await expect(entries.nth(3)).toContainText('Blank cırılıb');
     await central.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(history).toBeFocused();
