@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RegionSelect } from '../../../components/region-select';
 import { SearchBox } from '../../../components/resource-list';
+import { useAccessibleDom } from '../../../lib/accessible-dom';
 import { failureMessage } from '../../../lib/notify';
 import { useReconciliation } from '../api/reconciliation';
 
@@ -25,6 +26,19 @@ const countKeys = [
 ] as const;
 
 /**
+ * The table scrolls sideways on narrow screens; it has no control of its own, so its scrolling part takes the
+ * focus itself for keyboard users (axe `scrollable-region-focusable`), named as the reconciliation.
+ */
+function focusableScroll(root: HTMLElement): void {
+  root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((region) => {
+    if (region.getAttribute('tabindex') !== '0') region.setAttribute('tabindex', '0');
+    if (!region.hasAttribute('role')) region.setAttribute('role', 'region');
+    const name = root.dataset.regionName ?? '';
+    if (region.getAttribute('aria-label') !== name) region.setAttribute('aria-label', name);
+  });
+}
+
+/**
  * `report-form`: the reconciliation of the forms (the reports screen of the route table): per series and operator
  * what was issued and where each number stands, whether they add up, and what needs a look. Filters in the URL.
  */
@@ -34,6 +48,7 @@ export default function ReconciliationPage() {
   const series = params.get('series') ?? undefined;
   const region = params.get('region') ?? undefined;
   const report = useReconciliation({ series, region });
+  const tableRoot = useAccessibleDom<HTMLDivElement>(focusableScroll);
 
   const setFilter = (name: string, value: string | undefined) => {
     const next = new URLSearchParams(params);
@@ -62,7 +77,8 @@ export default function ReconciliationPage() {
   const data = report.data;
 
   return (
-    <div data-testid="fn-reconciliation-page">
+    // The patch watches the whole screen, which is there from the first render (the table comes later).
+    <div data-testid="fn-reconciliation-page" ref={tableRoot} data-region-name={t('fn.reconciliation')}>
       <PageHeader
         title={t('fn.reconciliation')}
         extra={
