@@ -4,13 +4,9 @@
 //     connections for the active-fn first page, a filtered page (series + operator), a cursor page deep in
 //     active-not-shared and check-fn;
 //   - the reconciliation of the 1,000,000 forms: under 2 s.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDatabase, measure, productionEnv, signIn, startCluster, withPostgres } from './bench-lists.mjs';
-import { root, startServer } from './lib/server-process.mjs';
+import { measure, productionEnv, signIn, withDemoDatabase, withPostgres } from './bench-lists.mjs';
+import { startServer } from './lib/server-process.mjs';
 
 const batchBudgetMs = 2_000;
 const reconciliationBudgetMs = 2_000;
@@ -39,117 +35,102 @@ const pad = (n) => String(n).padStart(6, '0');
 
 /** Runs the forms budget; true when every figure is within it. */
 export async function benchFn({ durationSeconds = 10, connections = 20 } = {}) {
-  if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('server build failed');
-  }
-  const cluster = process.env.DATABASE_URL ? null : await startCluster();
-  const database = await createDatabase(process.env.DATABASE_URL || cluster.url);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-bench-fn-'));
-  let server = null;
-  let ok = true;
-  try {
-    const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: 'development' };
-    const seeded = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
-      cwd: root,
-      env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (seeded.status !== 0) throw new Error('seeding the demo data failed');
-    server = await startServer({ env: { ...env, ...productionEnv() } });
-    const base = server.baseUrl;
-    const admin = await signIn(base);
-    const operatorToken = await signIn(base, 'operator@demo.az');
+  return withDemoDatabase('fn', async ({ database, env }) => {
+    let server = null;
+    let ok = true;
+    try {
+      server = await startServer({ env: { ...env, ...productionEnv() } });
+      const base = server.baseUrl;
+      const admin = await signIn(base);
+      const operatorToken = await signIn(base, 'operator@demo.az');
 
-    const operator = (await call(base, admin, 'GET', '/api/user/users/operators/')).data.find(
-      (u) => u.email === 'operator@demo.az',
-    );
-    const region = operator.region;
-    const inspector = (await call(base, admin, 'GET', `/api/user/users/inspectors/?region=${region}`)).data[0];
-    const transportType = (await call(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
-    const coefficient = (await call(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
+      const operator = (await call(base, admin, 'GET', '/api/user/users/operators/')).data.find(
+        (u) => u.email === 'operator@demo.az',
+      );
+      const region = operator.region;
+      const inspector = (await call(base, admin, 'GET', `/api/user/users/inspectors/?region=${region}`)).data[0];
+      const transportType = (await call(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
+      const coefficient = (await call(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
 
-    // Ten batches of 100,000 numbers, each created through the API and timed; then accepted by the operator.
-    const created = [];
-    for (const letters of series.slice(0, batches)) {
-      const started = performance.now();
-      const batch = await call(base, admin, 'POST', '/api/fn/batches/', {
-        series: `Q${letters}`,
-        start_number: pad(1),
-        finish_number: pad(batchNumbers),
-        operator: operator.id,
-        region,
-        transport_type: transportType.id,
-        coefficient: coefficient.id,
-        fnBase: null,
-        expire_date: 12,
-        expire_date_type: 'month',
+      // Ten batches of 100,000 numbers, each created through the API and timed; then accepted by the operator.
+      const created = [];
+      for (const letters of series.slice(0, batches)) {
+        const started = performance.now();
+        const batch = await call(base, admin, 'POST', '/api/fn/batches/', {
+          series: `Q${letters}`,
+          start_number: pad(1),
+          finish_number: pad(batchNumbers),
+          operator: operator.id,
+          region,
+          transport_type: transportType.id,
+          coefficient: coefficient.id,
+          fnBase: null,
+          expire_date: 12,
+          expire_date_type: 'month',
+        });
+        created.push({ id: batch.id, series: `Q${letters}`, ms: performance.now() - started });
+      }
+      const times = created.map((b) => b.ms);
+      ok =
+        report(
+          Math.max(...times) < batchBudgetMs,
+          `create a batch of ${batchNumbers.toLocaleString('en')} numbers: first ${times[0].toFixed(0)} ms, ` +
+            `tenth (on ${((batches - 1) * batchNumbers).toLocaleString('en')} forms) ${times[batches - 1].toFixed(0)} ms, ` +
+            `slowest ${Math.max(...times).toFixed(0)} ms (budget < ${batchBudgetMs} ms)`,
+        ) && ok;
+      let started = performance.now();
+      for (const batch of created) await call(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
+      console.log(
+        `info  ${batches} batches accepted (${(batches * batchNumbers).toLocaleString('en')} forms active) in ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      await call(base, operatorToken, 'POST', '/api/fn/forms/share/', {
+        inspector: inspector.id,
+        series: created[0].series,
+        number_from: pad(1),
+        number_to: pad(1_000),
       });
-      created.push({ id: batch.id, series: `Q${letters}`, ms: performance.now() - started });
-    }
-    const times = created.map((b) => b.ms);
-    ok =
-      report(
-        Math.max(...times) < batchBudgetMs,
-        `create a batch of ${batchNumbers.toLocaleString('en')} numbers: first ${times[0].toFixed(0)} ms, ` +
-          `tenth (on ${((batches - 1) * batchNumbers).toLocaleString('en')} forms) ${times[batches - 1].toFixed(0)} ms, ` +
-          `slowest ${Math.max(...times).toFixed(0)} ms (budget < ${batchBudgetMs} ms)`,
-      ) && ok;
-    let started = performance.now();
-    for (const batch of created) await call(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
-    console.log(
-      `info  ${batches} batches accepted (${(batches * batchNumbers).toLocaleString('en')} forms active) in ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await call(base, operatorToken, 'POST', '/api/fn/forms/share/', {
-      inspector: inspector.id,
-      series: created[0].series,
-      number_from: pad(1),
-      number_to: pad(1_000),
-    });
-    await withPostgres(database.url, (query) => query('vacuum analyze fn_batches, fn_forms, fn_ledger'));
+      await withPostgres(database.url, (query) => query('vacuum analyze fn_batches, fn_forms, fn_ledger'));
 
-    // A cursor page deep in active-not-shared: 200 "next" links from the first page.
-    let deep = '/api/fn/forms/active-not-shared/';
-    for (let i = 0; i < 200; i += 1) {
-      const page = await call(base, admin, 'GET', deep);
-      const next = new URL(page.next, base);
-      deep = `${next.pathname}${next.search}`;
-    }
-    const middle = created[Math.floor(batches / 2)];
-    const run = { durationSeconds, connections };
-    const scenarios = [
-      ['1M forms: active-fn first page', '/api/fn/forms/?stage=active'],
-      [
-        `1M forms: filtered page (series ${middle.series}, operator)`,
-        `/api/fn/forms/?stage=active&series=${middle.series}&operator=${operator.id}`,
-      ],
-      ['1M forms: active-not-shared, 200 cursor pages deep', deep],
-      [`1M forms: check-fn ${middle.series} 050000`, `/api/fn/check/?series=${middle.series}&number=050000`],
-    ];
-    const headers = { authorization: `Bearer ${admin}` };
-    for (const [name, url] of scenarios) ok = (await measure(base, headers, name, url, run)) && ok;
+      // A cursor page deep in active-not-shared: 200 "next" links from the first page.
+      let deep = '/api/fn/forms/active-not-shared/';
+      for (let i = 0; i < 200; i += 1) {
+        const page = await call(base, admin, 'GET', deep);
+        const next = new URL(page.next, base);
+        deep = `${next.pathname}${next.search}`;
+      }
+      const middle = created[Math.floor(batches / 2)];
+      const run = { durationSeconds, connections };
+      const scenarios = [
+        ['1M forms: active-fn first page', '/api/fn/forms/?stage=active'],
+        [
+          `1M forms: filtered page (series ${middle.series}, operator)`,
+          `/api/fn/forms/?stage=active&series=${middle.series}&operator=${operator.id}`,
+        ],
+        ['1M forms: active-not-shared, 200 cursor pages deep', deep],
+        [`1M forms: check-fn ${middle.series} 050000`, `/api/fn/check/?series=${middle.series}&number=050000`],
+      ];
+      const headers = { authorization: `Bearer ${admin}` };
+      for (const [name, url] of scenarios) ok = (await measure(base, headers, name, url, run)) && ok;
 
-    // The reconciliation of every form, five times one after another.
-    const runs = [];
-    for (let i = 0; i < 5; i += 1) {
-      started = performance.now();
-      await call(base, admin, 'GET', '/api/fn/reconciliation/');
-      runs.push(performance.now() - started);
+      // The reconciliation of every form, five times one after another.
+      const runs = [];
+      for (let i = 0; i < 5; i += 1) {
+        started = performance.now();
+        await call(base, admin, 'GET', '/api/fn/reconciliation/');
+        runs.push(performance.now() - started);
+      }
+      ok =
+        report(
+          Math.max(...runs) < reconciliationBudgetMs,
+          `1M forms: reconciliation, five runs ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms ` +
+            `(budget < ${reconciliationBudgetMs} ms)`,
+        ) && ok;
+    } finally {
+      await server?.stop();
     }
-    ok =
-      report(
-        Math.max(...runs) < reconciliationBudgetMs,
-        `1M forms: reconciliation, five runs ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms ` +
-          `(budget < ${reconciliationBudgetMs} ms)`,
-      ) && ok;
-  } finally {
-    await server?.stop();
-    await database.drop().catch(() => {});
-    cluster?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  return ok;
+    return ok;
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

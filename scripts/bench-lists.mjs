@@ -263,17 +263,18 @@ export function productionEnv() {
   };
 }
 
-/** Runs the list budget; true when every scenario is within it. */
-export async function benchLists({ durationSeconds = 10, connections = 20 } = {}) {
+/**
+ * A new PostgreSQL database (on `DATABASE_URL`'s server, or a throwaway cluster) with the migrations and the demo
+ * data, and a data folder; `work({ database, env })` runs with them, and both are removed afterwards.
+ */
+export async function withDemoDatabase(name, work) {
   if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
     const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('server build failed');
   }
   const cluster = process.env.DATABASE_URL ? null : await startCluster();
   const database = await createDatabase(process.env.DATABASE_URL || cluster.url);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-bench-lists-'));
-  let server = null;
-  let ok = true;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `dnx-bench-${name}-`));
   try {
     const env = { DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: 'development' };
     // Migrations, the access model and the demo data (its administrator and reference lists).
@@ -283,45 +284,57 @@ export async function benchLists({ durationSeconds = 10, connections = 20 } = {}
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (seeded.status !== 0) throw new Error('seeding the demo data failed');
-    let started = performance.now();
-    const counts = await withPostgres(database.url, seedRows);
-    console.log(
-      `info  seeded ${counts.drivers} drivers and ${counts.automobiles} automobiles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    server = await startServer({ env: { ...env, ...productionEnv() } });
-    const token = await signIn(server.baseUrl);
-    const headers = { authorization: `Bearer ${token}` };
-    const run = { durationSeconds, connections };
-    for (const [name, url] of scenarios) ok = (await measure(server.baseUrl, headers, name, url, run)) && ok;
-
-    // A million drivers: the remaining 900,000 in one statement; the server hears of it on its change feed.
-    started = performance.now();
-    const drivers = await withPostgres(database.url, (query) => seedDrivers(query, rows + 1, millionRows));
-    console.log(`info  ${drivers} drivers after ${((performance.now() - started) / 1000).toFixed(1)} s more`);
-    const perPage = 10;
-    const lastPage = Math.ceil(drivers / perPage);
-    const middlePage = Math.ceil(lastPage / 2);
-    const searched = await (
-      await fetch(`${server.baseUrl}/api/drivers/?search=${searchWord}&per_page=1`, { headers })
-    ).json();
-    const searchMiddle = Math.ceil(searched.count / perPage / 2);
-    const million = [
-      ['1M drivers: first page', '/api/drivers/'],
-      [`1M drivers: middle page (page ${middlePage})`, `/api/drivers/?page=${middlePage}&per_page=${perPage}`],
-      [`1M drivers: last page (page ${lastPage})`, `/api/drivers/?page=${lastPage}&per_page=${perPage}`],
-      [
-        `1M drivers: search "məmməd" by last_name, middle of its results (page ${searchMiddle})`,
-        `/api/drivers/?search=${searchWord}&order_by=last_name&page=${searchMiddle}&per_page=${perPage}`,
-      ],
-    ];
-    for (const [name, url] of million) ok = (await measure(server.baseUrl, headers, name, url, run)) && ok;
+    return await work({ database, env });
   } finally {
-    await server?.stop();
     await database.drop().catch(() => {});
     cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  return ok;
+}
+
+/** Runs the list budget; true when every scenario is within it. */
+export async function benchLists({ durationSeconds = 10, connections = 20 } = {}) {
+  return withDemoDatabase('lists', async ({ database, env }) => {
+    let server = null;
+    let ok = true;
+    try {
+      let started = performance.now();
+      const counts = await withPostgres(database.url, seedRows);
+      console.log(
+        `info  seeded ${counts.drivers} drivers and ${counts.automobiles} automobiles in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
+      server = await startServer({ env: { ...env, ...productionEnv() } });
+      const token = await signIn(server.baseUrl);
+      const headers = { authorization: `Bearer ${token}` };
+      const run = { durationSeconds, connections };
+      for (const [name, url] of scenarios) ok = (await measure(server.baseUrl, headers, name, url, run)) && ok;
+
+      // A million drivers: the remaining 900,000 in one statement; the server hears of it on its change feed.
+      started = performance.now();
+      const drivers = await withPostgres(database.url, (query) => seedDrivers(query, rows + 1, millionRows));
+      console.log(`info  ${drivers} drivers after ${((performance.now() - started) / 1000).toFixed(1)} s more`);
+      const perPage = 10;
+      const lastPage = Math.ceil(drivers / perPage);
+      const middlePage = Math.ceil(lastPage / 2);
+      const searched = await (
+        await fetch(`${server.baseUrl}/api/drivers/?search=${searchWord}&per_page=1`, { headers })
+      ).json();
+      const searchMiddle = Math.ceil(searched.count / perPage / 2);
+      const million = [
+        ['1M drivers: first page', '/api/drivers/'],
+        [`1M drivers: middle page (page ${middlePage})`, `/api/drivers/?page=${middlePage}&per_page=${perPage}`],
+        [`1M drivers: last page (page ${lastPage})`, `/api/drivers/?page=${lastPage}&per_page=${perPage}`],
+        [
+          `1M drivers: search "məmməd" by last_name, middle of its results (page ${searchMiddle})`,
+          `/api/drivers/?search=${searchWord}&order_by=last_name&page=${searchMiddle}&per_page=${perPage}`,
+        ],
+      ];
+      for (const [name, url] of million) ok = (await measure(server.baseUrl, headers, name, url, run)) && ok;
+    } finally {
+      await server?.stop();
+    }
+    return ok;
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
