@@ -11,6 +11,13 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'user-groups-create': () => import('../features/access/pages/group-create-page'),
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
   'audit-log': () => import('../features/audit/pages/audit-log-page'),
+  'check-fn': () => import('../features/fn/pages/check-fn-page'),
+  'new-fn': () => import('../features/fn/pages/new-fn-page'),
+  'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),
+  'new-fn-edit': () => import('../features/fn/pages/new-fn-edit-page'),
+  'general-fn': () => import('../features/fn/pages/general-fn-page'),
+  // The reports screen of the route table is the forms' reconciliation (decisions.md, fn screens).
+  'report-form': () => import('../features/fn/pages/reconciliation-page'),
 };
 
 /**

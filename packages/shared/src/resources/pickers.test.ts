@@ -15,11 +15,24 @@ describe('picker access', () => {
   });
 
   it('names the screens of each reference field and the users screens for regions', () => {
-    expect(pickerScreens('regions')).toEqual(['users', 'user-create', 'user-edit']);
+    expect(pickerScreens('regions')).toEqual([
+      'users',
+      'user-create',
+      'user-edit',
+      'new-fn',
+      'new-fn-create',
+      'report-form',
+    ]);
     expect(pickerScreens('carriers')).toEqual(['automobiles', 'automobiles-create', 'automobiles-edit']);
     expect(pickerScreens('drivers')).toEqual([]);
     expect(pickerRequirement('drivers')).toEqual({ anyOf: ['view_driver'] });
-    expect(pickerRequirement('regions')).toEqual({ anyOf: ['add_user', 'change_user', 'view_region', 'view_user'] });
+    expect(pickerRequirement('regions')).toEqual({
+      anyOf: ['add_fnbatch', 'add_user', 'change_user', 'view_fnbatch', 'view_region', 'view_report', 'view_user'],
+    });
+    // The form batch screens (A, B, F) read the pickers their filters and form show.
+    expect(pickerRequirement('fn-coefficients')).toEqual({
+      anyOf: ['add_fnbatch', 'view_fnbatch', 'view_fncoefficient'],
+    });
   });
 
   it('lets in whoever may open a screen that shows the picker', () => {

@@ -1,0 +1,305 @@
+import { fnMessages, toastMessages, type FnBatch, type Operator } from '@dnx/shared';
+import type { Browser, Page } from '@playwright/test';
+import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
+import { expect, signIn, test, toast } from './support/fixtures';
+
+/** A series no other run of the shared e2e database has used: three random capital letters. */
+function uniqueSeries(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+}
+
+async function signedIn(browser: Browser, baseURL: string | undefined, email: string, width = 1400): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: 'az-AZ' });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+/** A demo batch of the demo operator's region, and the demo operator (operator@demo.az). */
+async function demoModel(central: Page): Promise<Omit<FnBatch, 'operator'> & { operator: Operator }> {
+  const api = await apiAs(central);
+  const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
+  for (const batch of demo.results) {
+    const operators = await api.get<{ data: Operator[] }>(`/api/user/users/operators/?region=${batch.region}`);
+    const operator = operators.data.find((o) => o.email === 'operator@demo.az');
+    if (operator) return { ...batch, operator };
+  }
+  throw new Error('no demo batch of the demo operator');
+}
+
+/**
+ * B issues a batch of a fresh series to the demo operator, through the API, modelled on a demo batch of the
+ * operator's region (its region, transport type and coefficient).
+ */
+async function issueBatch(central: Page, size: number): Promise<FnBatch> {
+  const api = await apiAs(central);
+  const model = await demoModel(central);
+  for (let attempt = 0; ; attempt += 1) {
+    const series = uniqueSeries();
+    const taken = await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`);
+    if (taken.count > 0 && attempt < 20) continue;
+    return api.post<FnBatch>('/api/fn/batches/', {
+      series,
+      start_number: '000001',
+      finish_number: String(size).padStart(6, '0'),
+      operator: model.operator.id,
+      region: model.region,
+      transport_type: model.transport_type,
+      coefficient: model.coefficient,
+      expire_date: 1,
+      expire_date_type: 'year',
+    });
+  }
+}
+
+test.describe('check-fn', () => {
+  test('an inspector finds a form by series and number on a phone; a number never issued says so', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const batch = await issueBatch(central, 5);
+
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', 390);
+    await inspector.goto('/app/check-fn');
+    const form = inspector.getByTestId('fn-check-form');
+    await form.getByLabel('Seriya').fill(batch.series.toLowerCase());
+    await form.getByLabel('Nömrə').fill('000003');
+    await form.getByRole('button', { name: 'Yoxla' }).click();
+
+    await expect(inspector).toHaveURL(new RegExp(`series=${batch.series}&number=000003`));
+    const card = inspector.getByTestId('fn-check-card');
+    await expect(card).toContainText(`${batch.series} 000003`);
+    await expect(card).toContainText('Yeni');
+    await expect(card).toContainText(batch.region_name);
+    await expect(card).toContainText(batch.operator_name);
+    // The card fits the phone: nothing wider than the screen.
+    const overflow = await inspector.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The address holds the check: reloading shows the same card.
+    await inspector.reload();
+    await expect(inspector.getByTestId('fn-check-card')).toContainText(`${batch.series} 000003`);
+
+    // A number of the series never issued: a plain Azerbaijani message, no card.
+    await form.getByLabel('Nömrə').fill('000009');
+    await form.getByRole('button', { name: 'Yoxla' }).click();
+    await expect(inspector.getByTestId('fn-check-missing')).toContainText(
+      fnMessages.unknownNumber(batch.series, '000009'),
+    );
+    await expect(inspector.getByTestId('fn-check-card')).toHaveCount(0);
+
+    // A malformed number is caught under its field before any request.
+    await form.getByLabel('Nömrə').fill('12');
+    await form.getByRole('button', { name: 'Yoxla' }).click();
+    await expect(form.locator('.ant-form-item-explain')).toContainText(fnMessages.numberInvalid);
+  });
+});
+
+/** Picks the first option a select offers (a reference picker whose labels the test need not know). */
+async function pickFirst(page: Page, label: string) {
+  const select = formItem(page, label).locator('.ant-select');
+  await select.click();
+  // The dropdown opens with its first option active: Enter picks it (a closing dropdown of the previous pick
+  // may still be on screen, so no click on "the visible dropdown").
+  await expect(select).toHaveClass(/ant-select-open/);
+  await select.locator('input').press('Enter');
+  await expect(select).not.toHaveClass(/ant-select-open/);
+}
+
+test.describe('new-fn', () => {
+  test('B issues a batch through the form (every error slot, the count as typed), F accepts it, C checks a shared form, B sees a void in the reconciliation, the registry and the timelines', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const model = await demoModel(central);
+    let series = uniqueSeries();
+    const api = await apiAs(central);
+    while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
+
+    await central.goto('/app/new-fn');
+    await central.getByTestId('create-fn-batch').click();
+    await expect(central).toHaveURL(/\/app\/new-fn-create$/);
+    const form = central.getByTestId('fn-batch-form');
+    // The count field holds 1 by default: empty it, so its slot shows too.
+    await form.getByLabel('Etibarlılıq (say)').fill('');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(errorUnder(central, 'Seriya')).toHaveText(fnMessages.seriesRequired);
+    await expect(errorUnder(central, 'Başlanğıc nömrə')).toHaveText(fnMessages.numberInvalid);
+    await expect(errorUnder(central, 'Son nömrə')).toHaveText(fnMessages.numberInvalid);
+    await expect(errorUnder(central, 'Region')).toHaveText(fnMessages.regionRequired);
+    await expect(errorUnder(central, 'Operator')).toHaveText(fnMessages.operatorRequired);
+    await expect(errorUnder(central, 'Nəqliyyat növü')).toHaveText(fnMessages.transportTypeRequired);
+    await expect(errorUnder(central, 'FN əmsalı')).toHaveText(fnMessages.coefficientRequired);
+    await expect(errorUnder(central, 'Etibarlılıq (say)')).toHaveText(fnMessages.expireDateInvalid);
+
+    await form.getByLabel('Seriya').fill(series.toLowerCase());
+    await expect(form.getByLabel('Seriya')).toHaveValue(series);
+    await form.getByLabel('Başlanğıc nömrə').fill('000010');
+    await form.getByLabel('Son nömrə').fill('000005');
+    await expect(errorUnder(central, 'Son nömrə')).toHaveText(fnMessages.finishBeforeStart);
+    await form.getByLabel('Son nömrə').fill('000019');
+    await expect(central.getByTestId('fn-range-count')).toHaveText('Aralıqda 10 nömrə');
+    await expect(errorUnder(central, 'Son nömrə')).toHaveCount(0);
+
+    await pickSelectOption(central, formItem(central, 'Region').locator('.ant-select'), model.region_name);
+    await pickSelectOption(central, formItem(central, 'Operator').locator('.ant-select'), 'operator@demo.az');
+    await pickSelectOption(
+      central,
+      formItem(central, 'Nəqliyyat növü').locator('.ant-select'),
+      model.transport_type_name,
+    );
+    await pickFirst(central, 'FN əmsalı');
+    await form.getByLabel('Etibarlılıq (say)').fill('1');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(toast(central, toastMessages.success)).toBeVisible();
+    await expect(central).toHaveURL(/\/app\/new-fn$/);
+
+    // The series filter lives in the address.
+    await central.getByTestId('filter-input-series').locator('input').fill(series);
+    await expect(central).toHaveURL(new RegExp(`series=${series}`));
+    const row = central.locator('.ant-table-row', { hasText: `${series}` });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('000010 - 000019');
+    await expect(row).toContainText('Buraxılıb');
+
+    // The same range again: the server names the batch it overlaps, under the start number.
+    await central.goto('/app/new-fn-create');
+    await form.getByLabel('Seriya').fill(series);
+    await form.getByLabel('Başlanğıc nömrə').fill('000015');
+    await form.getByLabel('Son nömrə').fill('000030');
+    await pickSelectOption(central, formItem(central, 'Region').locator('.ant-select'), model.region_name);
+    await pickSelectOption(central, formItem(central, 'Operator').locator('.ant-select'), 'operator@demo.az');
+    await pickSelectOption(
+      central,
+      formItem(central, 'Nəqliyyat növü').locator('.ant-select'),
+      model.transport_type_name,
+    );
+    await pickFirst(central, 'FN əmsalı');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(errorUnder(central, 'Başlanğıc nömrə')).toContainText('üst-üstə düşür');
+
+    // F, the batch's operator, accepts it from the list.
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    await operator.goto(`/app/new-fn?series=${series}`);
+    const mine = operator.locator('.ant-table-row', { hasText: series });
+    await expect(mine).toHaveCount(1);
+    await mine.getByRole('button', { name: /Qəbul et/ }).click();
+    await operator.locator('.ant-popconfirm').getByRole('button', { name: 'Qəbul et' }).click();
+    await expect(toast(operator, toastMessages.success)).toBeVisible();
+    await expect(mine).toContainText('Qəbul edilib');
+    await expect(mine.getByRole('button', { name: /Qəbul et/ })).toHaveCount(0);
+
+    // F shares three forms to the demo inspector (through the API: the active-fn screen is not built yet).
+    const asOperator = await apiAs(operator);
+    const inspectors = await asOperator.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${model.region}`);
+    const demoInspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
+    await asOperator.post('/api/fn/forms/share/', {
+      inspector: demoInspector.id,
+      series,
+      number_from: '000013',
+      number_to: '000015',
+    });
+
+    // C finds one of them with check-fn.
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', 390);
+    await inspector.goto(`/app/check-fn?series=${series}&number=000014`);
+    const card = inspector.getByTestId('fn-check-card');
+    await expect(card).toContainText('Müfəttişə verilib');
+    await expect(card).toContainText(`${demoInspector.last_name} ${demoInspector.first_name}`);
+
+    // F voids one form with a reason (through the API, as above).
+    const forms = await asOperator.get<{ results: { id: number }[] }>(`/api/fn/forms/?series=${series}&number=000012`);
+    await asOperator.post(`/api/fn/forms/${forms.results[0]!.id}/void/`, { reason: 'Blank cırılıb' });
+
+    // B sees it in the reconciliation, filtered by the series in the address.
+    await central.goto(`/app/report-form?series=${series}`);
+    const report = central.getByTestId('fn-reconciliation-table');
+    const line = report.locator('.ant-table-row', { hasText: series });
+    await expect(line).toHaveCount(1);
+    const cells = line.locator('td');
+    // series, operator, region, batches, issued, new, active, shared, used, paid, expired, voided, annulled, balanced
+    await expect(cells.nth(4)).toHaveText('10');
+    await expect(cells.nth(6)).toHaveText('6');
+    await expect(cells.nth(7)).toHaveText('3');
+    await expect(cells.nth(11)).toHaveText('1');
+    await expect(cells.nth(13)).toHaveText('Bəli');
+    await expect(central.getByTestId('fn-reconciliation-summary')).toBeVisible();
+
+    // The registry of every form shows the voided one, by the filters in the address, and its own timeline.
+    await central.goto(`/app/general-fn?series=${series}&stage=voided`);
+    const voided = central.locator('.ant-table-row', { hasText: '000012' });
+    await expect(voided).toHaveCount(1);
+    await expect(voided).toContainText('Blank cırılıb');
+    await voided.getByRole('button', { name: /Tarixçə/ }).click();
+    const formDrawer = central.getByTestId('fn-history-drawer');
+    await expect(formDrawer.getByTestId('fn-history-entry').last()).toContainText('Ləğv');
+    await central.keyboard.press('Escape');
+    await expect(formDrawer).toBeHidden();
+
+    // B reads the batch's timeline from its row: issued, accepted, shared, a form voided; focus returns on close.
+    await central.goto(`/app/new-fn?series=${series}`);
+    const history = central.locator('.ant-table-row', { hasText: series }).getByRole('button', { name: /Tarixçə/ });
+    await history.click();
+    const drawer = central.getByTestId('fn-history-drawer');
+    const entries = drawer.getByTestId('fn-history-entry');
+    await expect(entries).toHaveCount(4);
+    await expect(entries.nth(0)).toContainText('Buraxılış');
+    await expect(entries.nth(0)).toContainText('000010 - 000019');
+    await expect(entries.nth(0)).toContainText('central@demo.az');
+    await expect(entries.nth(1)).toContainText('Qəbul');
+    await expect(entries.nth(1)).toContainText('operator@demo.az');
+    await expect(entries.nth(2)).toContainText('Müfəttişə verilmə');
+    await expect(entries.nth(2)).toContainText('000013 - 000015');
+    await expect(entries.nth(3)).toContainText('Ləğv');
+    await expect(entries.nth(3)).toContainText('Blank cırılıb');
+    await central.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(history).toBeFocused();
+  });
+
+  test('an edit of a batch someone saved meanwhile is refused as stale, and saves after reloading', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const batch = await issueBatch(central, 3);
+    await central.goto(`/app/new-fn-edit/${batch.id}`);
+    const form = central.getByTestId('fn-batch-form');
+    await expect(form.getByLabel('Seriya')).toHaveValue(batch.series);
+    await expect(form.getByLabel('Son nömrə')).toHaveValue('000003');
+
+    // Someone else widens the batch meanwhile.
+    const api = await apiAs(central);
+    const { id, version, ...rest } = batch;
+    await central.request.put(`/api/fn/batches/${id}/`, {
+      headers: { authorization: `Bearer ${await central.evaluate(() => localStorage.getItem('token'))}` },
+      data: {
+        series: rest.series,
+        start_number: rest.start_number,
+        finish_number: '000004',
+        operator: rest.operator,
+        region: rest.region,
+        transport_type: rest.transport_type,
+        coefficient: rest.coefficient,
+        expire_date: rest.expire_date,
+        expire_date_type: rest.expire_date_type,
+        version,
+      },
+    });
+    expect((await api.get<FnBatch>(`/api/fn/batches/${id}/`)).finish_number).toBe('000004');
+
+    await form.getByLabel('Son nömrə').fill('000005');
+    await expect(central.getByTestId('fn-range-count')).toHaveText('Aralıqda 5 nömrə');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(central.getByTestId('stale-version-alert')).toBeVisible();
+    await central.getByTestId('stale-version-reload').click();
+    await expect(form.getByLabel('Son nömrə')).toHaveValue('000004');
+    await form.getByLabel('Son nömrə').fill('000005');
+    await central.getByTestId('fn-batch-save').click();
+    await expect(toast(central, toastMessages.success)).toBeVisible();
+    expect((await api.get<FnBatch>(`/api/fn/batches/${id}/`)).finish_number).toBe('000005');
+  });
+});

@@ -1,0 +1,16 @@
+import type { FnReconciliation } from '@dnx/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface ReconciliationFilters {
+  series?: string;
+  region?: string;
+}
+
+/** `GET /api/fn/reconciliation/?series=&region=`: one snapshot of the counts per series and operator. */
+export function useReconciliation(filters: ReconciliationFilters) {
+  return useQuery({
+    queryKey: ['fn', 'reconciliation', filters],
+    queryFn: ({ signal }) => apiRequest<FnReconciliation>('/api/fn/reconciliation/', { query: { ...filters }, signal }),
+  });
+}

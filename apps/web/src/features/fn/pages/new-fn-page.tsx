@@ -1,0 +1,218 @@
+import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  apiDateFormat,
+  displayDateFormat,
+  expireDateTypes,
+  fnBatchStatuses,
+  formatDate,
+  hasPermissions,
+  type FnBatch,
+} from '@dnx/shared';
+import { Button, DatePicker, Popconfirm, Space, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AvailableSelect } from '../../../components/available-select';
+import { LinkButton } from '../../../components/link-button';
+import { PageHeader } from '../../../components/page-header';
+import { RegionSelect } from '../../../components/region-select';
+import {
+  ResourceTable,
+  SearchBox,
+  type FilterControlProps,
+  type ResourceListDeclaration,
+} from '../../../components/resource-list';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { batchesEndpoint, useAcceptBatch } from '../api/batches';
+import type { HistorySubject } from '../api/history';
+import { HistoryDrawer } from '../components/history-drawer';
+
+function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
+  return (
+    <DatePicker
+      value={value ? dayjs(value, apiDateFormat) : null}
+      onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
+      format={displayDateFormat}
+      placeholder={placeholder}
+      aria-label={placeholder}
+      style={{ width: '100%' }}
+    />
+  );
+}
+
+const idFilter =
+  (resource: 'regions' | 'transport-types') =>
+  ({ value, onChange, placeholder }: FilterControlProps) =>
+    resource === 'regions' ? (
+      <RegionSelect
+        value={value}
+        onChange={(v) => onChange(v === undefined ? undefined : String(v))}
+        placeholder={placeholder}
+        aria-label={placeholder}
+      />
+    ) : (
+      <AvailableSelect
+        resource={resource}
+        value={value}
+        onChange={(v) => onChange(v === undefined ? undefined : String(v))}
+        placeholder={placeholder}
+        aria-label={placeholder}
+      />
+    );
+
+const seriesFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
+  <SearchBox
+    value={value ?? ''}
+    onSearch={(text) => onChange(text ? text.toUpperCase() : undefined)}
+    placeholder={placeholder}
+    width="100%"
+    data-testid="filter-input-series"
+  />
+);
+
+export const batchStatusLabel = (key: string) => fnBatchStatuses.find((s) => s.key === key)?.label ?? key;
+export const validityLabel = (b: Pick<FnBatch, 'expire_date' | 'expire_date_type'>) =>
+  `${b.expire_date} × ${expireDateTypes.find((x) => x.key === b.expire_date_type)?.label ?? b.expire_date_type}`;
+
+/** The accept action of a batch's own operator while it waits for them. */
+function AcceptButton({ batch }: { batch: FnBatch }) {
+  const { t } = useTranslation();
+  const accept = useAcceptBatch();
+  return (
+    <Popconfirm
+      title={t('fn.acceptConfirm', { series: batch.series, start: batch.start_number, finish: batch.finish_number })}
+      okText={t('fn.accept')}
+      cancelText={t('list.cancel')}
+      onConfirm={() =>
+        accept.mutateAsync(batch.id).then(notifySuccess, (error: unknown) => {
+          notifyFailure(error);
+        })
+      }
+    >
+      <Button
+        size="small"
+        type="primary"
+        icon={<CheckOutlined />}
+        loading={accept.isPending}
+        aria-label={`${t('fn.accept')}: ${batch.series} ${batch.start_number}-${batch.finish_number}`}
+        data-testid={`fn-accept-${batch.id}`}
+      >
+        {t('fn.accept')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** `new-fn`: the batches of forms issued (A, B) or addressed to the signed-in operator (F), who accepts them. */
+export default function NewFnPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const held = me?.permissions ?? [];
+  const canEdit = hasPermissions(held, ['change_fnbatch']);
+  const [history, setHistory] = useState<HistorySubject | null>(null);
+
+  const declaration = useMemo<ResourceListDeclaration<FnBatch>>(
+    () => ({
+      endpoint: batchesEndpoint,
+      title: t('routes.new-fn'),
+      rowKey: (b) => b.id,
+      search: true,
+      defaultSort: { orderBy: 'id', order: 'desc' },
+      columns: [
+        { key: 'id', title: '№', sortKey: 'id', value: (b) => b.id, width: 80 },
+        { key: 'series', title: t('fn.series'), sortKey: 'series', value: (b) => b.series },
+        {
+          key: 'range',
+          title: t('fn.range'),
+          sortKey: 'start_number',
+          value: (b) => `${b.start_number} - ${b.finish_number}`,
+        },
+        { key: 'count', title: t('fn.count'), value: (b) => b.count },
+        { key: 'region', title: t('fn.region'), value: (b) => b.region_name },
+        { key: 'operator', title: t('fn.operator'), value: (b) => b.operator_name },
+        { key: 'transport_type', title: t('fn.transportType'), value: (b) => b.transport_type_name },
+        { key: 'coefficient', title: t('fn.coefficient'), value: (b) => b.coefficient_value },
+        { key: 'validity', title: t('fn.validity'), value: validityLabel },
+        {
+          key: 'status',
+          title: t('fn.batchStatus'),
+          sortKey: 'status',
+          value: (b) => batchStatusLabel(b.status),
+          render: (b) => <Tag color={b.status === 'accepted' ? 'green' : 'blue'}>{batchStatusLabel(b.status)}</Tag>,
+        },
+        {
+          key: 'stages',
+          title: t('fn.stages'),
+          value: (b) =>
+            `${t('fn.stageShort.new')} ${b.stages.new}, ${t('fn.stageShort.active')} ${b.stages.active}, ` +
+            `${t('fn.stageShort.shared')} ${b.stages.shared}, ${t('fn.stageShort.voided')} ${b.stages.voided}`,
+        },
+        { key: 'created_at', title: t('fn.createdAt'), sortKey: 'created_at', value: (b) => formatDate(b.created_at) },
+        {
+          key: 'actions',
+          title: t('list.actions'),
+          screenOnly: true,
+          value: () => '',
+          render: (b) => (
+            <Space size={4} wrap>
+              <Button
+                size="small"
+                icon={<HistoryOutlined />}
+                onClick={() =>
+                  setHistory({ kind: 'batches', id: b.id, title: `${b.series} ${b.start_number} - ${b.finish_number}` })
+                }
+                aria-label={`${t('fn.history')}: ${b.series} ${b.start_number}-${b.finish_number}`}
+                data-testid={`fn-history-${b.id}`}
+              >
+                {t('fn.history')}
+              </Button>
+              {b.status === 'issued' && b.operator === me?.id && <AcceptButton batch={b} />}
+              {canEdit && b.stages.new === b.count && (
+                <LinkButton
+                  to={`/app/new-fn-edit/${b.id}`}
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`${t('list.edit')}: ${b.series} ${b.start_number}-${b.finish_number}`}
+                >
+                  {t('list.edit')}
+                </LinkButton>
+              )}
+            </Space>
+          ),
+        },
+      ],
+      filters: [
+        { name: 'series', label: t('fn.series'), render: seriesFilter },
+        {
+          name: 'status',
+          label: t('fn.batchStatus'),
+          options: fnBatchStatuses.map((s) => ({ value: s.key, label: s.label })),
+        },
+        { name: 'region', label: t('fn.region'), render: idFilter('regions') },
+        { name: 'transport_type', label: t('fn.transportType'), render: idFilter('transport-types') },
+        { name: 'created_from', label: t('fn.createdFrom'), render: dayFilter },
+        { name: 'created_to', label: t('fn.createdTo'), render: dayFilter },
+      ],
+    }),
+    [t, canEdit, me?.id],
+  );
+
+  return (
+    <div data-testid="new-fn-page">
+      <PageHeader title={t('routes.new-fn')} />
+      <ResourceTable
+        declaration={declaration}
+        canDelete={hasPermissions(held, ['delete_fnbatch'])}
+        actions={
+          hasPermissions(held, ['add_fnbatch']) && (
+            <LinkButton to="/app/new-fn-create" type="primary" icon={<PlusOutlined />} data-testid="create-fn-batch">
+              {t('fn.createBatch')}
+            </LinkButton>
+          )
+        }
+      />
+      <HistoryDrawer subject={history} onClose={() => setHistory(null)} />
+    </div>
+  );
+}
