@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resourceMessages, toastMessages, type ResourceRecord } from '@dnx/shared';
 import type { Download, Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem } from './support/access';
-import { expect, screenshot, signIn, test, toast } from './support/fixtures';
+import { expect, openCreateForm, screenshot, signIn, test, toast } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 
@@ -86,7 +86,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await expect(page.getByRole('cell', { name: 'Bakı', exact: true })).toBeVisible();
     await screenshot(page, 'regions-list');
 
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await expect(page).toHaveURL(/\/app\/region-create$/);
     await expect(page.getByRole('switch')).toBeChecked();
     await page.getByTestId('resource-form-save').click();
@@ -149,12 +149,12 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     const model = `Model ${tag()}`;
 
     await page.goto('/app/automobile-brands');
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await page.getByLabel('Ad', { exact: true }).fill(brand);
     await saveForm(page, /\/app\/automobile-brands$/);
 
     await page.goto('/app/automobile-models');
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await page.getByTestId('resource-form-save').click();
     await expect(errorUnder(page, 'Model')).toHaveText(resourceMessages.required('Model'));
     await expect(errorUnder(page, 'Marka')).toHaveText(resourceMessages.choose('Marka'));
@@ -182,7 +182,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     // ownership clears and locks the right's expiry date.
     const [carrier] = await (await apiAs(page)).get<{ id: number; name: string }[]>('/api/carriers/available/');
     await page.goto('/app/automobiles');
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await expect(page).toHaveURL(/\/app\/automobiles-create$/);
     const modelSelect = formItem(page, 'Model').locator('.ant-select');
     await expect(modelSelect).toHaveClass(/ant-select-disabled/);
@@ -246,7 +246,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await page.goto('/app/drivers');
     await expect(page.getByTestId('resource-list-page')).toBeVisible();
     await screenshot(page, 'drivers-list');
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await expect(page).toHaveURL(/\/app\/drivers-create$/);
 
     await page.getByTestId('resource-form-save').click();
@@ -302,7 +302,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     });
 
     // Another driver with the same FIN code is refused by the server under the field.
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await expect(page.getByTestId('resource-form')).toBeVisible();
     await page.getByLabel('Soyad', { exact: true }).fill(`${lastName}b`);
     await page.getByLabel('Ad', { exact: true }).fill('Tural');
@@ -357,7 +357,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await expect(rowOf(page, `${name} 2`)).toBeVisible();
 
     await page.goto('/app/carriers');
-    await page.getByTestId('create-record').click();
+    await openCreateForm(page);
     await expect(page).toHaveURL(/\/app\/carrier-form\/new$/);
     await expect(page.getByRole('heading', { name: 'Daşıyıcı: yeni qeyd' })).toBeVisible();
     await page.getByLabel('VÖEN', { exact: true }).fill('12345');

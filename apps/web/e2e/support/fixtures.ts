@@ -132,3 +132,10 @@ export async function waitForResetLink(to: string, since: number): Promise<strin
   }
   throw new Error(`no reset mail to ${to}`);
 }
+
+/** Opens a list's creating form and waits for it: the list's own "Ad" search box must be gone before a label is filled. */
+export async function openCreateForm(page: Page) {
+  await page.getByTestId('create-record').click();
+  await expect(page).toHaveURL(/(-create|\/new)$/);
+  await expect(page.getByTestId('resource-form-save')).toBeVisible();
+}
