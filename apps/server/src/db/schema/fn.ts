@@ -109,6 +109,9 @@ export const fnForms = pgTable(
     uniqueIndex('fn_forms_series_number_key').on(t.series, t.number),
     index('fn_forms_batch_id_stage_idx').on(t.batchId, t.stage),
     index('fn_forms_stage_series_number_idx').on(t.stage, t.series, t.number, t.id),
+    // The form lists in their default order (by id): one stage, and one stage of one series.
+    index('fn_forms_stage_id_idx').on(t.stage, t.id),
+    index('fn_forms_stage_series_id_idx').on(t.stage, t.series, t.id),
     index('fn_forms_inspector_id_idx').on(t.inspectorId),
     index('fn_forms_payment_id_idx').on(t.paymentId),
     check('fn_forms_stage', sql`${t.stage} in ('new', 'active', 'shared', 'used', 'paid', 'voided')`),

@@ -19,7 +19,7 @@ import {
   userGroups,
   users,
 } from '../../db/schema';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
 const operators = alias(users, 'operator');
 
@@ -117,16 +117,20 @@ function asBatch(row: BatchRow): FnBatch {
   };
 }
 
-export function batchSource(db: Executor): ListSource<FnBatch> {
+/** The list's rows; `counts` keeps its counts between writes (the routes' list caches). */
+export function batchSource(db: Executor, counts?: ListCounts): ListSource<FnBatch> {
   return {
-    count: async (where) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(fnBatches)
-        .innerJoin(operators, eq(operators.id, fnBatches.operatorId))
-        .innerJoin(regions, eq(regions.id, fnBatches.regionId))
-        .where(where);
-      return row?.n ?? 0;
+    count: (where) => {
+      const load = async () => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(fnBatches)
+          .innerJoin(operators, eq(operators.id, fnBatches.operatorId))
+          .innerJoin(regions, eq(regions.id, fnBatches.regionId))
+          .where(where);
+        return row?.n ?? 0;
+      };
+      return counts ? counts(where, load) : load();
     },
     rows: async (where, orderBy, window) => (await applyList(selectBatches(db), where, orderBy, window)).map(asBatch),
     keys: listKeys(db, (keyColumns) =>

@@ -15,7 +15,7 @@ import { recordAudit, type AuditSnapshot } from '../../lib/audit';
 import { exclusionViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
-import type { ListAnchors } from '../../lib/list/list-query';
+import type { ListCaches } from '../../lib/list/list-query';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
 import { lockRows, updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
@@ -53,7 +53,8 @@ const overlapError = (series: string, other: { id: number; start: number; finish
   });
 
 /** The form batches (the spec's base fn, "new fn"): list, read, create, edit, delete while new, accept. */
-export function createBatchService(db: Database, anchors?: ListAnchors) {
+export function createBatchService(db: Database, lists: ListCaches = {}) {
+  const { anchors, counts } = lists;
   const scopeOf = (actor: AuthUser) => regionScope(actor, fnBatches.regionId);
 
   async function visible(executor: Executor, actor: AuthUser, id: number): Promise<FnBatch> {
@@ -103,7 +104,7 @@ export function createBatchService(db: Database, anchors?: ListAnchors) {
 
   return {
     list: (actor: AuthUser, query: FnBatchListQuery, currentUrl: string): Promise<Page<FnBatch>> =>
-      repo.batchList.page(query, repo.batchSource(db), { currentUrl, scope: [scopeOf(actor)], anchors }),
+      repo.batchList.page(query, repo.batchSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
 
     read: (actor: AuthUser, id: number) => visible(db, actor, id),
 

@@ -3,18 +3,26 @@ import { count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { fnBatches, fnForms, regions, users } from '../../db/schema';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
 const inspectors = alias(users, 'inspector');
 const operators = alias(users, 'form_operator');
 
 /**
+ * Today as a UTC day (the application's days are UTC days, decisions.md), sent as a parameter rather than read as
+ * the database session's `current_date`: every database and time zone agree, and a list's kept count, whose key
+ * holds the parameters, is never reused on the next day.
+ */
+export const today = () => sql`${new Date().toISOString().slice(0, 10)}::date`;
+
+/**
  * The notice status as of today: a paid form (2, 3, 4) whose validity ended reads as expired (1), in lists, filters
  * and counts alike, with no job rewriting rows (shared `effectiveNoticeStatus` is the same rule).
  */
-export const effectiveStatus = sql<
-  number | null
->`(case when ${fnForms.status} in (2, 3, 4) and ${fnForms.validTo} < current_date then 1 else ${fnForms.status} end)`;
+export const effectiveStatus = () =>
+  sql<
+    number | null
+  >`(case when ${fnForms.status} in (2, 3, 4) and ${fnForms.validTo} < ${today()} then 1 else ${fnForms.status} end)`;
 
 const numberOrNone = (value: string) => parseFnNumber(value);
 
@@ -22,7 +30,7 @@ export const formList = defineList({
   spec: fnFormListSpec,
   filters: {
     stage: fnForms.stage,
-    status: (value) => (/^[0-4]$/.test(value) ? sql`${effectiveStatus} = ${Number(value)}` : sql`false`),
+    status: (value) => (/^[0-4]$/.test(value) ? sql`${effectiveStatus()} = ${Number(value)}` : sql`false`),
     series: fnForms.series,
     number: (value) => {
       const n = numberOrNone(value);
@@ -55,13 +63,13 @@ export const formList = defineList({
   tieBreaker: fnForms.id,
 });
 
-const columns = {
+const columns = () => ({
   id: fnForms.id,
   series: fnForms.series,
   number: fnForms.number,
   batchId: fnForms.batchId,
   stage: fnForms.stage,
-  status: effectiveStatus,
+  status: effectiveStatus(),
   annulled: fnForms.annulled,
   operatorId: fnBatches.operatorId,
   regionId: fnBatches.regionId,
@@ -73,11 +81,11 @@ const columns = {
   validTo: fnForms.validTo,
   voidReason: fnForms.voidReason,
   updatedAt: fnForms.updatedAt,
-};
+});
 
 function selectForms(db: Executor) {
   return db
-    .select(columns)
+    .select(columns())
     .from(fnForms)
     .innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId))
     .leftJoin(inspectors, eq(inspectors.id, fnForms.inspectorId))
@@ -108,15 +116,19 @@ function asForm(row: FormRow): FnForm {
   };
 }
 
-export function formSource(db: Executor): ListSource<FnForm> {
+/** The list's rows; `counts` keeps its counts between writes (the routes' list caches). */
+export function formSource(db: Executor, counts?: ListCounts): ListSource<FnForm> {
   return {
-    count: async (where) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(fnForms)
-        .innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId))
-        .where(where);
-      return row?.n ?? 0;
+    count: (where) => {
+      const load = async () => {
+        const [row] = await db
+          .select({ n: count() })
+          .from(fnForms)
+          .innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId))
+          .where(where);
+        return row?.n ?? 0;
+      };
+      return counts ? counts(where, load) : load();
     },
     rows: async (where, orderBy, window) => (await applyList(selectForms(db), where, orderBy, window)).map(asForm),
     keys: listKeys(db, (keyColumns) =>

@@ -17,7 +17,7 @@ import { fnBatches, fnForms } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
-import type { ListAnchors } from '../../lib/list/list-query';
+import type { ListCaches } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
 import { isActiveUserOfRole } from './batch-repository';
@@ -28,7 +28,8 @@ import { contiguousRuns, formTimeline, recordMovement } from './ledger';
 type FormChange = Partial<typeof fnForms.$inferInsert>;
 
 /** The forms and their numbers (active, shared, voided, annulled): lists, moves, check-fn and timelines. */
-export function createFormService(db: Database, anchors?: ListAnchors) {
+export function createFormService(db: Database, lists: ListCaches = {}) {
+  const { anchors, counts } = lists;
   const scopeOf = (actor: AuthUser) => regionScope(actor, fnBatches.regionId);
 
   async function visible(actor: AuthUser, id: number): Promise<FnForm> {
@@ -130,7 +131,11 @@ export function createFormService(db: Database, anchors?: ListAnchors) {
 
   return {
     list: (actor: AuthUser, query: FnFormListQuery, currentUrl: string, scope: SQL[] = []): Promise<Page<FnForm>> =>
-      repo.formList.page(query, repo.formSource(db), { currentUrl, scope: [scopeOf(actor), ...scope], anchors }),
+      repo.formList.page(query, repo.formSource(db, counts), {
+        currentUrl,
+        scope: [scopeOf(actor), ...scope],
+        anchors,
+      }),
 
     /** Active forms not shared to anyone, by keyset pages (`cursor=first` when none is given). */
     activeNotShared: (
@@ -138,7 +143,7 @@ export function createFormService(db: Database, anchors?: ListAnchors) {
       query: Omit<FnFormListQuery, 'page' | 'no_page'>,
       currentUrl: string,
     ): Promise<Page<FnForm>> =>
-      repo.formList.page({ ...query, page: 1, cursor: query.cursor ?? 'first' }, repo.formSource(db), {
+      repo.formList.page({ ...query, page: 1, cursor: query.cursor ?? 'first' }, repo.formSource(db, counts), {
         currentUrl,
         scope: [scopeOf(actor), eq(fnForms.stage, 'active')],
         anchors,

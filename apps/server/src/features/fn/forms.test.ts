@@ -1,6 +1,6 @@
 import { fnMessages } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from './fn-test-kit';
@@ -289,5 +289,33 @@ describe('fn forms API', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await k.request('GET', `/api/fn/paid/?batch=${batch.id}`, k.as.admin)).json().count).toBe(2);
     expect((await annul(k.as.admin, [forms[1]!.id])).statusCode).toBe(409);
+  });
+  it('a kept count follows every write, and a day boundary moves a paid form past its validity to expired', async () => {
+    const { batch, forms } = await activeBatch(3);
+    const count = async (query: string) =>
+      (await k.request('GET', `/api/fn/forms/?batch=${batch.id}&${query}`, k.as.admin)).json().count as number;
+    expect(await count('stage=active')).toBe(3);
+    expect(await count('stage=active')).toBe(3);
+    const voided = await k.request('POST', `/api/fn/forms/${forms[0]!.id}/void/`, k.as.operator, { reason: 'Cırılıb' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await count('stage=active')).toBe(2);
+
+    // Paid, valid to yesterday (UTC): expired today. A day earlier the same row is still paid (4): the day is the
+    // application's UTC day, a parameter of the query, so a count kept yesterday is not today's.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await t.writeOutside((db) =>
+      db.execute(sql`update fn_forms set stage = 'paid', status = 4, valid_from = '2020-01-01',
+        valid_to = ${yesterday}::date where id = ${forms[1]!.id}`),
+    );
+    expect(await count('status=1')).toBe(1);
+    expect(await count('status=4')).toBe(0);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 86_400_000 });
+    try {
+      expect(await count('status=1')).toBe(0);
+      expect(await count('status=4')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await count('status=1')).toBe(1);
   });
 });

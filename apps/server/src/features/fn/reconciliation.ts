@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { fnBatches } from '../../db/schema';
 import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
+import { today } from './form-repository';
 
 type Counts = Omit<FnReconciliation['totals'], 'balanced'>;
 const countKeys = [
@@ -58,7 +59,7 @@ export async function reconcile(
           from fn_batches join users u on u.id = fn_batches.operator_id join regions r on r.id = fn_batches.region_id
           ${whereSql} group by 1, 2, 3, 4, 5 order by 1, 2`),
       );
-      const expired = sql`(f.status in (2, 3, 4) and f.valid_to < current_date)`;
+      const expired = sql`(f.status in (2, 3, 4) and f.valid_to < ${today()})`;
       const formRows = rowsOf<Record<string, number | string>>(
         await tx.execute(sql`select fn_batches.series, fn_batches.operator_id as operator,
             count(*) filter (where f.stage = 'new')::int as new,

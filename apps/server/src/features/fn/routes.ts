@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
-import { createListAnchors, requestUrl } from '../../lib/list/list-query';
+import { createListCaches, requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createBatchService } from './batch-service';
 import { createFormService } from './form-service';
@@ -40,9 +40,9 @@ const historySchema = z.object({ results: z.array(fnHistoryEntrySchema) });
 
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
 export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const anchors = createListAnchors(app.changes, ['fn_batches', 'fn_forms']);
-  const batches = createBatchService(app.db, anchors);
-  const forms = createFormService(app.db, anchors);
+  // Batches name their operator and region; forms are counted with their batch.
+  const batches = createBatchService(app.db, createListCaches(app.changes, ['fn_batches', 'users', 'regions']));
+  const forms = createFormService(app.db, createListCaches(app.changes, ['fn_forms', 'fn_batches']));
   const formFilters =
     'filters stage, status (as of today: a paid form past its validity is 1), series, number, number_from, ' +
     'number_to, batch, operator, inspector, region, transport_type, shared; a regional user sees their region';

@@ -11,13 +11,13 @@ import { and, asc, count, eq, getTableColumns, getTableName, inArray, ne, sql, t
 import { type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { azContains, azFoldEquals, azSortKey } from '../../lib/az-text';
-import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
+import type { ChangeFeed } from '../../lib/change-feed';
 import {
   applyList,
   createListAnchors,
+  createListCounts,
   defineList,
   listKeys,
-  sqlKey,
   type FilterDeclaration,
   type ListQuery,
   type OrderDeclaration,
@@ -139,8 +139,7 @@ export function createResourceRepository(
 
   const tableName = getTableName(table);
   // Counts of this table's lists (the whole table, and each filter paged through), until a statement writes it.
-  const counts = createTaggedCache<number>(changes, 2_000);
-  const countTag = [`rows:${tableName}`];
+  const counts = createListCounts(changes, [tableName]);
   // Page anchors also follow the tables whose names the order reads (a renamed brand reorders automobiles).
   const anchors = createListAnchors(changes, [
     tableName,
@@ -155,7 +154,7 @@ export function createResourceRepository(
         query,
         {
           count: (where) =>
-            counts.get(where ? sqlKey(where) : '', countTag, async () => {
+            counts(where, async () => {
               // Counted tables keep their total in a trigger-kept counter; counting 100,000 rows takes 20 ms.
               if (!where && spec.rowCounter) {
                 const [counted] = await db

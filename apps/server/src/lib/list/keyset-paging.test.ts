@@ -13,7 +13,15 @@ import { automobileBrands, drivers } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { HttpError } from '../http-errors';
-import { anchorStep, createListAnchors, defineList, encodeCursor, listKeys, sqlKey } from './list-query';
+import {
+  anchorStep,
+  createListAnchors,
+  createListCounts,
+  defineList,
+  encodeCursor,
+  listKeys,
+  sqlKey,
+} from './list-query';
 
 type Page = SharedPage<ResourceRecord>;
 
@@ -348,6 +356,37 @@ describe('keyset paging and page jumps', () => {
     expect(await anchors.get('q', load)).toBeNull();
     expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
     expect(loads).toBe(3);
+  });
+
+  it('keeps a count per condition until a write to its tables, shares a load, and counts every time without the feed', async () => {
+    const counts = createListCounts(t.app.changes, ['drivers']);
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return 7;
+    };
+    const [first, second] = await Promise.all([counts(sql`true`, load), counts(sql`true`, load)]);
+    expect([first, second, await counts(sql`true`, load)]).toEqual([7, 7, 7]);
+    expect(loads).toBe(1);
+    // Another condition is another count; another table's write keeps both, a write to drivers drops them.
+    expect(await counts(sql`${1} = ${1}`, load)).toBe(7);
+    expect(loads).toBe(2);
+    await t.writeOutside((db) =>
+      db.execute(sql`update regions set name = name where id = (select min(id) from regions)`),
+    );
+    await counts(sql`true`, load);
+    expect(loads).toBe(2);
+    await t.writeOutside((db) =>
+      db.execute(sql`update drivers set status = status where id = (select min(id) from drivers)`),
+    );
+    await counts(sql`true`, load);
+    expect(loads).toBe(3);
+    t.app.changes.restart();
+    await counts(sql`true`, load);
+    await counts(sql`true`, load);
+    expect(loads).toBe(5);
+    await expect.poll(() => t.app.changes.live, { timeout: 10_000 }).toBe(true);
   });
 
   it('declares cursor in OpenAPI as a string with a maximum length, on every list', async () => {

@@ -98,19 +98,50 @@ export function listKeys(
 export const anchorStep = 200;
 
 /**
+ * A tagged cache whose concurrent loads of one key are shared: requests that came before any change the load
+ * could have missed wait for it instead of running the same query again. Nothing is shared while the feed is down.
+ */
+function sharedLoads<V>(feed: ChangeFeed, tables: readonly string[], limit: number) {
+  const cache = createTaggedCache<V>(feed, limit);
+  const tags = tables.map((table) => `rows:${table}`);
+  const loading = new Map<string, Promise<V>>();
+  return {
+    tags,
+    peek: (key: string) => cache.peek(key),
+    get(key: string, load: () => Promise<V>): Promise<V> {
+      if (!feed.live) return load();
+      const shared = `${feed.epoch}\u0000${key}`;
+      const running = loading.get(shared);
+      if (running) return running;
+      const started = cache.get(key, tags, load).finally(() => loading.delete(shared));
+      loading.set(shared, started);
+      return started;
+    },
+  };
+}
+
+/**
+ * Counts of a list's queries (per filter, search and scope), kept until the change feed announces a write to one
+ * of `tables`: a list of a million rows counts them once per write, not once per page.
+ */
+export function createListCounts(feed: ChangeFeed, tables: readonly string[], limit = 2_000) {
+  const cache = sharedLoads<number>(feed, tables, limit);
+  return (where: SQL | undefined, load: () => Promise<number>): Promise<number> =>
+    cache.get(where ? sqlKey(where) : '', load);
+}
+
+/**
  * Page anchors of a list's queries (the sort values of every `anchorStep`-th row, per filter, search and order),
  * kept until the change feed announces a write to one of `tables`. They are read on a query's second deep page
  * since the last write (the first is answered by OFFSET): a table written more often than it is paged deep never
  * pays for a pass it would not reuse. Concurrent requests share one load.
  */
 export function createListAnchors(feed: ChangeFeed, tables: readonly string[], limit = 100) {
-  const cache = createTaggedCache<SortValues[]>(feed, limit);
-  const tags = tables.map((table) => `rows:${table}`);
+  const cache = sharedLoads<SortValues[]>(feed, tables, limit);
   const asked = new Set<string>();
   feed.onChange((change) => {
-    if (change === 'all' || tags.includes(change)) asked.clear();
+    if (change === 'all' || cache.tags.includes(change)) asked.clear();
   });
-  const loading = new Map<string, Promise<SortValues[]>>();
   return {
     /** The anchors of `key`; null on its first deep page since the table was last written, or with no feed. */
     async get(key: string, load: () => Promise<SortValues[]>): Promise<SortValues[] | null> {
@@ -123,17 +154,23 @@ export function createListAnchors(feed: ChangeFeed, tables: readonly string[], l
         asked.add(key);
         return null;
       }
-      // A load is shared only by requests that came before any change it could have missed.
-      const shared = `${feed.epoch}\u0000${key}`;
-      const running = loading.get(shared);
-      if (running) return running;
-      const started = cache.get(key, tags, load).finally(() => loading.delete(shared));
-      loading.set(shared, started);
-      return started;
+      return cache.get(key, load);
     },
   };
 }
+
 export type ListAnchors = ReturnType<typeof createListAnchors>;
+export type ListCounts = ReturnType<typeof createListCounts>;
+
+/** What a list keeps between writes to the tables it reads: its counts and its page anchors. */
+export interface ListCaches {
+  anchors?: ListAnchors;
+  counts?: ListCounts;
+}
+
+export function createListCaches(feed: ChangeFeed, tables: readonly string[]): Required<ListCaches> {
+  return { anchors: createListAnchors(feed, tables), counts: createListCounts(feed, tables) };
+}
 
 // Renders conditions and orders to text for cache keys and cursor checksums; it never runs anything.
 const dialect = new PgDialect();
