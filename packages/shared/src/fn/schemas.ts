@@ -3,7 +3,7 @@ import { cleanString, countSchema, dayOutSchema, idSchema, momentOutSchema, reco
 import { listQuerySchema, type ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
 import { fnMessages as m } from './messages';
-import { expireDateTypeKeys, fnBatchStatusKeys, fnMovements, fnNoticeStatusCodes, fnStageKeys } from './stages';
+import { expireDateTypeKeys, fnBatchStatusKeys, fnNoticeStatusCodes, fnStageKeys, fnTimelineMovements } from './stages';
 
 /** At most this many numbers in one batch (issue 12). */
 export const maxBatchNumbers = 100_000;
@@ -254,13 +254,16 @@ export const fnMovedSchema = z.object({ pkList: z.array(idSchema), count: countS
 /** GET /api/fn/check/?series=&number= */
 export const fnCheckQuerySchema = z.object({ series: fnSeriesSchema, number: fnNumberSchema });
 
-/** One row of a timeline: a movement of a batch or form. */
+/**
+ * One row of a timeline: a movement of a batch or form from the ledger, or (a form's, `id` null) the end of its
+ * paid validity as seen at read time.
+ */
 export const fnHistoryEntrySchema = z.object({
-  id: idSchema,
+  id: idSchema.nullable(),
   at: momentOutSchema,
   actor: idSchema.nullable(),
   actor_email: z.string().nullable(),
-  movement: z.enum(fnMovements),
+  movement: z.enum(fnTimelineMovements),
   batch: idSchema.nullable(),
   forms: countSchema,
   number_from: z.string().nullable(),

@@ -79,7 +79,14 @@ export const fnMovements = [
 ] as const;
 export type FnMovement = (typeof fnMovements)[number];
 
-export const fnMovementLabels: Record<FnMovement, string> = {
+/**
+ * What a form's timeline shows: the ledger's movements, and `expire`, the end of a paid form's validity as a read
+ * sees it (computed, never written: decisions.md, "Status at read time").
+ */
+export const fnTimelineMovements = [...fnMovements, 'expire'] as const;
+export type FnTimelineMovement = (typeof fnTimelineMovements)[number];
+
+export const fnMovementLabels: Record<FnTimelineMovement, string> = {
   create: 'Buraxılış',
   edit: 'Redaktə',
   delete: 'Silinmə',
@@ -90,6 +97,7 @@ export const fnMovementLabels: Record<FnMovement, string> = {
   pay: 'Ödəniş',
   void: 'Ləğv',
   annul: 'Ödənişin ləğvi',
+  expire: 'Müddətin bitməsi',
 };
 
 /** One allowed move of a form: from which stages, to which stage, and which roles may make it. */

@@ -22,7 +22,7 @@ import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
 import { isActiveUserOfRole } from './batch-repository';
 import * as repo from './form-repository';
-import { contiguousRuns, formTimeline, recordMovement } from './ledger';
+import { contiguousRuns, formTimeline, recordMovement, seenExpiry } from './ledger';
 
 /** What a move writes on the forms it moves. */
 type FormChange = Partial<typeof fnForms.$inferInsert>;
@@ -153,7 +153,9 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
 
     history: async (actor: AuthUser, id: number) => {
       const form = await visible(actor, id);
-      return formTimeline(db, form.batch, form.series, Number(form.number));
+      const entries = await formTimeline(db, form.batch, form.series, Number(form.number));
+      const expiry = seenExpiry(form, new Date().toISOString().slice(0, 10));
+      return expiry ? [...entries, expiry] : entries;
     },
 
     share: (actor: AuthUser, input: FnShare) =>

@@ -281,6 +281,19 @@ describe('fn forms API', () => {
     expect(
       (await k.request('GET', `/api/fn/check/?series=${batch.series}&number=000001`, k.as.inspector)).json(),
     ).toMatchObject({ status: 1 });
+    // Its timeline ends with the expiry as seen today (no ledger row); a form still valid shows none.
+    const history = async (id: number) =>
+      (await k.request('GET', `/api/fn/forms/${id}/history/`, k.as.admin)).json().results as {
+        id: number | null;
+        movement: string;
+      }[];
+    expect((await history(forms[0]!.id)).at(-1)).toMatchObject({
+      id: null,
+      movement: 'expire',
+      at: '2020-04-01T00:00:00.000Z',
+      after: { status: 1 },
+    });
+    expect((await history(forms[1]!.id)).map((e) => e.movement)).not.toContain('expire');
 
     const annul = (who: SignedIn, pkList: number[]) =>
       k.request('POST', '/api/fn/paid/delete-multiple/', who, { pkList, reason: 'Səhv ödəniş' });

@@ -1,4 +1,4 @@
-import { formatFnNumber, type FnHistoryEntry, type FnMovement } from '@dnx/shared';
+import { formatFnNumber, type FnForm, type FnHistoryEntry, type FnMovement } from '@dnx/shared';
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { fnLedger } from '../../db/schema';
@@ -89,3 +89,26 @@ export const formTimeline = (db: Executor, batchId: number, series: string, numb
       gte(fnLedger.numberTo, number),
     ),
   );
+
+/**
+ * The end of a paid form's validity as a read on `today` (a UTC day) sees it: an entry dated the start of the day
+ * after `valid_to`, never written (a read does not write the ledger), or null while the form is still valid.
+ */
+export function seenExpiry(form: FnForm, today: string): FnHistoryEntry | null {
+  if (form.stage !== 'paid' || form.annulled || form.valid_to === null || form.valid_to >= today) return null;
+  const dayAfter = new Date(Date.parse(`${form.valid_to}T00:00:00Z`) + 86_400_000);
+  return {
+    id: null,
+    at: dayAfter.toISOString(),
+    actor: null,
+    actor_email: null,
+    movement: 'expire',
+    batch: form.batch,
+    forms: 1,
+    number_from: form.number,
+    number_to: form.number,
+    before: null,
+    after: { status: 1 },
+    reason: null,
+  };
+}

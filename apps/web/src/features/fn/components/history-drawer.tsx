@@ -13,6 +13,7 @@ const movementColor: Partial<Record<FnHistoryEntry['movement'], string>> = {
   void: 'red',
   annul: 'red',
   delete: 'red',
+  expire: 'orange',
 };
 
 function EntryText({ entry }: { entry: FnHistoryEntry }) {
@@ -69,7 +70,7 @@ export function HistoryDrawer({ subject, onClose }: { subject: HistorySubject | 
       ) : (
         <Timeline
           items={(history.data ?? []).map((entry) => ({
-            key: entry.id,
+            key: entry.id ?? `${entry.movement}-${entry.at}`,
             color: movementColor[entry.movement] ?? 'gray',
             content: <EntryText entry={entry} />,
           }))}
