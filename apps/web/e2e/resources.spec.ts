@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resourceMessages, toastMessages, type ResourceRecord } from '@dnx/shared';
-import type { Download, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem } from './support/access';
-import { expect, openCreateForm, screenshot, signIn, test, toast } from './support/fixtures';
+import { exported, expect, openCreateForm, screenshot, signIn, test, toast } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 
@@ -65,13 +65,6 @@ async function deleteFound(page: Page, rows: Locator[]) {
   await deleteRows(page, rows);
   await expect(toast(page, toastMessages.success)).toBeVisible();
   await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 0');
-}
-
-async function exported(page: Page, format: 'CSV faylı' | 'Excel faylı'): Promise<Download> {
-  const download = page.waitForEvent('download');
-  await page.getByTestId('export').click();
-  await page.getByRole('menuitem', { name: format }).click();
-  return download;
 }
 
 test.describe('reference lists, drivers and automobiles: one list and one form from the declarations', () => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Download, type Page } from '@playwright/test';
 
 export const demoPassword = 'Demo12345';
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -138,4 +138,12 @@ export async function openCreateForm(page: Page) {
   await page.getByTestId('create-record').click();
   await expect(page).toHaveURL(/(-create|\/new)$/);
   await expect(page.getByTestId('resource-form-save')).toBeVisible();
+}
+
+/** Exports what the screen shows through its export menu; the download that follows. */
+export async function exported(page: Page, format: 'CSV faylı' | 'Excel faylı'): Promise<Download> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export').click();
+  await page.getByRole('menuitem', { name: format }).click();
+  return download;
 }

@@ -2,3 +2,4 @@ export * from './list-query';
 export * from './resource-api';
 export * from './resource-table';
 export * from './types';
+export * from './export-button';

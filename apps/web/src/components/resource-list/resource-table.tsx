@@ -1,20 +1,14 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  FileExcelOutlined,
-  FileTextOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { pageSizeOptions } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Dropdown, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
+import { Alert, Button, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hideMeasureRows, useAccessibleDom } from '../../lib/accessible-dom';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteConfirmation } from '../delete-confirmation';
-import { downloadCsv, downloadExcel } from './download';
+import { ExportButton, type ExportTable } from './export-button';
 import { allPageSize, toApiQuery, toExportQuery, withFilters, type PageSizeChoice } from './list-query';
 import { deleteMultiple, fetchListPage, listPageQuery } from './resource-api';
 import type { ResourceListDeclaration } from './types';
@@ -92,7 +86,6 @@ export function ResourceTable<Row extends object>({
   const apiQuery = useMemo(() => toApiQuery(state), [state]);
   const list = useQuery(listPageQuery(endpoint, apiQuery));
   const [selected, setSelected] = useState<number[]>([]);
-  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
 
   const count = list.data?.count ?? 0;
   const rows = list.data?.results ?? [];
@@ -122,20 +115,14 @@ export function ResourceTable<Row extends object>({
       onOk: () => remove.mutateAsync(selected).catch(() => undefined),
     });
 
-  const exportRows = async (format: 'csv' | 'xlsx') => {
-    setExporting(format);
-    try {
-      const page = await fetchListPage(endpoint, toExportQuery(state));
-      const exported = columns.filter((c) => !c.screenOnly);
-      const header = exported.map((c) => c.title);
-      const body = page.results.map((row) => exported.map((c) => c.value(row)));
-      if (format === 'csv') downloadCsv(declaration.title, header, body);
-      else await downloadExcel(declaration.title, header, body);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setExporting(null);
-    }
+  const exportTable = async (): Promise<ExportTable> => {
+    const page = await fetchListPage(endpoint, toExportQuery(state));
+    const exported = columns.filter((c) => !c.screenOnly);
+    return {
+      title: declaration.title,
+      header: exported.map((c) => c.title),
+      rows: page.results.map((row) => exported.map((c) => c.value(row))),
+    };
   };
 
   // A wide list scrolls sideways with what names a row and what acts on it pinned: the selection box and the
@@ -221,25 +208,7 @@ export function ResourceTable<Row extends object>({
               {t('list.deleteSelected', { count: selected.length })}
             </Button>
           )}
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'csv', icon: <FileTextOutlined />, label: t('list.exportCsv') },
-                { key: 'xlsx', icon: <FileExcelOutlined />, label: t('list.exportExcel') },
-              ],
-              onClick: ({ key }) => void exportRows(key as 'csv' | 'xlsx'),
-            }}
-          >
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting !== null}
-              data-testid="export"
-              data-tour="list-export"
-            >
-              {t('list.export')}
-            </Button>
-          </Dropdown>
+          <ExportButton table={exportTable} data-tour="list-export" />
           {actions && (
             <span style={{ display: 'inline-flex' }} data-tour="list-create">
               {actions}

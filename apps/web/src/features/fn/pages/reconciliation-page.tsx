@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { RegionSelect } from '../../../components/region-select';
-import { SearchBox } from '../../../components/resource-list';
+import { ExportButton, SearchBox, type ExportTable } from '../../../components/resource-list';
 import { useAccessibleDom } from '../../../lib/accessible-dom';
 import { failureMessage } from '../../../lib/notify';
 import { useReconciliation } from '../api/reconciliation';
@@ -75,6 +75,32 @@ export default function ReconciliationPage() {
     },
   ];
   const data = report.data;
+  // What the table shows, its totals row last.
+  const exportTable = (): ExportTable => {
+    const yesNo = (value: boolean) => (value ? t('list.yes') : t('list.no'));
+    return {
+      title: t('fn.reconciliation'),
+      header: [
+        t('fn.series'),
+        t('fn.operator'),
+        t('fn.region'),
+        ...countKeys.map((k) => t(`fn.counts.${k}`)),
+        t('fn.balanced'),
+      ],
+      rows: [
+        ...(data?.rows ?? []).map((r) => [
+          r.series,
+          r.operator_name,
+          r.region_name,
+          ...countKeys.map((k) => r[k]),
+          yesNo(r.balanced),
+        ]),
+        ...(data
+          ? [[t('fn.totals'), null, null, ...countKeys.map((k) => data.totals[k]), yesNo(data.totals.balanced)]]
+          : []),
+      ],
+    };
+  };
 
   return (
     // The patch watches the whole screen, which is there from the first render (the table comes later).
@@ -82,9 +108,12 @@ export default function ReconciliationPage() {
       <PageHeader
         title={t('fn.reconciliation')}
         extra={
-          <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching}>
-            {t('fn.recheck')}
-          </Button>
+          <Space wrap>
+            <ExportButton table={exportTable} disabled={!data} />
+            <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching}>
+              {t('fn.recheck')}
+            </Button>
+          </Space>
         }
       />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { exported, expect, signIn, test } from './support/fixtures';
+
+test('the reconciliation exports what it shows: a header, a line per series and operator, the totals last', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@demo.az');
+  await page.goto('/app/report-form');
+  const table = page.getByTestId('fn-reconciliation-table');
+  const rows = table.locator('.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.count();
+  // The issued total as the table's summary row shows it (the fifth cell: series, operator and region span three).
+  const issuedTotal = (await table.locator('.ant-table-summary td').nth(2).innerText()).trim();
+
+  const csv = readFileSync((await (await exported(page, 'CSV faylı')).path())!, 'utf8');
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'Seriya,Operator,Region,Buraxılış,Buraxılıb,Yeni,Aktiv,Müfəttişdə,İstifadə,Ödənilib,Müddəti bitib,Ləğv,Annulyasiya,Cəm uyğundur',
+  );
+  expect(lines).toHaveLength(shown + 2);
+  const totals = lines.at(-1)!.split(',');
+  expect(totals[0]).toBe('Cəmi');
+  expect(totals[4]).toBe(issuedTotal);
+  expect(totals.at(-1)).toBe('Bəli');
+
+  const xlsx = await exported(page, 'Excel faylı');
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+});
