@@ -71,6 +71,8 @@ export const az = {
     edit: 'Redaktə et',
     create: 'Yeni',
     yes: 'Bəli',
+    firstPage: 'Birinci səhifəyə qayıt',
+    pages: 'Səhifələr',
     no: 'Xeyr',
   },
   form: {

@@ -71,6 +71,8 @@ export const en: Catalogue = {
     edit: 'Edit',
     create: 'New',
     yes: 'Yes',
+    firstPage: 'Back to the first page',
+    pages: 'Pages',
     no: 'No',
   },
   form: {
