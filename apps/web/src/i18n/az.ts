@@ -94,6 +94,8 @@ export const az = {
     add: 'Əlavə et',
     remove: 'Çıxar',
     help: 'Qeydi seçin və oxla o biri siyahıya keçirin.',
+    helpRemote:
+      'Qeydləri seçin və oxla o biri siyahıya keçirin: dəyişiklik dərhal yadda saxlanılır. Siyahılar səhifə-səhifə göstərilir.',
   },
   users: {
     email: 'Email',

@@ -94,6 +94,8 @@ export const en: Catalogue = {
     add: 'Add',
     remove: 'Remove',
     help: 'Select records and move them to the other list with the arrows.',
+    helpRemote:
+      'Select records and move them with the arrows: each move is saved at once. The lists show a page at a time.',
   },
   users: {
     email: 'Email',
