@@ -208,7 +208,8 @@ export function AssignWindow({
                 )
             : undefined
         }
-        disabled={disabled || moving}
+        // Undefined leaves it to the form around it (a read-only form disables the window).
+        disabled={moving || disabled}
         locale={{
           searchPlaceholder: t('assign.search'),
           itemUnit: t('assign.item'),
