@@ -271,6 +271,30 @@ test.describe('new-fn', () => {
     await central.keyboard.press('Escape');
     await expect(formDrawer).toBeHidden();
 
+    // Its other filters: the inspector the forms are shared to, the region and the operator, all in the address.
+    await central.goto(`/app/general-fn?series=${series}`);
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 10');
+    await pickSelectOption(
+      central,
+      central.getByTestId('filter-inspector').locator('.ant-select'),
+      'inspector@demo.az',
+    );
+    await expect(central).toHaveURL(/inspector=\d+/);
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 3');
+    await pickSelectOption(central, central.getByTestId('filter-region').locator('.ant-select'), model.region_name);
+    await pickSelectOption(central, central.getByTestId('filter-operator').locator('.ant-select'), 'operator@demo.az');
+    await expect(central).toHaveURL(/region=\d+.*operator=\d+|operator=\d+.*region=\d+/);
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 3');
+    await central.reload();
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 3');
+    // C reads the registry too, but not the names of the region's staff: no operator or inspector filter.
+    await inspector.setViewportSize({ width: 1400, height: 900 });
+    await inspector.goto(`/app/general-fn?series=${series}`);
+    await expect(inspector.getByTestId('filter-region')).toBeVisible();
+    await expect(inspector.getByTestId('filter-transport_type')).toBeVisible();
+    await expect(inspector.getByTestId('filter-operator')).toHaveCount(0);
+    await expect(inspector.getByTestId('filter-inspector')).toHaveCount(0);
+
     // B reads the batch's timeline from its row: issued, accepted, shared, a form voided; focus returns on close.
     await central.goto(`/app/new-fn?series=${series}`);
     const history = central.locator('.ant-table-row', { hasText: series }).getByRole('button', { name: /Tarixçə/ });
