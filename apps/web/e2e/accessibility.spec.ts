@@ -123,6 +123,50 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     });
   }
 
+  test("the forms' tabs, assign window, range dialog and void dialog (active-fn)", async ({ page }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'operator@demo.az');
+    await closeTourWithEscape(page);
+    const findings: Finding[] = [];
+    for (const tab of ['by-inspector', 'by-operator']) {
+      await page.goto(`/app/active-fn?tab=${tab}`);
+      await settled(page);
+      findings.push(...(await audit(page, `active-fn ${tab}`)));
+    }
+
+    await page.getByTestId('fn-open-share-window').click();
+    const shareWindow = page.getByTestId('fn-share-window');
+    await shareWindow.locator('.ant-select').first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'inspector@demo.az' })
+      .click();
+    await expect(shareWindow.locator('.ant-transfer-list-content-item').first()).toBeVisible();
+    findings.push(...(await audit(page, 'assign window of forms', '.ant-modal-root')));
+    await page.keyboard.press('Escape');
+    await expect(shareWindow).toBeHidden();
+
+    await page.getByTestId('fn-open-range').click();
+    await page.getByTestId('fn-range-share').click();
+    await expect(page.locator('.ant-modal .ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(page, 'range dialog with errors', '.ant-modal-root')));
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('fn-range-form')).toBeHidden();
+
+    await page.goto('/app/active-fn');
+    await settled(page);
+    await page
+      .locator('main .ant-table-row')
+      .first()
+      .getByRole('button', { name: /Ləğv et/ })
+      .click();
+    const voidForm = page.getByTestId('fn-void-form');
+    await voidForm.getByRole('button', { name: 'Ləğv et' }).click();
+    await expect(voidForm.locator('.ant-form-item-explain-error')).toBeVisible();
+    findings.push(...(await audit(page, 'void dialog with its error', '.ant-modal-root')));
+    await page.keyboard.press('Escape');
+    expect(report(findings)).toBe('');
+  });
+
   test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ page }) => {
     await page.setViewportSize(wide);
     await signIn(page, 'admin@demo.az');

@@ -109,7 +109,7 @@ async function pickFirst(page: Page, label: string) {
 }
 
 test.describe('new-fn', () => {
-  test('B issues a batch through the form (every error slot, the count as typed), F accepts it, C checks a shared form, B sees a void in the reconciliation, the registry and the timelines', async ({
+  test('B issues a batch through the form (every error slot, the count as typed), F accepts it and shares three forms through the assign window, C checks one, F voids one with a reason, B sees them in the reconciliation, the registry and the timelines', async ({
     browser,
     baseURL,
   }) => {
@@ -192,27 +192,59 @@ test.describe('new-fn', () => {
     await expect(mine).toContainText('Qəbul edilib');
     await expect(mine.getByRole('button', { name: /Qəbul et/ })).toHaveCount(0);
 
-    // F shares three forms to the demo inspector (through the API: the active-fn screen is not built yet).
+    // F shares three forms to the demo inspector through the assign window of the active-fn screen.
+    await operator.goto('/app/active-fn?tab=by-inspector');
+    await operator.getByTestId('fn-open-share-window').click();
+    await expect(operator).toHaveURL(/dialog=assign/);
+    const shareWindow = operator.getByTestId('fn-share-window');
+    await pickSelectOption(operator, shareWindow.locator('.ant-select').first(), 'inspector@demo.az');
+    const assignWindow = shareWindow.getByTestId('fn-assign-window');
+    const left = assignWindow.locator('.ant-transfer-section').first();
+    const right = assignWindow.locator('.ant-transfer-section').nth(1);
+    // The left list is searched by the server: the series from a number on.
+    await shareWindow.getByTestId('assign-available-search').locator('input').fill(`${series} 000013`);
+    await expect(operator).toHaveURL(new RegExp(`available_search=${series}`));
+    await expect(shareWindow.getByTestId('assign-available-total')).toHaveText('Cəmi: 7');
+    for (const number of ['000013', '000014', '000015']) {
+      await left.locator('.ant-transfer-list-content-item', { hasText: `${series} ${number}` }).click();
+    }
+    await assignWindow.getByRole('button', { name: /Əlavə et/ }).click();
+    await expect(toast(operator, toastMessages.success)).toBeVisible();
+    for (const number of ['000013', '000014', '000015']) {
+      await expect(right.getByText(`${series} ${number}`)).toBeVisible();
+      await expect(left.getByText(`${series} ${number}`)).toHaveCount(0);
+    }
+    await expect(shareWindow.getByTestId('assign-available-total')).toHaveText('Cəmi: 4');
+    await operator.keyboard.press('Escape');
+    await expect(shareWindow).toBeHidden();
+    await expect(operator).not.toHaveURL(/dialog=/);
+
+    // C finds one of them with check-fn.
     const asOperator = await apiAs(operator);
     const inspectors = await asOperator.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${model.region}`);
     const demoInspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
-    await asOperator.post('/api/fn/forms/share/', {
-      inspector: demoInspector.id,
-      series,
-      number_from: '000013',
-      number_to: '000015',
-    });
-
-    // C finds one of them with check-fn.
     const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', 390);
     await inspector.goto(`/app/check-fn?series=${series}&number=000014`);
     const card = inspector.getByTestId('fn-check-card');
     await expect(card).toContainText('Müfəttişə verilib');
     await expect(card).toContainText(`${demoInspector.last_name} ${demoInspector.first_name}`);
 
-    // F voids one form with a reason (through the API, as above).
-    const forms = await asOperator.get<{ results: { id: number }[] }>(`/api/fn/forms/?series=${series}&number=000012`);
-    await asOperator.post(`/api/fn/forms/${forms.results[0]!.id}/void/`, { reason: 'Blank cırılıb' });
+    // F voids one form with a reason from its row of the active-fn screen (the reason is required).
+    await operator.goto(`/app/active-fn?series=${series}&number_from=000012&number_to=000012`);
+    const spoiled = operator.locator('.ant-table-row', { hasText: '000012' });
+    await expect(spoiled).toHaveCount(1);
+    await spoiled.getByRole('button', { name: /Ləğv et/ }).click();
+    await expect(operator).toHaveURL(/void=\d+/);
+    const voidForm = operator.getByTestId('fn-void-form');
+    await expect(voidForm).toContainText(`${series} 000012`);
+    await voidForm.getByRole('button', { name: 'Ləğv et' }).click();
+    await expect(errorUnder(operator, 'Səbəb')).toHaveText(fnMessages.reasonRequired);
+    await voidForm.getByLabel('Səbəb').fill('Blank cırılıb');
+    await voidForm.getByRole('button', { name: 'Ləğv et' }).click();
+    await expect(toast(operator, toastMessages.success)).toBeVisible();
+    await expect(voidForm).toBeHidden();
+    await expect(operator.locator('.ant-table-row', { hasText: '000012' })).toHaveCount(0);
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 0');
 
     // B sees it in the reconciliation, filtered by the series in the address.
     await central.goto(`/app/report-form?series=${series}`);
@@ -238,6 +270,30 @@ test.describe('new-fn', () => {
     await expect(formDrawer.getByTestId('fn-history-entry').last()).toContainText('Ləğv');
     await central.keyboard.press('Escape');
     await expect(formDrawer).toBeHidden();
+
+    // Its other filters: the inspector the forms are shared to, the region and the operator, all in the address.
+    await central.goto(`/app/general-fn?series=${series}`);
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 10');
+    await pickSelectOption(
+      central,
+      central.getByTestId('filter-inspector').locator('.ant-select'),
+      'inspector@demo.az',
+    );
+    await expect(central).toHaveURL(/inspector=\d+/);
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 3');
+    await pickSelectOption(central, central.getByTestId('filter-region').locator('.ant-select'), model.region_name);
+    await pickSelectOption(central, central.getByTestId('filter-operator').locator('.ant-select'), 'operator@demo.az');
+    await expect(central).toHaveURL(/region=\d+.*operator=\d+|operator=\d+.*region=\d+/);
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 3');
+    await central.reload();
+    await expect(central.getByTestId('list-total')).toHaveText('Cəmi: 3');
+    // C reads the registry too, but not the names of the region's staff: no operator or inspector filter.
+    await inspector.setViewportSize({ width: 1400, height: 900 });
+    await inspector.goto(`/app/general-fn?series=${series}`);
+    await expect(inspector.getByTestId('filter-region')).toBeVisible();
+    await expect(inspector.getByTestId('filter-transport_type')).toBeVisible();
+    await expect(inspector.getByTestId('filter-operator')).toHaveCount(0);
+    await expect(inspector.getByTestId('filter-inspector')).toHaveCount(0);
 
     // B reads the batch's timeline from its row: issued, accepted, shared, a form voided; focus returns on close.
     await central.goto(`/app/new-fn?series=${series}`);
@@ -301,5 +357,147 @@ test.describe('new-fn', () => {
     await central.getByTestId('fn-batch-save').click();
     await expect(toast(central, toastMessages.success)).toBeVisible();
     expect((await api.get<FnBatch>(`/api/fn/batches/${id}/`)).finish_number).toBe('000005');
+  });
+});
+
+/** F accepts a batch addressed to them, through the API (the accept screen has its own test above). */
+async function acceptAsOperator(operator: Page, batch: FnBatch) {
+  await (await apiAs(operator)).post(`/api/fn/batches/${batch.id}/accept/`, {});
+}
+
+test.describe('active-fn', () => {
+  test('F shares a range to the inspector and takes part of it back; the server says why a range cannot move', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const batch = await issueBatch(central, 5);
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    await acceptAsOperator(operator, batch);
+
+    await operator.goto(`/app/active-fn?tab=by-inspector&series=${batch.series}`);
+    await pickSelectOption(
+      operator,
+      operator.getByTestId('filter-inspector').locator('.ant-select'),
+      'inspector@demo.az',
+    );
+    await expect(operator).toHaveURL(/inspector=\d+/);
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 0');
+
+    await operator.getByTestId('fn-open-range').click();
+    await expect(operator).toHaveURL(/dialog=range/);
+    const form = operator.getByTestId('fn-range-form');
+    // The inspector chosen on the screen is the dialog's; every other field is checked before any request.
+    await expect(form.locator('.ant-select')).toContainText('inspector@demo.az');
+    await operator.getByTestId('fn-range-share').click();
+    await expect(errorUnder(operator, 'Seriya')).toHaveText(fnMessages.seriesRequired);
+    await expect(errorUnder(operator, 'Başlanğıc nömrə')).toHaveText(fnMessages.numberInvalid);
+    await expect(errorUnder(operator, 'Son nömrə')).toHaveText(fnMessages.numberInvalid);
+
+    // A range of the series with no forms: the server's 400 shows under the start number.
+    await form.getByLabel('Seriya').fill(batch.series.toLowerCase());
+    await form.getByLabel('Başlanğıc nömrə').fill('000100');
+    await form.getByLabel('Son nömrə').fill('000110');
+    await expect(operator.getByTestId('fn-share-range-count')).toHaveText('Aralıqda 11 nömrə');
+    await operator.getByTestId('fn-range-share').click();
+    await expect(errorUnder(operator, 'Başlanğıc nömrə')).toHaveText(fnMessages.rangeEmpty);
+
+    await form.getByLabel('Başlanğıc nömrə').fill('000002');
+    await form.getByLabel('Son nömrə').fill('000004');
+    await operator.getByTestId('fn-range-share').click();
+    await expect(toast(operator, toastMessages.success)).toBeVisible();
+    await expect(operator.getByTestId('fn-range-moved')).toHaveText('3 blank müfəttişə verildi.');
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 3');
+
+    // The same range again: nothing moves, and the server's 409 says why.
+    await form.getByLabel('Başlanğıc nömrə').fill('000002');
+    await form.getByLabel('Son nömrə').fill('000004');
+    await operator.getByTestId('fn-range-share').click();
+    await expect(operator.locator('.ant-message-notice', { hasText: 'heç bir dəyişiklik edilmədi' })).toBeVisible();
+
+    // Taking back two of them leaves one with the inspector, and the two are active and shared to nobody again.
+    await form.getByLabel('Başlanğıc nömrə').fill('000002');
+    await form.getByLabel('Son nömrə').fill('000003');
+    await operator.getByTestId('fn-range-unshare').click();
+    await expect(operator.getByTestId('fn-range-moved')).toHaveText('2 blank müfəttişdən geri alındı.');
+    await operator.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 1');
+    await expect(operator.locator('.ant-table-row', { hasText: '000004' })).toContainText('Müfəttişə verilib');
+
+    await operator.getByRole('tab', { name: 'Paylaşılmamış' }).click();
+    await expect(operator).toHaveURL(/\/app\/active-fn$/);
+    await operator.goto(`/app/active-fn?series=${batch.series}`);
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 4');
+  });
+
+  test('the not-shared tab pages by Next and Previous, the cursor in the address (reload and back keep the page)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const batch = await issueBatch(central, 25);
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    await acceptAsOperator(operator, batch);
+
+    await operator.goto(`/app/active-fn?series=${batch.series}`);
+    const rows = operator.locator('main .ant-table-row');
+    const previous = operator.getByTestId('list-previous');
+    const next = operator.getByTestId('list-next');
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 25');
+    await expect(rows).toHaveCount(10);
+    await expect(rows.first()).toContainText('000001');
+    await expect(previous).toBeDisabled();
+    // Keyset pages have no numbers.
+    await expect(operator.locator('main .ant-pagination')).toHaveCount(0);
+
+    await next.click();
+    await expect(operator).toHaveURL(/cursor=/);
+    await expect(rows.first()).toContainText('000011');
+    await expect(rows.last()).toContainText('000020');
+    await operator.reload();
+    await expect(rows.first()).toContainText('000011');
+
+    await next.click();
+    await expect(rows).toHaveCount(5);
+    await expect(rows.first()).toContainText('000021');
+    await expect(next).toBeDisabled();
+
+    await previous.click();
+    await expect(rows.first()).toContainText('000011');
+    await operator.goBack();
+    await expect(rows.first()).toContainText('000021');
+    await previous.click();
+    await previous.click();
+    await expect(rows.first()).toContainText('000001');
+    await expect(previous).toBeDisabled();
+
+    // A filter starts again at the first page: a cursor belongs to the query it was made for.
+    await next.click();
+    await expect(operator).toHaveURL(/cursor=/);
+    await operator.getByTestId('filter-input-number_from').locator('input').fill('000005');
+    await operator.getByTestId('filter-input-number_from').locator('input').press('Enter');
+    await expect(operator).not.toHaveURL(/cursor=/);
+    await expect(rows.first()).toContainText('000005');
+    await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 21');
+  });
+});
+
+test.describe('paid-fn', () => {
+  test('with no paid forms yet the list says so; only A may annul', async ({ browser, baseURL }) => {
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
+    await admin.goto('/app/paid-fn?series=GA');
+    await expect(admin.getByTestId('filter-input-series').locator('input')).toHaveValue('GA');
+    // The picture's own title ("Məlumat yoxdur") comes first.
+    await expect(admin.getByTestId('fn-paid-empty')).toContainText(
+      'Ödənilmiş blank yoxdur. Blank ödənişi təsdiqlənəndən sonra burada görünəcək.',
+    );
+    await expect(admin.getByTestId('list-total')).toHaveText('Cəmi: 0');
+    await expect(admin.getByTestId('fn-annul-selected')).toBeDisabled();
+
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
+    await cashier.goto('/app/paid-fn');
+    await expect(cashier.getByTestId('fn-paid-empty')).toBeVisible();
+    await expect(cashier.getByTestId('fn-annul-selected')).toHaveCount(0);
   });
 });

@@ -6,13 +6,16 @@ import { closeTourWithEscape, expect, screenshot, signIn, test, tourPanel } from
 const wide = { width: 1400, height: 1000 };
 const password = 'Turist2024';
 
-/** A fresh account (never signed in, so its tour was never seen) in a role group, made through the API as the admin. */
-async function freshUser(admin: Page, groupCode: string): Promise<string> {
+/**
+ * A fresh account (never signed in, so its tour was never seen) in a role group, or in none (null: it may open
+ * only what every signed-in user may), made through the API as the admin.
+ */
+async function freshUser(admin: Page, groupCode: string | null): Promise<string> {
   const api = await apiAs(admin);
   const groups = await api.get<ListPage<Group>>('/api/user/groups/?no_page=1');
-  const group = groups.results.find((g) => g.code === groupCode)!;
+  const group = groupCode === null ? undefined : groups.results.find((g) => g.code === groupCode)!;
   const [region] = await availableRegions(admin);
-  const email = uniqueEmail(`tour.${groupCode}`);
+  const email = uniqueEmail(`tour.${groupCode ?? 'nogroup'}`);
   await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
     email,
     password,
@@ -23,7 +26,7 @@ async function freshUser(admin: Page, groupCode: string): Promise<string> {
     phone: '+994501112244',
     date_of_birth: '1991-05-20',
     region: region!.id,
-    groups: [group.id],
+    groups: group ? [group.id] : [],
     user_permissions: [],
   });
   return email;
@@ -116,9 +119,32 @@ test.describe('the guided tour', () => {
     await user.context().close();
   });
 
-  test('can be skipped at once; a user without a list sees the menu and the user menu', async ({ page, browser }) => {
+  test("an inspector's tour shows the tools of the registry of every form: filters and export, nothing to create", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, 'admin@demo.az');
     const email = await freshUser(page, 'inspector');
+    const user = await onFreshDevice(browser, email, { keepTour: true });
+    await expect(tourTitle(user)).toHaveText('Menyu');
+    await next(user).click();
+    await next(user).click();
+    await expect(user).toHaveURL(/\/app\/general-fn$/);
+    await expect(tourTitle(user)).toHaveText('Axtarış və filtrlər');
+    await expect(user.getByTestId('filter-input-series')).toBeVisible();
+    await expect(tourPanel(user).locator('.ant-tour-indicator')).toHaveCount(4);
+    await next(user).click();
+    await expect(tourTitle(user)).toHaveText('İxrac');
+    await tourPanel(user).getByRole('button', { name: 'Bitir' }).click();
+    await expect(tourPanel(user)).toBeHidden();
+    await expect(user).toHaveURL(/\/app\/sample-page$/);
+    await user.context().close();
+  });
+
+  test('can be skipped at once; a user without a list sees the menu and the user menu', async ({ page, browser }) => {
+    await signIn(page, 'admin@demo.az');
+    // Every role reads the registry of every form (general-fn): only an account in no group has no list.
+    const email = await freshUser(page, null);
     const user = await onFreshDevice(browser, email, { keepTour: true });
     await expect(tourTitle(user)).toHaveText('Menyu');
     await expect(tourPanel(user).locator('.ant-tour-indicator')).toHaveCount(2);

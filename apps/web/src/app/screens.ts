@@ -16,6 +16,8 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),
   'new-fn-edit': () => import('../features/fn/pages/new-fn-edit-page'),
   'general-fn': () => import('../features/fn/pages/general-fn-page'),
+  'active-fn': () => import('../features/fn/pages/active-fn-page'),
+  'paid-fn': () => import('../features/fn/pages/paid-fn-page'),
   // The reports screen of the route table is the forms' reconciliation (decisions.md, fn screens).
   'report-form': () => import('../features/fn/pages/reconciliation-page'),
 };

@@ -22,12 +22,26 @@ describe('picker access', () => {
       'new-fn',
       'new-fn-create',
       'report-form',
+      'general-fn',
     ]);
     expect(pickerScreens('carriers')).toEqual(['automobiles', 'automobiles-create', 'automobiles-edit']);
     expect(pickerScreens('drivers')).toEqual([]);
     expect(pickerRequirement('drivers')).toEqual({ anyOf: ['view_driver'] });
     expect(pickerRequirement('regions')).toEqual({
-      anyOf: ['add_fnbatch', 'add_user', 'change_user', 'view_fnbatch', 'view_region', 'view_report', 'view_user'],
+      anyOf: [
+        'add_fnbatch',
+        'add_user',
+        'change_user',
+        'view_fnbatch',
+        'view_general_fn',
+        'view_region',
+        'view_report',
+        'view_user',
+      ],
+    });
+    // The registry of every form (general-fn, A-F) filters by transport type: every role reads the picker.
+    expect(pickerRequirement('transport-types')).toEqual({
+      anyOf: ['add_fnbatch', 'view_fnbatch', 'view_general_fn', 'view_transporttype'],
     });
     // The form batch screens (A, B, F) read the pickers their filters and form show.
     expect(pickerRequirement('fn-coefficients')).toEqual({

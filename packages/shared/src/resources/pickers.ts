@@ -6,11 +6,11 @@ import { resources } from './definitions';
 /** Screens that use a resource's picker besides the resource forms and filters the declarations name. */
 const otherPickerScreens: Partial<Record<ResourceKey, readonly string[]>> = {
   // The users list filters by region; the account form picks one.
-  // The forms' reconciliation (report-form) filters by region too.
-  regions: ['users', 'user-create', 'user-edit', 'new-fn', 'new-fn-create', 'report-form'],
+  // The forms' reconciliation (report-form) and the registry of every form (general-fn, A-F) filter by region too.
+  regions: ['users', 'user-create', 'user-edit', 'new-fn', 'new-fn-create', 'report-form', 'general-fn'],
   // The form batch list filters by them and the batch form picks them (new-fn-edit is opened by the same
-  // writers as new-fn-create, A and B, so its two-permission requirement need not be named).
-  'transport-types': ['new-fn', 'new-fn-create'],
+  // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn filters.
+  'transport-types': ['new-fn', 'new-fn-create', 'general-fn'],
   'fn-coefficients': ['new-fn', 'new-fn-create'],
 };
 

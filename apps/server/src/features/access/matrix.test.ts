@@ -16,7 +16,7 @@ const declared: Record<string, RouteAccessEntry['access']> = {
   'DELETE /api/user/groups/:id/': { permissions: ['delete_group'] },
   'GET /api/user/users/': { permissions: ['view_user'] },
   'GET /api/user/users/:id/': { permissions: ['view_user'] },
-  'GET /api/user/users/operators/': { permissions: ['view_fnbatch'] },
+  'GET /api/user/users/operators/': { anyOf: ['view_active_fn', 'view_fnbatch'] },
   'POST /api/user/users/create-account/': { permissions: ['add_user'] },
   'POST /api/user/users/update-account/': { permissions: ['change_user'] },
   'POST /api/user/users/change-account-status/': { permissions: ['activate_user'] },

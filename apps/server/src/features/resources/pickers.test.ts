@@ -45,10 +45,14 @@ describe('pickers (available/) answer only those whose screens show them', () =>
     // The new-automobile form shows the brand, model and carrier pickers.
     await grant(['add_automobile']);
     for (const key of ['automobile-brands', 'automobile-models', 'carriers']) expect(await status(key), key).toBe(200);
-    for (const key of ['drivers', 'regions', 'tax-payers', 'automobiles']) expect(await status(key), key).toBe(403);
-    // The users list filters by region.
-    await grant(['view_user']);
+    for (const key of ['drivers', 'tax-payers', 'automobiles', 'fn-coefficients']) {
+      expect(await status(key), key).toBe(403);
+    }
+    // The registry of every form (general-fn, open to every role) filters by region and transport type.
     expect(await status('regions')).toBe(200);
+    expect(await status('transport-types')).toBe(200);
+    // The users list filters by region: a grant of it opens nothing else.
+    await grant(['view_user']);
     expect(await status('drivers')).toBe(403);
   });
 

@@ -58,8 +58,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     '/api/user/users/operators/',
     {
-      // The form batch screens pick an operator (role F) to issue to: they need it, not the accounts screens.
-      config: { access: { permissions: ['view_fnbatch'] } },
+      // The form batch screens pick an operator (role F) to issue to, and active-fn (E too) lists an operator's
+      // forms: they need it, not the accounts screens.
+      config: { access: { anyOf: ['view_active_fn', 'view_fnbatch'] } },
       schema: {
         operationId: 'listOperators',
         ...common,

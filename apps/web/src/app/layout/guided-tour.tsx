@@ -6,8 +6,20 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import { resourceListRouteKeys } from '../../features/resources/resource-routes';
 import type { ScreenHandle } from '../router';
 
-/** Screens that show a list with its tools (the shared ResourceTable): where the tour shows filters, export, new. */
-const listScreenKeys = new Set(['users', 'user-groups', 'audit-log', ...resourceListRouteKeys]);
+/**
+ * Screens that show a list with its tools (the shared ResourceTable): where the tour shows filters, export, new.
+ * The form lists are among them (every role reads general-fn, so every role's tour has a list); active-fn is not:
+ * its tools are a tab's, and the place of "new" holds the share actions.
+ */
+const listScreenKeys = new Set([
+  'users',
+  'user-groups',
+  'audit-log',
+  'new-fn',
+  'paid-fn',
+  'general-fn',
+  ...resourceListRouteKeys,
+]);
 
 /** What the tour points at: elements marked `data-tour` by the layout and the list table. */
 export type TourTarget = 'menu' | 'user-menu' | 'list-filters' | 'list-export' | 'list-create';

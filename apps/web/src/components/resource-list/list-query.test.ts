@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { readListState, toApiQuery, toExportQuery, withFilters, writeListState, type ListState } from './list-query';
+import {
+  linkCursor,
+  readListState,
+  toApiQuery,
+  toExportQuery,
+  withFilters,
+  writeListState,
+  type ListState,
+} from './list-query';
 
 const filters = ['region', 'is_active'];
 const sortKeys = ['email', 'date_joined'];
@@ -92,5 +100,32 @@ describe('toApiQuery', () => {
 describe('withFilters', () => {
   it('goes back to the first page', () => {
     expect(withFilters({ ...read('page=5'), search: '' }, { search: 'abc' })).toMatchObject({ page: 1, search: 'abc' });
+  });
+});
+
+describe('keyset paging', () => {
+  it('keeps the cursor in the URL and asks for the page at it, never for page numbers or every row', () => {
+    const state = read('cursor=eyJ4IjoxfQ.abcdefghijklmnop&per_page=all&page=3&region=2');
+    expect(state.cursor).toBe('eyJ4IjoxfQ.abcdefghijklmnop');
+    expect(toApiQuery(state, 'keyset')).toEqual({
+      per_page: '10',
+      cursor: 'eyJ4IjoxfQ.abcdefghijklmnop',
+      region: '2',
+    });
+    expect(toApiQuery(read('per_page=25'), 'keyset')).toEqual({ per_page: '25' });
+    expect(writeListState(state, new URLSearchParams('tab=x'), filters).get('cursor')).toBe(state.cursor);
+  });
+
+  it('reads the cursor of a next or previous link, absolute or relative', () => {
+    expect(linkCursor('http://host/api/fn/forms/active-not-shared/?per_page=10&cursor=abc.def')).toBe('abc.def');
+    expect(linkCursor('/api/fn/forms/active-not-shared/?cursor=first')).toBe('first');
+    expect(linkCursor(null)).toBeNull();
+    expect(linkCursor('/api/fn/forms/?page=2')).toBeNull();
+  });
+
+  it('starts again at the first page when the filter changes: a cursor belongs to its query', () => {
+    const next = withFilters(read('cursor=abc.def&region=2'), { filters: { region: '3' } });
+    expect(next.cursor).toBeUndefined();
+    expect(writeListState(next, new URLSearchParams('cursor=abc.def'), filters).has('cursor')).toBe(false);
   });
 });

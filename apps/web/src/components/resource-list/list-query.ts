@@ -15,7 +15,12 @@ export interface ListState {
   search: string;
   /** Only the filters the list declares; an empty value is no filter. */
   filters: Record<string, string>;
+  /** Keyset paging: the cursor of a `next` / `previous` link; absent, the first page. */
+  cursor?: string;
 }
+
+/** Numbered pages (`page=`), or keyset pages whose `next` / `previous` links carry a `cursor`. */
+export type ListPaging = 'pages' | 'keyset';
 
 export interface ListStateDefaults {
   order?: SortOrder;
@@ -58,6 +63,7 @@ export function readListState(
     orderBy: orderBy && sortKeys.includes(orderBy) ? orderBy : (defaults.orderBy ?? null),
     search: (params.get('search') ?? '').trim(),
     filters,
+    cursor: params.get('cursor') || undefined,
   };
 }
 
@@ -72,8 +78,9 @@ export function writeListState(
   defaults: ListStateDefaults = {},
 ): URLSearchParams {
   const next = new URLSearchParams(current);
-  for (const key of ['page', 'per_page', 'order', 'order_by', 'search', ...filterNames]) next.delete(key);
+  for (const key of ['page', 'per_page', 'order', 'order_by', 'search', 'cursor', ...filterNames]) next.delete(key);
   if (state.page !== 1) next.set('page', String(state.page));
+  if (state.cursor) next.set('cursor', state.cursor);
   if (state.perPage !== defaultPageSize) next.set('per_page', String(state.perPage));
   if (state.orderBy && (state.orderBy !== (defaults.orderBy ?? null) || state.order !== (defaults.order ?? 'asc'))) {
     next.set('order_by', state.orderBy);
@@ -100,11 +107,24 @@ function sortAndFilter(state: ListState): ApiListQuery {
   return query;
 }
 
-/** What the list endpoint is asked for: one page, or every row (`no_page=1`) when "Hamısı" is chosen. */
-export function toApiQuery(state: ListState): ApiListQuery {
-  const paging: ApiListQuery =
+/**
+ * What the list endpoint is asked for: one page, or every row (`no_page=1`) when "Hamısı" is chosen; by keyset,
+ * the page at the cursor (none: the first), never every row.
+ */
+export function toApiQuery(state: ListState, paging: ListPaging = 'pages'): ApiListQuery {
+  if (paging === 'keyset') {
+    const perPage = state.perPage === allPageSize ? defaultPageSize : state.perPage;
+    return { per_page: String(perPage), ...(state.cursor ? { cursor: state.cursor } : {}), ...sortAndFilter(state) };
+  }
+  const pages: ApiListQuery =
     state.perPage === allPageSize ? { no_page: '1' } : { page: String(state.page), per_page: String(state.perPage) };
-  return { ...paging, ...sortAndFilter(state) };
+  return { ...pages, ...sortAndFilter(state) };
+}
+
+/** The `cursor` a `next` / `previous` link carries; null when there is no link (or it has none). */
+export function linkCursor(link: string | null): string | null {
+  if (!link) return null;
+  return new URL(link, 'http://list.invalid').searchParams.get('cursor');
 }
 
 /** Every row the current filter, search and order select: what an export writes. */
@@ -112,7 +132,7 @@ export function toExportQuery(state: ListState): ApiListQuery {
   return { no_page: '1', ...sortAndFilter(state) };
 }
 
-/** A change of filter, search or page size starts again at the first page. */
-export function withFilters(state: ListState, change: Partial<Omit<ListState, 'page'>>): ListState {
-  return { ...state, ...change, page: 1 };
+/** A change of filter, search, order or page size starts again at the first page (a cursor belongs to its query). */
+export function withFilters(state: ListState, change: Partial<Omit<ListState, 'page' | 'cursor'>>): ListState {
+  return { ...state, ...change, page: 1, cursor: undefined };
 }

@@ -1,4 +1,4 @@
-import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
 import { pageSizeOptions } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
@@ -6,10 +6,19 @@ import type { SorterResult } from 'antd/es/table/interface';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hideMeasureRows, useAccessibleDom } from '../../lib/accessible-dom';
+import { ApiError } from '../../lib/api-client';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteConfirmation } from '../delete-confirmation';
 import { ExportButton, type ExportTable } from './export-button';
-import { allPageSize, toApiQuery, toExportQuery, withFilters, type PageSizeChoice } from './list-query';
+import {
+  allPageSize,
+  linkCursor,
+  toApiQuery,
+  toExportQuery,
+  withFilters,
+  type ApiListQuery,
+  type PageSizeChoice,
+} from './list-query';
 import { deleteMultiple, fetchListPage, listPageQuery } from './resource-api';
 import type { ResourceListDeclaration } from './types';
 import { useListState } from './use-list-state';
@@ -22,7 +31,16 @@ export interface ResourceTableProps<Row> {
   canDelete?: boolean;
   /** Buttons beside export (create). */
   actions?: ReactNode;
+  /**
+   * Actions of the screen's own on the selected rows (an annul that asks for a reason): with it the rows can be
+   * selected; `clearSelection` empties the selection once the action is done.
+   */
+  bulkActions?: (selected: number[], clearSelection: () => void) => ReactNode;
 }
+
+/** A keyset list's 400 on an old or altered `cursor` (its own sentence), so the screen can start again. */
+const cursorProblem = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 ? error.fieldMessage('cursor') : null;
 
 export interface SearchBoxProps {
   value: string;
@@ -74,16 +92,19 @@ export function ResourceTable<Row extends object>({
   declaration,
   canDelete = false,
   actions,
+  bulkActions,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirm, confirmHolder] = useDeleteConfirmation();
-  const { endpoint, columns, filters = [], defaultSort } = declaration;
+  const { endpoint, columns, filters = [], defaultSort, paging = 'pages', baseQuery } = declaration;
+  const keyset = paging === 'keyset';
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
   const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
   const [state, setState] = useListState(filterNames, sortKeys, defaultSort);
   const tableRoot = useAccessibleDom<HTMLDivElement>(hideMeasureRows);
-  const apiQuery = useMemo(() => toApiQuery(state), [state]);
+  const withBase = useMemo(() => (query: ApiListQuery) => ({ ...baseQuery, ...query }), [baseQuery]);
+  const apiQuery = useMemo(() => withBase(toApiQuery(state, paging)), [state, paging, withBase]);
   const list = useQuery(listPageQuery(endpoint, apiQuery));
   const [selected, setSelected] = useState<number[]>([]);
 
@@ -93,7 +114,7 @@ export function ResourceTable<Row extends object>({
 
   // A page past the end (after a delete, or an old link) moves to the last page that has rows.
   const lastPage = Math.max(1, Math.ceil(count / pageSize));
-  const pastEnd = list.isSuccess && !list.isPlaceholderData && state.page > lastPage;
+  const pastEnd = !keyset && list.isSuccess && !list.isPlaceholderData && state.page > lastPage;
   useEffect(() => {
     if (pastEnd) setState({ ...state, page: lastPage });
   }, [pastEnd, lastPage, state, setState]);
@@ -116,7 +137,7 @@ export function ResourceTable<Row extends object>({
     });
 
   const exportTable = async (): Promise<ExportTable> => {
-    const page = await fetchListPage(endpoint, toExportQuery(state));
+    const page = await fetchListPage(declaration.exportEndpoint ?? endpoint, withBase(toExportQuery(state)));
     const exported = columns.filter((c) => !c.screenOnly);
     return {
       title: declaration.title,
@@ -157,8 +178,12 @@ export function ResourceTable<Row extends object>({
 
   const pageSizeChoices = [
     ...pageSizeOptions.map((n) => ({ value: String(n), label: String(n) })),
-    { value: allPageSize, label: t('list.all') },
+    ...(keyset ? [] : [{ value: allPageSize, label: t('list.all') }]),
   ];
+  const previousCursor = linkCursor(list.data?.previous ?? null);
+  const nextCursor = linkCursor(list.data?.next ?? null);
+  const selectable = canDelete || bulkActions !== undefined;
+  const cursorError = list.isError ? cursorProblem(list.error) : null;
 
   return (
     <div data-testid="resource-table" ref={tableRoot}>
@@ -196,6 +221,7 @@ export function ResourceTable<Row extends object>({
           )}
         </Flex>
         <Flex wrap gap={8} align="center">
+          {bulkActions?.(selected, () => setSelected([]))}
           {canDelete && (
             <Button
               danger
@@ -221,11 +247,17 @@ export function ResourceTable<Row extends object>({
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          message={failureMessage(list.error)}
+          message={cursorError ?? failureMessage(list.error)}
           action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-              {t('list.retry')}
-            </Button>
+            cursorError ? (
+              <Button size="small" onClick={() => setState({ ...state, cursor: undefined })}>
+                {t('list.firstPage')}
+              </Button>
+            ) : (
+              <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+                {t('list.retry')}
+              </Button>
+            )
           }
         />
       )}
@@ -236,8 +268,9 @@ export function ResourceTable<Row extends object>({
         loading={list.isFetching}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
+        locale={declaration.emptyText ? { emptyText: declaration.emptyText } : undefined}
         rowSelection={
-          canDelete
+          selectable
             ? {
                 fixed: 'start',
                 selectedRowKeys: selected,
@@ -247,7 +280,7 @@ export function ResourceTable<Row extends object>({
             : undefined
         }
         pagination={
-          state.perPage === allPageSize
+          keyset || state.perPage === allPageSize
             ? false
             : { current: state.page, pageSize, total: count, showSizeChanger: false, hideOnSinglePage: false }
         }
@@ -256,6 +289,28 @@ export function ResourceTable<Row extends object>({
             <Typography.Text type="secondary" data-testid="list-total">
               {t('list.total', { count })}
             </Typography.Text>
+            {keyset && (
+              // Keyset pages have no numbers: the links of the page shown lead to the pages beside it.
+              <Flex gap={8} role="group" aria-label={t('list.pages')}>
+                <Button
+                  icon={<LeftOutlined />}
+                  disabled={previousCursor === null || list.isFetching}
+                  onClick={() => setState({ ...state, cursor: previousCursor ?? undefined })}
+                  data-testid="list-previous"
+                >
+                  {t('form.previous')}
+                </Button>
+                <Button
+                  icon={<RightOutlined />}
+                  iconPlacement="end"
+                  disabled={nextCursor === null || list.isFetching}
+                  onClick={() => setState({ ...state, cursor: nextCursor ?? undefined })}
+                  data-testid="list-next"
+                >
+                  {t('form.next')}
+                </Button>
+              </Flex>
+            )}
             <Flex align="center" gap={8}>
               <Typography.Text type="secondary">{t('list.pageSize')}</Typography.Text>
               <Select<string>

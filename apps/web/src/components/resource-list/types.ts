@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ExportCell } from './csv';
-import type { ListStateDefaults } from './list-query';
+import type { ApiListQuery, ListPaging, ListStateDefaults } from './list-query';
 import type { ListEndpoint } from './resource-api';
 
 /** A column: its text (shown and exported), an optional richer cell, and the server's sort key. */
@@ -42,4 +42,12 @@ export interface ResourceListDeclaration<Row> {
   /** Show the search box (`search=`). */
   search?: boolean;
   defaultSort?: ListStateDefaults;
+  /** `keyset`: Previous / Next by the links' cursors (kept in the URL), no page numbers, no "Hamısı". */
+  paging?: ListPaging;
+  /** Parameters every call of this list carries, not shown as filters (`stage=shared` of one tab). */
+  baseQuery?: ApiListQuery;
+  /** Where the export reads every row the filter selects, when the list endpoint cannot (a keyset-only one). */
+  exportEndpoint?: ListEndpoint<Row>;
+  /** What an empty list says. */
+  emptyText?: ReactNode;
 }

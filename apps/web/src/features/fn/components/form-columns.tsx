@@ -1,0 +1,68 @@
+import { fnNoticeStatuses, fnStages, formatDate, formatDateTime, type FnForm } from '@dnx/shared';
+import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { SearchBox, type FilterControlProps, type ListColumn } from '../../../components/resource-list';
+
+export const stageLabel = (key: string) => fnStages.find((s) => s.key === key)?.label ?? key;
+export const statusLabel = (code: number | null) =>
+  code === null ? '' : (fnNoticeStatuses.find((s) => s.code === code)?.label ?? String(code));
+const stageColor: Record<string, string> = {
+  new: 'default',
+  active: 'blue',
+  shared: 'geekblue',
+  used: 'gold',
+  paid: 'green',
+  voided: 'red',
+};
+
+/** A text filter of a form list (series upper-cased as typed, numbers as 6 digits). */
+export const textFilter =
+  (name: string, upper = false) =>
+  ({ value, onChange, placeholder }: FilterControlProps) => (
+    <SearchBox
+      value={value ?? ''}
+      onSearch={(text) => onChange(text ? (upper ? text.toUpperCase() : text) : undefined)}
+      placeholder={placeholder}
+      width="100%"
+      data-testid={`filter-input-${name}`}
+    />
+  );
+
+/** The columns of the form lists (general-fn, active-fn, paid-fn), the row actions last. */
+export function formColumns(
+  t: TFunction,
+  actions: (form: FnForm) => ReactNode,
+  options: { sortable?: boolean } = {},
+): ListColumn<FnForm>[] {
+  const sortable = options.sortable ?? true;
+  const sort = (key: string) => (sortable ? key : undefined);
+  return [
+    { key: 'series', title: t('fn.series'), sortKey: sort('series'), value: (f) => f.series },
+    { key: 'number', title: t('fn.number'), sortKey: sort('number'), value: (f) => f.number },
+    { key: 'batch', title: t('fn.batch'), value: (f) => f.batch },
+    {
+      key: 'stage',
+      title: t('fn.stage'),
+      sortKey: sort('stage'),
+      value: (f) => stageLabel(f.stage),
+      render: (f) => <Tag color={stageColor[f.stage]}>{stageLabel(f.stage)}</Tag>,
+    },
+    {
+      key: 'status',
+      title: t('fn.status'),
+      value: (f) => (f.annulled ? `${statusLabel(f.status)} (${t('fn.annulled')})` : statusLabel(f.status)),
+    },
+    { key: 'inspector', title: t('fn.inspector'), value: (f) => f.inspector_name ?? '' },
+    { key: 'valid_from', title: t('fn.validFrom'), value: (f) => formatDate(f.valid_from) },
+    { key: 'valid_to', title: t('fn.validTo'), value: (f) => formatDate(f.valid_to) },
+    { key: 'void_reason', title: t('fn.reason'), value: (f) => f.void_reason ?? '' },
+    {
+      key: 'updated_at',
+      title: t('fn.updatedAt'),
+      sortKey: sort('updated_at'),
+      value: (f) => formatDateTime(f.updated_at),
+    },
+    { key: 'actions', title: t('list.actions'), screenOnly: true, value: () => '', render: actions },
+  ];
+}

@@ -1,0 +1,154 @@
+import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
+import { fnAnnulSchema, fnNoticeStatuses, hasPermissions, type FnForm } from '@dnx/shared';
+import { Button, Empty, Form, Input, Modal, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
+import { schemaRules, showServerErrors } from '../../../lib/form-rules';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useCurrentUser } from '../../auth/api/current-user';
+import { useFnForm } from '../api/forms';
+import { paidEndpoint, useAnnulPaid } from '../api/paid';
+import { formColumns, textFilter } from '../components/form-columns';
+import { HistoryDrawer } from '../components/history-drawer';
+
+const rules = schemaRules(fnAnnulSchema.shape);
+
+/** Annuls the selected paid forms with a required reason (the spec's paid-fn soft delete), all or none. */
+function AnnulButton({ selected, done }: { selected: number[]; done: () => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const annul = useAnnulPaid();
+  const onFinish = ({ reason }: { reason: string }) =>
+    annul.mutate(
+      { pkList: selected, reason },
+      {
+        onSuccess: () => {
+          notifySuccess();
+          setOpen(false);
+          done();
+        },
+        onError: (error) => {
+          if (showServerErrors(form, error, ['reason']).length === 0) notifyFailure(error);
+        },
+      },
+    );
+  return (
+    <>
+      <Button
+        danger
+        icon={<DeleteOutlined />}
+        disabled={selected.length === 0}
+        onClick={() => setOpen(true)}
+        data-testid="fn-annul-selected"
+      >
+        {t('fn.annulSelected', { count: selected.length })}
+      </Button>
+      <Modal
+        open={open}
+        title={t('fn.annulTitle')}
+        okText={t('fn.annul')}
+        okButtonProps={{ danger: true, loading: annul.isPending, htmlType: 'submit' }}
+        cancelText={t('list.cancel')}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        modalRender={(dialog) => (
+          <Form<{ reason: string }>
+            form={form}
+            layout="vertical"
+            initialValues={{ reason: '' }}
+            onFinish={onFinish}
+            clearOnDestroy
+            data-testid="fn-annul-form"
+          >
+            {dialog}
+          </Form>
+        )}
+      >
+        <Typography.Paragraph type="secondary">{t('fn.annulText', { count: selected.length })}</Typography.Paragraph>
+        <Form.Item name="reason" label={t('fn.reason')} required rules={rules.reason}>
+          <Input.TextArea rows={3} maxLength={500} showCount autoFocus />
+        </Form.Item>
+      </Modal>
+    </>
+  );
+}
+
+/** `paid-fn`: the paid forms (not annulled), filters in the URL; the administrator annuls with a reason. */
+export default function PaidFnPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  // The server annuls only with delete_fn (POST /api/fn/paid/delete-multiple/).
+  const canAnnul = hasPermissions(me?.permissions ?? [], ['delete_fn']);
+  const [params, setParams] = useSearchParams();
+  const historyId = /^\d+$/.test(params.get('history') ?? '') ? Number(params.get('history')) : null;
+  const historyForm = useFnForm(historyId);
+  const setHistory = useCallback(
+    (id: number | null) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id === null) next.delete('history');
+        else next.set('history', String(id));
+        return next;
+      }),
+    [setParams],
+  );
+
+  const declaration = useMemo<ResourceListDeclaration<FnForm>>(
+    () => ({
+      endpoint: paidEndpoint,
+      title: t('routes.paid-fn'),
+      rowKey: (f) => f.id,
+      defaultSort: { orderBy: 'updated_at', order: 'desc' },
+      columns: formColumns(t, (f) => (
+        <Button
+          size="small"
+          icon={<HistoryOutlined />}
+          onClick={() => setHistory(f.id)}
+          aria-label={`${t('fn.history')}: ${f.series} ${f.number}`}
+        >
+          {t('fn.history')}
+        </Button>
+      )).filter((c) => c.key !== 'void_reason' && c.key !== 'stage'),
+      filters: [
+        { name: 'series', label: t('fn.series'), render: textFilter('series', true) },
+        { name: 'number_from', label: t('fn.numberFrom'), render: textFilter('number_from') },
+        { name: 'number_to', label: t('fn.numberTo'), render: textFilter('number_to') },
+        {
+          name: 'status',
+          label: t('fn.status'),
+          options: fnNoticeStatuses.map((s) => ({ value: String(s.code), label: s.label })),
+        },
+      ],
+      emptyText: (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fn.noPaid')} data-testid="fn-paid-empty" />
+      ),
+    }),
+    [t, setHistory],
+  );
+
+  return (
+    <div data-testid="paid-fn-page">
+      <PageHeader title={t('routes.paid-fn')} />
+      <ResourceTable
+        declaration={declaration}
+        bulkActions={canAnnul ? (selected, done) => <AnnulButton selected={selected} done={done} /> : undefined}
+      />
+      <HistoryDrawer
+        subject={
+          historyId === null
+            ? null
+            : {
+                kind: 'forms',
+                id: historyId,
+                title: historyForm.data ? `${historyForm.data.series} ${historyForm.data.number}` : '',
+              }
+        }
+        onClose={() => setHistory(null)}
+      />
+    </div>
+  );
+}
