@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { pickSelectOption } from './support/access';
 import { exported, expect, signIn, test } from './support/fixtures';
 
 test('the reconciliation exports what it shows: a header, a line per series and operator, the totals last', async ({
@@ -29,4 +30,28 @@ test('the reconciliation exports what it shows: a header, a line per series and 
 
   const xlsx = await exported(page, 'Excel faylı');
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+});
+
+test('the reconciliation filters by operator and transport type, kept in the address', async ({ page }) => {
+  await signIn(page, 'admin@demo.az');
+  await page.goto('/app/report-form');
+  const rows = page.getByTestId('fn-reconciliation-table').locator('.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+
+  await pickSelectOption(page, page.getByTestId('filter-operator'), 'operator@demo.az');
+  await expect(page).toHaveURL(/operator=\d+/);
+  await expect(rows.first()).toBeVisible();
+  // Every line is the demo operator's (the second cell), and there is at least one: the demo batches are theirs.
+  const operators = await rows.locator('td:nth-child(2)').allInnerTexts();
+  expect(operators.length).toBeGreaterThan(0);
+  expect(new Set(operators).size).toBe(1);
+
+  // The first transport type, by keyboard (the operator's list may still be closing).
+  await page.getByTestId('filter-transport-type').click();
+  await expect(page.getByTestId('filter-transport-type')).toHaveClass(/ant-select-open/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/transport_type=\d+/);
+  await page.reload();
+  await expect(page).toHaveURL(/operator=\d+.*transport_type=\d+|transport_type=\d+.*operator=\d+/);
+  await expect(page.getByTestId('fn-reconciliation-summary')).toBeVisible();
 });

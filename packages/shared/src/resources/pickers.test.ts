@@ -39,9 +39,10 @@ describe('picker access', () => {
         'view_user',
       ],
     });
-    // The registry of every form (general-fn, A-F) filters by transport type: every role reads the picker.
+    // The registry of every form (general-fn, A-F) and the reconciliation filter by transport type: every role
+    // reads the picker.
     expect(pickerRequirement('transport-types')).toEqual({
-      anyOf: ['add_fnbatch', 'view_fnbatch', 'view_general_fn', 'view_transporttype'],
+      anyOf: ['add_fnbatch', 'view_fnbatch', 'view_general_fn', 'view_report', 'view_transporttype'],
     });
     // The form batch screens (A, B, F) read the pickers their filters and form show.
     expect(pickerRequirement('fn-coefficients')).toEqual({

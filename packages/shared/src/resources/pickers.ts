@@ -9,8 +9,9 @@ const otherPickerScreens: Partial<Record<ResourceKey, readonly string[]>> = {
   // The forms' reconciliation (report-form) and the registry of every form (general-fn, A-F) filter by region too.
   regions: ['users', 'user-create', 'user-edit', 'new-fn', 'new-fn-create', 'report-form', 'general-fn'],
   // The form batch list filters by them and the batch form picks them (new-fn-edit is opened by the same
-  // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn filters.
-  'transport-types': ['new-fn', 'new-fn-create', 'general-fn'],
+  // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn and the
+  // reconciliation (report-form) filter by them.
+  'transport-types': ['new-fn', 'new-fn-create', 'general-fn', 'report-form'],
   'fn-coefficients': ['new-fn', 'new-fn-create'],
 };
 

@@ -5,11 +5,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
 import { ExportButton, SearchBox, type ExportTable } from '../../../components/resource-list';
 import { useAccessibleDom } from '../../../lib/accessible-dom';
 import { failureMessage } from '../../../lib/notify';
 import { useReconciliation } from '../api/reconciliation';
+import { PersonSelect } from '../components/person-select';
 
 type ReconciliationRow = FnReconciliation['rows'][number];
 const countKeys = [
@@ -47,7 +49,9 @@ export default function ReconciliationPage() {
   const [params, setParams] = useSearchParams();
   const series = params.get('series') ?? undefined;
   const region = params.get('region') ?? undefined;
-  const report = useReconciliation({ series, region });
+  const operator = params.get('operator') ?? undefined;
+  const transportType = params.get('transport_type') ?? undefined;
+  const report = useReconciliation({ series, region, operator, transport_type: transportType });
   const tableRoot = useAccessibleDom<HTMLDivElement>(focusableScroll);
 
   const setFilter = (name: string, value: string | undefined) => {
@@ -119,7 +123,7 @@ export default function ReconciliationPage() {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Row gutter={[16, 8]}>
-            <Col xs={24} sm={12} md={8}>
+            <Col xs={24} sm={12} md={6}>
               <SearchBox
                 value={series ?? ''}
                 onSearch={(text) => setFilter('series', text ? text.toUpperCase() : undefined)}
@@ -128,12 +132,32 @@ export default function ReconciliationPage() {
                 data-testid="filter-input-series"
               />
             </Col>
-            <Col xs={24} sm={12} md={8}>
+            <Col xs={24} sm={12} md={6}>
               <RegionSelect
                 value={region}
                 onChange={(v) => setFilter('region', v === undefined ? undefined : String(v))}
                 placeholder={t('fn.region')}
                 aria-label={t('fn.region')}
+              />
+            </Col>
+            <Col xs={24} sm={12} md={6}>
+              <PersonSelect
+                kind="operators"
+                region={region === undefined ? undefined : Number(region)}
+                value={operator}
+                onChange={(v) => setFilter('operator', v === undefined ? undefined : String(v))}
+                placeholder={t('fn.operator')}
+                data-testid="filter-operator"
+              />
+            </Col>
+            <Col xs={24} sm={12} md={6}>
+              <AvailableSelect
+                resource="transport-types"
+                value={transportType}
+                onChange={(v) => setFilter('transport_type', v === undefined ? undefined : String(v))}
+                placeholder={t('fn.transportType')}
+                aria-label={t('fn.transportType')}
+                data-testid="filter-transport-type"
               />
             </Col>
           </Row>
