@@ -112,7 +112,7 @@ export function validValue(schema: JsonSchema, name: string, context: ValueConte
   if (schema.enum?.length) return schema.enum[0];
   if (schema.anyOf || schema.oneOf) {
     const branch = branchesOf(schema).find((b) => b.type !== 'null') ?? branchesOf(schema)[0]!;
-    return validValue({ ...branch, examples: schema.examples }, name, context);
+    return validValue({ ...branch, examples: schema.examples ?? branch.examples }, name, context);
   }
   if (schema['x-reference']) return context.reference(schema['x-reference']);
   switch (typeOf(schema)) {

@@ -73,7 +73,9 @@ export const fnMovements = [
   'share',
   'unshare',
   'use',
+  'submit',
   'pay',
+  'release',
   'void',
   'annul',
 ] as const;
@@ -94,7 +96,9 @@ export const fnMovementLabels: Record<FnTimelineMovement, string> = {
   share: 'Müfəttişə verilmə',
   unshare: 'Müfəttişdən geri alınma',
   use: 'Ödənişdə istifadə',
+  submit: 'Ödənişə göndərilmə',
   pay: 'Ödəniş',
+  release: 'Ödənişdən azad edilmə',
   void: 'Ləğv',
   annul: 'Ödənişin ləğvi',
   expire: 'Müddətin bitməsi',
@@ -116,7 +120,12 @@ export const fnTransitions: readonly FnTransition[] = [
   { movement: 'share', from: ['active'], to: 'shared', roles: ['A', 'B', 'F', 'E'] },
   { movement: 'unshare', from: ['shared'], to: 'active', roles: ['A', 'B', 'F', 'E'] },
   { movement: 'use', from: ['active', 'shared'], to: 'used', roles: ['A', 'D', 'B', 'F', 'E'] },
+  // The payment is submitted: the form's notice status becomes 2 (insured) or 3 (not fully insured).
+  { movement: 'submit', from: ['used'], to: 'used', roles: ['A', 'D', 'B', 'F', 'E'] },
   { movement: 'pay', from: ['used'], to: 'paid', roles: ['A', 'D', 'B', 'F', 'E'] },
+  // The payment is cancelled or the form taken out of it: back to the stage it was used from (shared if it still
+  // has its inspector, else active), status 0.
+  { movement: 'release', from: ['used'], to: 'active', roles: ['A', 'D', 'B', 'F', 'E'] },
   { movement: 'void', from: ['new', 'active', 'shared'], to: 'voided', roles: ['A', 'B', 'F', 'E'] },
   // The spec's paid-fn soft delete: the form stays paid, marked annulled, and leaves the paid count.
   { movement: 'annul', from: ['paid'], to: 'paid', roles: ['A'] },

@@ -389,7 +389,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: 'fn-payment',
     title: 'FN ödənişi',
     roles: ['A', 'D', 'B', 'F', 'E'],
-    permissions: ['view_payment'],
+    // The screen builds payments and moves them (submit, pay, cancel).
+    permissions: ['view_payment', 'add_payment', 'change_payment'],
     menu: 'payments',
   },
   {

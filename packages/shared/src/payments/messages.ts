@@ -20,6 +20,18 @@ export const paymentMessages = {
   unknownTransportType: 'Seçilmiş nəqliyyat növü tapılmadı.',
   editOnlyUnderReview: 'Ödənişi yalnız "Baxılmaqdadır" statusunda dəyişmək olar.',
   plateInvalid: 'Qeydiyyat nişanı 10-AA-123 formatında olmalıdır.',
+  formNotFree: (number: string) =>
+    `${number} nömrəli blank bu ödənişin regionunun aktiv blankı deyil və ya artıq başqa ödənişdə istifadə olunur.`,
+  formCoefficient: (expected: string) => `Bu blankın əmsalı ${expected}-dir.`,
+  formTransportType: 'Nəqliyyat növü blankın buraxılışının nəqliyyat növü ilə eyni olmalıdır.',
+  formMonths: (months: number) => `Bu blank ${months} aylıq buraxılıb.`,
+  regionRequired: 'Ödənişin regionunu seçin.',
+  regionOutOfScope: 'Yalnız öz regionunuz üçün ödəniş yarada bilərsiniz.',
+  receiptDateFuture: 'Bank qəbzinin tarixi bu gündən sonra ola bilməz.',
+  rowRemovedReason: 'Blank ödənişdən çıxarıldı (ödəniş redaktə olundu).',
+  statusFilterInvalid: 'Status 1, 2, 3 və ya 4 olmalıdır.',
+  formNumberInvalid: 'Blank nömrəsi 6 rəqəmdən ibarət olmalıdır (məsələn, 000123).',
+  receiptOnlyWhenPaid: 'Qəbz yalnız ödənilmiş ödəniş üçün çap olunur.',
   finInvalid: 'FİN kod 7 hərf və ya rəqəmdən ibarət olmalıdır.',
 } as const;
 

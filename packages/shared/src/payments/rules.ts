@@ -229,3 +229,16 @@ export function validityOf(paymentDate: string, months: number): { valid_from: s
   if (!from.isValid()) throw new RangeError(`Not a yyyy-mm-dd date: ${paymentDate}`);
   return { valid_from: paymentDate, valid_until: from.add(months, 'month').subtract(1, 'day').format(apiDateFormat) };
 }
+
+/**
+ * The owner's name as the public check shows it: each word's first letter and three stars ("Əliyev Vəli" gives
+ * "Ə*** V***"), so neither the name nor its length is given away.
+ */
+export function maskOwnerName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/u)
+    .filter((word) => word !== '')
+    .map((word) => `${Array.from(word)[0]}***`)
+    .join(' ');
+}

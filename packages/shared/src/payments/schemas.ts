@@ -9,7 +9,9 @@ import {
   momentOutSchema,
   recordIdSchema,
 } from '../api/input';
+import { listQuerySchema, type ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
+import { fnNumberPattern } from '../fn/schemas';
 import { drivingCategories, feeGroups, normalizePlate, rightKinds, voenPattern } from '../resources/values';
 import { paymentMessages as m } from './messages';
 import { paymentStatusCodes, validityMonths } from './status';
@@ -104,6 +106,9 @@ export const paymentRowSchema = paymentRowInputSchema.extend({
   form_number: z.string(),
   tax_price: z.string().meta({ examples: ['97.20'] }),
   tariff: tariffSnapshotSchema,
+  /** The form's validity, set when the payment is paid (validityOf). */
+  valid_from: dayOutSchema.nullable(),
+  valid_until: dayOutSchema.nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRowSchema>;
 
@@ -154,12 +159,49 @@ export const paymentSchema = z.object({
   payment_receipt_date: dayOutSchema.nullable(),
   status: z.literal(paymentStatusCodes),
   total: z.string().meta({ examples: ['194.40'] }),
+  /** The day whose tariffs priced the rows (the create's or the last edit's). */
+  priced_on: dayOutSchema,
+  /** The public check's code (`/verify/{code}`). */
+  verify_code: z.string(),
+  cancel_reason: z.string().nullable(),
   created_by: idSchema.nullable(),
   created_at: momentOutSchema,
   version: versionSchema,
   rows: z.array(paymentRowSchema),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** A payment in the list: the header, how many rows, and the forms' numbers ("AB 000001"). */
+export const paymentListItemSchema = paymentSchema.omit({ rows: true }).extend({
+  rows_count: countSchema,
+  forms: z.array(z.string()),
+});
+export type PaymentListItem = z.infer<typeof paymentListItemSchema>;
+
+export const paymentListSpec = {
+  filters: {
+    status: 'exact',
+    owner_code: 'exact',
+    region: 'id',
+    created_from: 'date',
+    created_to: 'date',
+    payment_receipt_number: 'exact',
+    form_series: 'exact',
+    form_number: 'exact',
+  },
+  orderBy: ['id', 'created_at', 'status', 'total', 'owner_name'],
+} as const satisfies ListSpec;
+const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+/** The list's filters that take only known values (400 under the parameter otherwise). */
+export const paymentFilterSchemas = {
+  status: z.preprocess(emptyIsAbsent, z.enum(['1', '2', '3', '4'], { error: m.statusFilterInvalid }).optional()),
+  form_number: z.preprocess(emptyIsAbsent, z.string().regex(fnNumberPattern, m.formNumberInvalid).optional()),
+};
+export const paymentListQuerySchema = listQuerySchema(paymentListSpec).extend(paymentFilterSchemas);
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+/** GET /api/public/payments/{code}/: any text; a code that is not one answers 404. */
+export const publicPaymentParamsSchema = z.object({ code: z.string() });
 
 /** POST /api/payments/{id}/pay/: the bank receipt (a number never used before) and its date. */
 export const paymentPaySchema = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -16,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ExpireDateType, FnBatchStatus, FnMovement, FnStage } from '@dnx/shared';
 import { createdAt, id, updatedAt, version } from './columns';
+// A cycle with payments.ts, read lazily by the reference below.
+import { payments } from './payments';
 import { fnCoefficients, transportTypes } from './reference-lists';
 import { regions } from './regions';
 import { users } from './users';
@@ -95,8 +98,8 @@ export const fnForms = pgTable(
     /** A paid form annulled (the spec's paid-fn soft delete): it leaves the paid count. */
     annulled: boolean('annulled').notNull().default(false),
     inspectorId: integer('inspector_id').references(() => users.id, { onDelete: 'restrict' }),
-    /** The payment row that used it (the payments issue fills it; no foreign key until that table exists). */
-    paymentId: integer('payment_id'),
+    /** The payment that holds it (used) or paid it; cleared when that payment is cancelled. */
+    paymentId: integer('payment_id').references((): AnyPgColumn => payments.id, { onDelete: 'restrict' }),
     validFrom: date('valid_from'),
     validTo: date('valid_to'),
     voidReason: text('void_reason'),

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './fleet';
 export * from './idempotency';
 export * from './fn';
+export * from './payments';
