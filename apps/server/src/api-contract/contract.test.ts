@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoPassword } from '../db/seed/demo-data';
-import { findResource, type ResourceKey } from '@dnx/shared';
+import { batchValidityMonths, findResource, type ExpireDateType, type ResourceKey } from '@dnx/shared';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,8 +60,8 @@ async function get(url: string): Promise<unknown> {
 
 /** Where the ids of an `x-reference` come from, and the newest of them (never the demo administrator). */
 async function referenceId(key: string, body: Record<string, unknown>): Promise<number> {
-  // The fn records (batches, forms): the newest one.
-  if (key.startsWith('fn/')) {
+  // The fn records (batches, forms) and payments: the newest one.
+  if (key.startsWith('fn/') || key === 'payments') {
     const page = (await get(`/api/${key}/?order_by=-id&per_page=1`)) as { results: { id: number }[] };
     return page.results[0]!.id;
   }
@@ -88,6 +88,49 @@ async function validBody(schema: JsonSchema): Promise<Record<string, unknown>> {
     body[name] = reference ? await referenceId(reference, body) : validValue(property, name, context);
   }
   return body;
+}
+
+/**
+ * A payment's header and rows as the payment form sends them: the generated values, with one free form of the
+ * demo operator's region, priced as its batch was issued, and both insurance records (so it can be paid).
+ */
+async function paymentBody(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const operator = await signInAs(t, 'operator@demo.az');
+  const [user] = await t.database.db.select().from(users).where(eq(users.id, operator.userId));
+  const region = user!.regionId!;
+  const free = (await get(`/api/fn/forms/for-payment/?region=${region}&per_page=1`)) as {
+    results: { id: number; batch: number }[];
+  };
+  const form = free.results[0]!;
+  const batch = (await get(`/api/fn/batches/${form.batch}/`)) as {
+    transport_type: number;
+    coefficient: number;
+    expire_date: number;
+    expire_date_type: ExpireDateType;
+  };
+  const { coefficient } = (await get(`/api/fn-coefficients/${batch.coefficient}/`)) as { coefficient: string };
+  const [row] = body.rows as Record<string, unknown>[];
+  const insurance = (name: string) => ({
+    [`${name}_number`]: `${name.toUpperCase()}-${(counter += 1)}`,
+    [`${name}_date`]: '2026-01-15',
+    [`${name}_amount`]: '12.50',
+  });
+  return {
+    ...body,
+    region,
+    ...insurance('mdssh'),
+    ...insurance('itsda'),
+    rows: [
+      {
+        ...row,
+        form: form.id,
+        inspector: null,
+        transport_type: batch.transport_type,
+        coefficient,
+        expire_date: batchValidityMonths(batch.expire_date, batch.expire_date_type),
+      },
+    ],
+  };
 }
 
 /** What an operation needs that no schema can give: a solved captcha, a real token, the current version. */
@@ -134,6 +177,33 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
         body: { inspector: inspector.userId, series: 'GA', number_from: '000004', number_to: '000004' },
         headers,
       };
+    }
+    case 'createPayment':
+    case 'updatePayment': {
+      const payment = await paymentBody(body);
+      if ('version' in body) payment.version = ((await get(url)) as { version: number }).version;
+      return { body: payment, headers };
+    }
+    case 'payPayment': {
+      // The newest payment was created and edited above; submitted (a move without a body) and then paid with a
+      // receipt number never used.
+      const submitted = await t.app.inject({ method: 'POST', url: url.replace(/pay\/$/, 'submit/'), headers });
+      if (submitted.statusCode !== 200) throw new Error(`submitPayment: ${submitted.statusCode} ${submitted.body}`);
+      return {
+        body: { payment_receipt_number: `QB-${Date.now()}-${(counter += 1)}`, payment_receipt_date: '2026-02-01' },
+        headers,
+      };
+    }
+    case 'cancelPayment': {
+      // The newest payment is paid by now: a new one is cancelled while under review.
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/',
+        headers,
+        payload: await paymentBody(await validBody(operations.find((op) => op.operationId === 'createPayment')!.body!)),
+      });
+      if (created.statusCode !== 201) throw new Error(`createPayment: ${created.statusCode} ${created.body}`);
+      return { body, headers, url: `/api/payments/${(created.json() as { id: number }).id}/cancel/` };
     }
     default: {
       // An update sends the version it read.
@@ -240,8 +310,10 @@ describe('a client built from the document', () => {
     for (const operation of operations.filter((op) => op.body)) {
       const generated = await validBody(operation.body!);
       const pathId = operation.path.includes('{id}') ? await referenceId(pathResource(operation), {}) : 0;
-      const url = urlOf(operation, { id: String(pathId) });
-      const { body, headers } = await fixtures(operation, generated, url);
+      let url = urlOf(operation, { id: String(pathId) });
+      const fixture = await fixtures(operation, generated, url);
+      const { body, headers } = fixture;
+      if ('url' in fixture && fixture.url) url = fixture.url;
       // The body really is what the document describes: a refusal below is then the server's fault.
       const valid = ajv.validate(operation.body!, body);
       expect(valid, `${operation.operationId}: ${ajv.errorsText()}`).toBe(true);

@@ -56,6 +56,8 @@ export const paymentRowInputSchema = z.object({
   form: recordIdSchema(),
   // Vehicle.
   plate: cleanString({ error: m.plateInvalid })
+    // On the input side too: the OpenAPI document shows what a client sends.
+    .meta({ examples: ['10-AA-123'] })
     .transform((v, ctx) => {
       const plate = normalizePlate(v);
       if (plate === null) ctx.addIssue({ code: 'custom', message: m.plateInvalid });
