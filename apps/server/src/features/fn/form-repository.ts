@@ -1,8 +1,8 @@
 import { fnFormListSpec, formatFnNumber, parseFnNumber, type FnForm, type FnNoticeStatus } from '@dnx/shared';
-import { count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { fnBatches, fnForms, regions, users } from '../../db/schema';
+import { fnBatches, fnForms, paymentRows, payments, regions, users } from '../../db/schema';
 import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
 const inspectors = alias(users, 'inspector');
@@ -142,7 +142,7 @@ export async function findForm(db: Executor, where: SQL | undefined): Promise<Fn
   return row ? asForm(row) : null;
 }
 
-/** What check-fn shows of a form besides the form itself: who holds it and where. */
+/** What check-fn shows of a form besides the form itself: who holds it, where, and the vehicle it marks. */
 export async function checkDetails(db: Executor, formId: number) {
   const [row] = await db
     .select({
@@ -156,7 +156,29 @@ export async function checkDetails(db: Executor, formId: number) {
     .innerJoin(regions, eq(regions.id, fnBatches.regionId))
     .innerJoin(operators, eq(operators.id, fnBatches.operatorId))
     .where(eq(fnForms.id, formId));
-  return row!;
+  // The payment that holds the form (at most one is not cancelled: a database constraint) names the vehicle and
+  // its carrier.
+  const [held] = await db
+    .select({
+      plate: paymentRows.plate,
+      brandModel: paymentRows.brandModel,
+      trailerPlate: paymentRows.trailerPlate,
+      ownerName: payments.ownerName,
+      ownerCode: payments.ownerCode,
+    })
+    .from(paymentRows)
+    .innerJoin(payments, eq(payments.id, paymentRows.paymentId))
+    .where(and(eq(paymentRows.formId, formId), eq(paymentRows.cancelled, false)))
+    .limit(1);
+  return {
+    ...row!,
+    vehicle: held
+      ? [held.plate, held.brandModel && `(${held.brandModel})`, held.trailerPlate && `+ ${held.trailerPlate}`]
+          .filter(Boolean)
+          .join(' ')
+      : null,
+    carrier: held ? `${held.ownerName} (VÖEN ${held.ownerCode})` : null,
+  };
 }
 
 /** Forms locked for a move (FOR UPDATE of the form rows, in id order), with the region of their batch. */

@@ -238,9 +238,8 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
         operator_name: details.operatorName,
         inspector_name: form.inspector_name,
         payment: form.payment,
-        // The payments issue fills these from the payment row that used the form.
-        vehicle: null,
-        carrier: null,
+        vehicle: details.vehicle,
+        carrier: details.carrier,
       };
     },
   };

@@ -223,13 +223,24 @@ describe('payments API', () => {
 
   it('cancels 1 -> 4 and 2 -> 4 with a reason: the forms are free again and usable by another payment', async () => {
     const forms = await activeForms(2);
-    const first = await create([row(forms[0]!.id)]);
+    const first = await create([row(forms[0]!.id, { brand_model: 'Mercedes Sprinter', trailer_plate: '10-TT-001' })]);
+    // check-fn names the vehicle and the carrier of the payment that holds the form, and no longer once cancelled.
+    const check = async () => {
+      const { series, number } = await form(forms[0]!.id);
+      return (await k.request('GET', `/api/fn/check/?series=${series}&number=${number}`, k.as.inspector)).json();
+    };
+    expect(await check()).toMatchObject({
+      payment: first.id,
+      vehicle: '10-AA-123 (Mercedes Sprinter) + 10-TT-001',
+      carrier: 'Əliyev Vəli Məmməd oğlu (VÖEN 1234567891)',
+    });
     const noReason = await send('POST', `/api/payments/${first.id}/cancel/`, k.as.cashier, { reason: ' ' });
     expect(noReason.statusCode).toBe(400);
     const cancelled = await send('POST', `/api/payments/${first.id}/cancel/`, k.as.cashier, { reason: 'Səhv' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe(4);
     expect(await form(forms[0]!.id)).toMatchObject({ stage: 'active', status: 0, payment: null });
+    expect(await check()).toMatchObject({ payment: null, vehicle: null, carrier: null });
     expect((await send('POST', `/api/payments/${first.id}/cancel/`, k.as.cashier, { reason: 'x' })).statusCode).toBe(
       409,
     );
