@@ -3,65 +3,23 @@
 // search), on a real PostgreSQL, measured with autocannon (20 connections, 10 s) against the production build.
 // PostgreSQL: a new database on DATABASE_URL's server when it is set, otherwise a throwaway cluster started
 // from /usr/lib/postgresql/*/bin on 127.0.0.1 in a temporary folder (as user postgres when run as root).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, root, startServer } from './lib/server-process.mjs';
+import { startCluster } from './lib/postgres-cluster.mjs';
+import { root, signIn, startServer } from './lib/server-process.mjs';
 import { createThrowawayDatabase } from './lib/throwaway-database.mjs';
+
+export { signIn, startCluster };
 
 const budgetP99Ms = 50;
 const rows = 100_000;
 const millionRows = 1_000_000;
-
-/** A throwaway PostgreSQL cluster on loopback; `stop` removes it. */
-export async function startCluster() {
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
-  const bin = versions
-    .map((v) => path.join('/usr/lib/postgresql', v, 'bin'))
-    .filter((dir) => existsSync(path.join(dir, 'initdb')))
-    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
-    .pop();
-  if (!bin) throw new Error('no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/*/bin');
-  const dir = mkdtempSync(path.join(tmpdir(), 'dnx-bench-pg-'));
-  const port = await freePort();
-  const asRoot = process.getuid?.() === 0;
-  const run = (args) => {
-    const command = args.map((a) => `'${a}'`).join(' ');
-    if (asRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { stdio: 'ignore' });
-    else execFileSync(args[0], args.slice(1), { stdio: 'ignore' });
-  };
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), -1);
-  const data = path.join(dir, 'data');
-  run([path.join(bin, 'initdb'), '-D', data, '-U', 'postgres', '-A', 'trust', '--no-instructions', '-E', 'UTF8']);
-  run([
-    path.join(bin, 'pg_ctl'),
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-h 127.0.0.1 -p ${port} -k ${dir}`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      try {
-        run([path.join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
 
 /** A new database on the server; `drop` removes it. */
 export const createDatabase = (serverUrl) => createThrowawayDatabase(serverUrl, 'dnx_bench');
@@ -193,20 +151,6 @@ export async function seedRows(query) {
     'select (select count(*) from drivers)::int as drivers, (select count(*) from automobiles)::int as automobiles',
   );
   return counts.rows[0];
-}
-
-/** Signs in (the demo administrator by default) the way the browser does: solves the proof of work, posts /api/token/. */
-export async function signIn(baseUrl, email = 'admin@demo.az') {
-  const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge/`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const gtoken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const res = await fetch(`${baseUrl}/api/token/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo12345', gtoken }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).access;
 }
 
 function cannon(options) {

@@ -3,6 +3,8 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -61,6 +63,15 @@ export async function startServer({
   return {
     baseUrl,
     ms,
+    /** Kills the process at once (SIGKILL), as a crash or an out-of-memory kill would; resolves when it is gone. */
+    kill: async () => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        return;
+      }
+      await exited;
+    },
     stop: async () => {
       // The whole process group: `npm start` runs the server as a child.
       try {
@@ -71,4 +82,18 @@ export async function startServer({
       await exited;
     },
   };
+}
+
+/** Signs in (the demo administrator by default) the way the browser does: solves the proof of work, posts /api/token/. */
+export async function signIn(baseUrl, email = 'admin@demo.az') {
+  const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge/`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const gtoken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const res = await fetch(`${baseUrl}/api/token/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'Demo12345', gtoken }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access;
 }

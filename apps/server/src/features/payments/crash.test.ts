@@ -1,0 +1,177 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster } from '../../../../../scripts/lib/postgres-cluster.mjs';
+import { root, signIn, startServer } from '../../../../../scripts/lib/server-process.mjs';
+import { createThrowawayDatabase } from '../../../../../scripts/lib/throwaway-database.mjs';
+
+/**
+ * A server process killed (SIGKILL) in the middle of a payment's transaction leaves nothing partial: no payment,
+ * no row, no ledger or audit row, the form still active and free. Always on a real PostgreSQL (DATABASE_URL's
+ * server, or a throwaway cluster when it is not set), against the server build in its own process.
+ */
+
+const holdKey = 987_654;
+
+describe('a payment interrupted by a killed server process', () => {
+  let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
+  let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let owner: pg.Client;
+  let dataDir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
+      const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'ignore' });
+      if (built.status !== 0) throw new Error('server build failed');
+    }
+    if (!process.env.DATABASE_URL) cluster = await startCluster();
+    database = await createThrowawayDatabase(process.env.DATABASE_URL || cluster!.url, 'dnx_crash');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-crash-'));
+    env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'http://localhost',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'never',
+      CAPTCHA_COST: '1',
+      CAPTCHA_MAX_COUNTER: '50',
+    };
+    // Migrations, the access model and the demo data (its forms in every stage).
+    const seeded = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
+      cwd: root,
+      env: { ...process.env, ...env, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    if (seeded.status !== 0) throw new Error('seeding the demo data failed');
+    owner = new pg.Client({ connectionString: database.url });
+    await owner.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    await owner?.end();
+    await database?.drop();
+    cluster?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const one = async <T>(text: string, values: unknown[] = []): Promise<T> =>
+    (await owner.query(text, values)).rows[0] as T;
+
+  it(
+    'SIGKILL while a payment is being written: nothing of it stays, and the form is taken afterwards',
+    { timeout: 180_000 },
+    async () => {
+      let server = await startServer({ env });
+      const call = async (token: string, method: string, url: string, body?: unknown) => {
+        const res = await fetch(`${server.baseUrl}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+      };
+      let admin = await signIn(server.baseUrl);
+      const get = async <T>(url: string) => (await call(admin, 'GET', url)).json as T;
+
+      // A free form of the demo operator's region, and a payment of it priced as its batch was issued.
+      const operators = await get<{ data: { email: string; region: number }[] }>('/api/user/users/operators/');
+      const region = operators.data.find((o) => o.email === 'operator@demo.az')!.region;
+      const free = await get<{ results: { id: number; batch: number }[] }>(
+        `/api/fn/forms/for-payment/?region=${region}&per_page=1`,
+      );
+      const form = free.results[0]!;
+      const batch = await get<{ transport_type: number; coefficient: number; expire_date: number }>(
+        `/api/fn/batches/${form.batch}/`,
+      );
+      const { coefficient } = await get<{ coefficient: string }>(`/api/fn-coefficients/${batch.coefficient}/`);
+      const { months } = await one<{ months: number }>(
+        `select case expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end
+         * expire_date as months from fn_batches where id = $1`,
+        [form.batch],
+      );
+      const payment = {
+        owner_code: '1234567891',
+        owner_name: 'Qəzaya düşən ödəniş',
+        region,
+        rows: [
+          {
+            form: form.id,
+            plate: '10-AA-123',
+            seats_count: 18,
+            transport_type: batch.transport_type,
+            coefficient,
+            expire_date: months,
+          },
+        ],
+      };
+
+      // The payment's transaction waits inside its row insert (a trigger the owner adds for this test) on a lock the
+      // test holds; the server is killed there, then the lock is let go.
+      await owner.query(`create function crash_test_hold() returns trigger language plpgsql as $$
+      begin perform pg_advisory_xact_lock(${holdKey}); return new; end $$`);
+      await owner.query(
+        'create trigger crash_test_hold after insert on payment_rows for each row execute function crash_test_hold()',
+      );
+      await owner.query('select pg_advisory_lock($1)', [holdKey]);
+      const trails = () =>
+        one<{ ledger: number; audit: number }>(
+          'select (select count(*)::int from fn_ledger) as ledger, (select count(*)::int from audit_log) as audit',
+        );
+      const formState = () => one('select stage, status, payment_id from fn_forms where id = $1', [form.id]);
+      const before = await trails();
+      const formBefore = await formState();
+      expect(formBefore).toMatchObject({ payment_id: null });
+      const answer = call(admin, 'POST', '/api/payments/', payment).catch((error: unknown) => error);
+      await expect
+        .poll(
+          async () =>
+            (
+              await one<{ n: number }>(
+                `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`,
+                [holdKey],
+              )
+            ).n,
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      await server.kill();
+      expect(await answer).toBeInstanceOf(Error);
+      await owner.query('select pg_advisory_unlock($1)', [holdKey]);
+      // Every connection of the killed process ends; the waiting one rolls back when it finds its client gone.
+      await expect
+        .poll(
+          async () =>
+            (
+              await one<{ n: number }>(
+                'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+              )
+            ).n,
+          { timeout: 30_000 },
+        )
+        .toBe(0);
+
+      expect(await one('select count(*)::int as n from payments')).toEqual({ n: 0 });
+      expect(await one('select count(*)::int as n from payment_rows')).toEqual({ n: 0 });
+      expect(await trails()).toEqual(before);
+      expect(await formState()).toEqual(formBefore);
+
+      // A new process takes the same form at once: nothing was left locked or half-written, the ledger holds.
+      await owner.query('drop trigger crash_test_hold on payment_rows');
+      server = await startServer({ env });
+      try {
+        admin = await signIn(server.baseUrl);
+        const created = await call(admin, 'POST', '/api/payments/', payment);
+        expect(created.status, JSON.stringify(created.json)).toBe(201);
+        expect((await call(admin, 'GET', '/api/fn/ledger/verify/')).json).toMatchObject({ ok: true });
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});

@@ -1,0 +1,50 @@
+// A throwaway PostgreSQL cluster from the machine's binaries, for benchmarks and the tests that need a real
+// PostgreSQL even when DATABASE_URL is not set (a server process killed mid-transaction).
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './server-process.mjs';
+
+/** A throwaway PostgreSQL cluster on loopback; `stop` removes it. */
+export async function startCluster() {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+  const bin = versions
+    .map((v) => path.join('/usr/lib/postgresql', v, 'bin'))
+    .filter((dir) => existsSync(path.join(dir, 'initdb')))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .pop();
+  if (!bin) throw new Error('no DATABASE_URL and no PostgreSQL binaries in /usr/lib/postgresql/*/bin');
+  const dir = mkdtempSync(path.join(tmpdir(), 'dnx-pg-'));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const run = (args) => {
+    const command = args.map((a) => `'${a}'`).join(' ');
+    if (asRoot) execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { stdio: 'ignore' });
+    else execFileSync(args[0], args.slice(1), { stdio: 'ignore' });
+  };
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), -1);
+  const data = path.join(dir, 'data');
+  run([path.join(bin, 'initdb'), '-D', data, '-U', 'postgres', '-A', 'trust', '--no-instructions', '-E', 'UTF8']);
+  run([
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-h 127.0.0.1 -p ${port} -k ${dir}`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run([path.join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
