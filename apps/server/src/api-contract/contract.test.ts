@@ -184,6 +184,10 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       if ('version' in body) payment.version = ((await get(url)) as { version: number }).version;
       return { body: payment, headers };
     }
+    case 'updatePaymentInsurance':
+      // The version is the payment's, read at its own address.
+      body.version = ((await get(url.replace(/insurance\/$/, ''))) as { version: number }).version;
+      return { body, headers };
     case 'payPayment': {
       // The newest payment was created and edited above; submitted (a move without a body) and then paid with a
       // receipt number never used.

@@ -74,6 +74,7 @@ export const fnMovements = [
   'unshare',
   'use',
   'submit',
+  'insure',
   'pay',
   'release',
   'void',
@@ -97,6 +98,7 @@ export const fnMovementLabels: Record<FnTimelineMovement, string> = {
   unshare: 'Müfəttişdən geri alınma',
   use: 'Ödənişdə istifadə',
   submit: 'Ödənişə göndərilmə',
+  insure: 'Sığortanın qeydə alınması',
   pay: 'Ödəniş',
   release: 'Ödənişdən azad edilmə',
   void: 'Ləğv',
@@ -122,6 +124,8 @@ export const fnTransitions: readonly FnTransition[] = [
   { movement: 'use', from: ['active', 'shared'], to: 'used', roles: ['A', 'D', 'B', 'F', 'E'] },
   // The payment is submitted: the form's notice status becomes 2 (insured) or 3 (not fully insured).
   { movement: 'submit', from: ['used'], to: 'used', roles: ['A', 'D', 'B', 'F', 'E'] },
+  // An insurance record of a payment awaiting payment is recorded: the notice status follows (3 -> 2).
+  { movement: 'insure', from: ['used'], to: 'used', roles: ['A', 'D', 'B', 'F', 'E'] },
   { movement: 'pay', from: ['used'], to: 'paid', roles: ['A', 'D', 'B', 'F', 'E'] },
   // The payment is cancelled or the form taken out of it: back to the stage it was used from (shared if it still
   // has its inspector, else active), status 0.

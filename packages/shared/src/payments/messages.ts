@@ -19,6 +19,8 @@ export const paymentMessages = {
   noTariff: (group: string, date: string) => `${date} tarixində qüvvədə olan "${group}" tarifi yoxdur.`,
   unknownTransportType: 'Seçilmiş nəqliyyat növü tapılmadı.',
   editOnlyUnderReview: 'Ödənişi yalnız "Baxılmaqdadır" statusunda dəyişmək olar.',
+  insuranceOnlyBeforePaid:
+    'Sığorta məlumatlarını yalnız "Baxılmaqdadır" və ya "Ödəniş gözlənilir" statusunda dəyişmək olar.',
   plateInvalid: 'Qeydiyyat nişanı 10-AA-123 formatında olmalıdır.',
   formNotFree: (number: string) =>
     `${number} nömrəli blank bu ödənişin regionunun aktiv blankı deyil və ya artıq başqa ödənişdə istifadə olunur.`,

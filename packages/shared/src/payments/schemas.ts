@@ -136,6 +136,21 @@ const paymentHeaderInput = {
 };
 
 export const paymentCreateSchema = z.object(paymentHeaderInput);
+
+/**
+ * PUT /api/payments/{id}/insurance/: the MDSSH and İTSDA records alone, under review or awaiting payment (a record
+ * that came after the submit), with the version read.
+ */
+export const paymentInsuranceSchema = z.object({
+  mdssh_number: paymentHeaderInput.mdssh_number,
+  mdssh_date: paymentHeaderInput.mdssh_date,
+  mdssh_amount: paymentHeaderInput.mdssh_amount,
+  itsda_number: paymentHeaderInput.itsda_number,
+  itsda_date: paymentHeaderInput.itsda_date,
+  itsda_amount: paymentHeaderInput.itsda_amount,
+  version: expectedVersionSchema,
+});
+export type PaymentInsuranceInput = z.infer<typeof paymentInsuranceSchema>;
 export type PaymentCreateInput = z.infer<typeof paymentCreateSchema>;
 
 /** PUT while the payment is under review: the whole header and rows, and the version read. */

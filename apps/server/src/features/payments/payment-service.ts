@@ -24,6 +24,7 @@ import {
   type PaymentListQuery,
   type PaymentPayInput,
   type PaymentRowInput,
+  type PaymentInsuranceInput,
   type PaymentUpdateInput,
   type PublicPayment,
   type QuoteRequest,
@@ -479,6 +480,67 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
         if (err instanceof HttpError) throw err;
         return translateHeld(err);
       }
+    },
+
+    /**
+     * The insurance records alone, under review or awaiting payment (a record that came after the submit).
+     * Awaiting payment, the forms' notice status follows the records (3 -> 2 once both are there), with the ledger.
+     */
+    async insure(actor: AuthUser, id: number, input: PaymentInsuranceInput): Promise<Payment> {
+      return db.transaction(async (tx) => {
+        const { after } = await updateVersioned(tx, {
+          target: { table: payments, id: payments.id, version: payments.version },
+          id,
+          expectedVersion: input.version,
+          read: (t) => repo.findPayment(t, sql`${payments.id} = ${id} and ${scopeOf(actor) ?? sql`true`}`),
+          guard: (current) => {
+            if (current.status !== 1 && current.status !== 2) throw conflict(m.insuranceOnlyBeforePaid);
+          },
+          write: async (t, before) => {
+            await t
+              .update(payments)
+              .set({
+                mdsshNumber: input.mdssh_number,
+                mdsshDate: input.mdssh_date,
+                mdsshAmount: input.mdssh_amount,
+                itsdaNumber: input.itsda_number,
+                itsdaDate: input.itsda_date,
+                itsdaAmount: input.itsda_amount,
+                updatedAt: sql`now()`,
+              })
+              .where(eq(payments.id, id));
+            if (before.status !== 2) return;
+            const status = noticeStatusOnSubmit(input);
+            const forms = await repo.lockForms(
+              t,
+              before.rows.map((r) => r.form),
+            );
+            const moving = forms.filter((f) => f.status !== status);
+            if (moving.length === 0) return;
+            await t
+              .update(fnForms)
+              .set({ status, updatedAt: sql`now()` })
+              .where(
+                inArray(
+                  fnForms.id,
+                  moving.map((f) => f.id),
+                ),
+              );
+            await ledger(
+              t,
+              actor,
+              'insure',
+              moving.map((form) => ({
+                form,
+                before: { stage: form.stage, status: form.status },
+                after: { stage: form.stage, status, payment: id },
+              })),
+            );
+          },
+          audit: { actor: auditActor(actor), action: 'update', resource: 'payment', snapshot: paymentSnapshot },
+        });
+        return after;
+      });
     },
 
     /** 1 -> 2: each form's notice status 2 (both insurance payments recorded) or 3 (one missing). */

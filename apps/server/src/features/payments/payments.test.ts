@@ -208,7 +208,7 @@ describe('payments API', () => {
     expect(reused.json()).toEqual({ payment_receipt_number: [paymentMessages.receiptNumberTaken] });
   });
 
-  it('submits a form not fully insured as 3, and refuses to pay without both insurance records', async () => {
+  it('submits a form not fully insured as 3, refuses to pay until the missing record is recorded (3 -> 2), then pays', async () => {
     const [f] = await activeForms(1);
     const payment = await create([row(f!.id)], { itsda_amount: null });
     await send('POST', `/api/payments/${payment.id}/submit/`, k.as.cashier);
@@ -219,6 +219,48 @@ describe('payments API', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(paymentMessages.insuranceRequired);
+
+    // The missing record comes after the submit: recorded alone (with the version read), the form moves to 2 with
+    // a ledger row, and the payment can be paid.
+    const insurance = (version: number, itsda_amount: string | null) => ({
+      mdssh_number: 'M-1',
+      mdssh_date: '2025-01-10',
+      mdssh_amount: '10.00',
+      itsda_number: 'I-1',
+      itsda_date: '2025-01-10',
+      itsda_amount,
+      version,
+    });
+    const submitted = (await send('GET', `/api/payments/${payment.id}/`, k.as.cashier)).json() as Payment;
+    const stale = await send('PUT', `/api/payments/${payment.id}/insurance/`, k.as.cashier, {
+      ...insurance(submitted.version - 1, '12.50'),
+    });
+    expect(stale.statusCode).toBe(409);
+    const insured = await send(
+      'PUT',
+      `/api/payments/${payment.id}/insurance/`,
+      k.as.cashier,
+      insurance(submitted.version, '12.50'),
+    );
+    expect(insured.statusCode, insured.body).toBe(200);
+    expect(insured.json()).toMatchObject({ status: 2, itsda_amount: '12.50', version: submitted.version + 1 });
+    expect((await form(f!.id)).status).toBe(2);
+    const history = (await k.request('GET', `/api/fn/forms/${f!.id}/history/`, k.as.central)).json().results;
+    expect(history.at(-1)).toMatchObject({ movement: 'insure', before: { status: 3 }, after: { status: 2 } });
+    const paid = await send('POST', `/api/payments/${payment.id}/pay/`, k.as.cashier, {
+      payment_receipt_number: receipt(),
+      payment_receipt_date: today(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    // Paid: the records are final.
+    const late = await send(
+      'PUT',
+      `/api/payments/${payment.id}/insurance/`,
+      k.as.cashier,
+      insurance(paid.json().version, '13.00'),
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toBe(paymentMessages.insuranceOnlyBeforePaid);
   });
 
   it('cancels 1 -> 4 and 2 -> 4 with a reason: the forms are free again and usable by another payment', async () => {

@@ -7,6 +7,7 @@ import {
   pageSchema,
   paymentCancelSchema,
   paymentCreateSchema,
+  paymentInsuranceSchema,
   paymentListItemSchema,
   paymentListQuerySchema,
   paymentPaySchema,
@@ -131,6 +132,25 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.update(authUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/payments/:id/insurance/',
+    {
+      config: change,
+      schema: {
+        operationId: 'updatePaymentInsurance',
+        ...common,
+        summary:
+          'Record the MDSSH and İTSDA payments alone, under review or awaiting payment (else 409): awaiting ' +
+          "payment, each form's notice status follows (2 both recorded, 3 one missing); the body carries the " +
+          'version read (409 stale_version)',
+        params: idParamsSchema,
+        body: paymentInsuranceSchema,
+        response: { 200: paymentSchema, ...updateErrors },
+      },
+    },
+    async (request) => service.insure(authUser(request), request.params.id, request.body),
   );
 
   app.post(
