@@ -6,7 +6,7 @@
 //   - the reconciliation of the 1,000,000 forms: under 2 s.
 import { pathToFileURL } from 'node:url';
 import { measure, productionEnv, signIn, withDemoDatabase, withPostgres } from './bench-lists.mjs';
-import { startServer } from './lib/server-process.mjs';
+import { apiCall, startServer } from './lib/server-process.mjs';
 
 const batchBudgetMs = 2_000;
 const reconciliationBudgetMs = 2_000;
@@ -17,18 +17,6 @@ const series = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
 function report(pass, text) {
   console.log(`${pass ? 'PASS' : 'FAIL'}  ${text}`);
   return pass;
-}
-
-/** A JSON call of the API; throws with the answer when it is not a success. */
-async function call(baseUrl, token, method, url, body) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
 }
 
 const pad = (n) => String(n).padStart(6, '0');
@@ -44,19 +32,19 @@ export async function benchFn({ durationSeconds = 10, connections = 20 } = {}) {
       const admin = await signIn(base);
       const operatorToken = await signIn(base, 'operator@demo.az');
 
-      const operator = (await call(base, admin, 'GET', '/api/user/users/operators/')).data.find(
+      const operator = (await apiCall(base, admin, 'GET', '/api/user/users/operators/')).data.find(
         (u) => u.email === 'operator@demo.az',
       );
       const region = operator.region;
-      const inspector = (await call(base, admin, 'GET', `/api/user/users/inspectors/?region=${region}`)).data[0];
-      const transportType = (await call(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
-      const coefficient = (await call(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
+      const inspector = (await apiCall(base, admin, 'GET', `/api/user/users/inspectors/?region=${region}`)).data[0];
+      const transportType = (await apiCall(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
+      const coefficient = (await apiCall(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
 
       // Ten batches of 100,000 numbers, each created through the API and timed; then accepted by the operator.
       const created = [];
       for (const letters of series.slice(0, batches)) {
         const started = performance.now();
-        const batch = await call(base, admin, 'POST', '/api/fn/batches/', {
+        const batch = await apiCall(base, admin, 'POST', '/api/fn/batches/', {
           series: `Q${letters}`,
           start_number: pad(1),
           finish_number: pad(batchNumbers),
@@ -79,12 +67,13 @@ export async function benchFn({ durationSeconds = 10, connections = 20 } = {}) {
             `slowest ${Math.max(...times).toFixed(0)} ms (budget < ${batchBudgetMs} ms)`,
         ) && ok;
       let started = performance.now();
-      for (const batch of created) await call(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
+      for (const batch of created)
+        await apiCall(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
       console.log(
         `info  ${batches} batches accepted (${(batches * batchNumbers).toLocaleString('en')} forms active) in ` +
           `${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      await call(base, operatorToken, 'POST', '/api/fn/forms/share/', {
+      await apiCall(base, operatorToken, 'POST', '/api/fn/forms/share/', {
         inspector: inspector.id,
         series: created[0].series,
         number_from: pad(1),
@@ -95,7 +84,7 @@ export async function benchFn({ durationSeconds = 10, connections = 20 } = {}) {
       // A cursor page deep in active-not-shared: 200 "next" links from the first page.
       let deep = '/api/fn/forms/active-not-shared/';
       for (let i = 0; i < 200; i += 1) {
-        const page = await call(base, admin, 'GET', deep);
+        const page = await apiCall(base, admin, 'GET', deep);
         const next = new URL(page.next, base);
         deep = `${next.pathname}${next.search}`;
       }
@@ -117,7 +106,7 @@ export async function benchFn({ durationSeconds = 10, connections = 20 } = {}) {
       const runs = [];
       for (let i = 0; i < 5; i += 1) {
         started = performance.now();
-        await call(base, admin, 'GET', '/api/fn/reconciliation/');
+        await apiCall(base, admin, 'GET', '/api/fn/reconciliation/');
         runs.push(performance.now() - started);
       }
       ok =

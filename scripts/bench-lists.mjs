@@ -153,7 +153,7 @@ export async function seedRows(query) {
   return counts.rows[0];
 }
 
-function cannon(options) {
+export function cannon(options) {
   return new Promise((resolve, reject) => {
     autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
   });

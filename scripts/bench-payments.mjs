@@ -3,36 +3,24 @@
 //     written) through POST /api/payments/: p99 under 100 ms at 20 connections;
 //   - the payments list with 200,000 payments: p99 under 50 ms at 20 connections (first page, a status filter).
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
-import { measure, productionEnv, withDemoDatabase, withPostgres } from './bench-lists.mjs';
-import { signIn, startServer } from './lib/server-process.mjs';
+import { cannon, measure, productionEnv, withDemoDatabase, withPostgres } from './bench-lists.mjs';
+import { apiCall, signIn, startServer } from './lib/server-process.mjs';
 
 const createBudgetP99Ms = 100;
 const rowsPerPayment = 10;
 const listedPayments = 200_000;
 
-async function call(baseUrl, token, method, url, body) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
 const pad = (n) => String(n).padStart(6, '0');
 
 /** Two batches of 100,000 numbers for the demo operator, accepted: the forms the created payments use. */
 async function freeForms(base, admin, operatorToken, database) {
-  const operator = (await call(base, admin, 'GET', '/api/user/users/operators/')).data.find(
+  const operator = (await apiCall(base, admin, 'GET', '/api/user/users/operators/')).data.find(
     (u) => u.email === 'operator@demo.az',
   );
-  const transportType = (await call(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
-  const coefficient = (await call(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
+  const transportType = (await apiCall(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
+  const coefficient = (await apiCall(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
   for (const series of ['QP', 'QR']) {
-    const batch = await call(base, admin, 'POST', '/api/fn/batches/', {
+    const batch = await apiCall(base, admin, 'POST', '/api/fn/batches/', {
       series,
       start_number: pad(1),
       finish_number: pad(100_000),
@@ -44,19 +32,13 @@ async function freeForms(base, admin, operatorToken, database) {
       expire_date: 3,
       expire_date_type: 'month',
     });
-    await call(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
+    await apiCall(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
   }
   const ids = await withPostgres(database.url, async (query) => {
     await query('vacuum analyze fn_forms, fn_batches');
     return (await query(`select id from fn_forms where series in ('QP', 'QR') order by id`)).rows.map((r) => r.id);
   });
   return { ids, region: operator.region, transportType: transportType.id, coefficient: coefficient.coefficient };
-}
-
-function cannon(options) {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
-  });
 }
 
 /** Runs the payments budget; true when every figure is within it. */

@@ -97,3 +97,15 @@ export async function signIn(baseUrl, email = 'admin@demo.az') {
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()).access;
 }
+
+/** A JSON call of a started server's API with a bearer token; throws with the answer when it is not a success. */
+export async function apiCall(baseUrl, token, method, url, body) {
+  const res = await fetch(`${baseUrl}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}

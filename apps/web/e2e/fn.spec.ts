@@ -109,6 +109,8 @@ async function pickFirst(page: Page, label: string) {
 }
 
 test.describe('new-fn', () => {
+  // The issue's whole flow by four people through their screens: longer than one screen's test.
+  test.describe.configure({ timeout: 150_000 });
   test('B issues a batch through the form (every error slot, the count as typed), F accepts it and shares three forms through the assign window, C checks one, F voids one with a reason, B sees them in the reconciliation, the registry and the timelines', async ({
     browser,
     baseURL,

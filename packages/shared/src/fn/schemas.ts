@@ -303,17 +303,25 @@ export const fnReconciliationQuerySchema = listQuerySchema({
 }).pick({ series: true, operator: true, region: true, transport_type: true });
 export type FnReconciliationQuery = z.infer<typeof fnReconciliationQuerySchema>;
 
+/** Where the issued numbers of a series and operator stand: every form is in exactly one of these. */
+export const fnReconciliationStageKeys = [
+  'new',
+  'active',
+  'shared',
+  'used',
+  'paid',
+  'expired',
+  'voided',
+  'annulled',
+] as const;
+/** The reconciliation's counts in the order the screen and its export show them. */
+export const fnReconciliationCountKeys = ['batches', 'issued', ...fnReconciliationStageKeys] as const;
+
 const reconciliationCounts = {
-  batches: countSchema,
-  issued: countSchema,
-  new: countSchema,
-  active: countSchema,
-  shared: countSchema,
-  used: countSchema,
-  paid: countSchema,
-  expired: countSchema,
-  voided: countSchema,
-  annulled: countSchema,
+  ...(Object.fromEntries(fnReconciliationCountKeys.map((key) => [key, countSchema])) as Record<
+    (typeof fnReconciliationCountKeys)[number],
+    typeof countSchema
+  >),
   /** The stages (new to annulled) add up to what was issued. */
   balanced: z.boolean(),
 };

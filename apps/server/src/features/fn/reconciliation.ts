@@ -1,4 +1,10 @@
-import { fnMessages as m, type FnReconciliation, type FnReconciliationQuery } from '@dnx/shared';
+import {
+  fnMessages as m,
+  fnReconciliationCountKeys,
+  fnReconciliationStageKeys,
+  type FnReconciliation,
+  type FnReconciliationQuery,
+} from '@dnx/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { fnBatches } from '../../db/schema';
@@ -7,19 +13,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { today } from './form-repository';
 
 type Counts = Omit<FnReconciliation['totals'], 'balanced'>;
-const countKeys = [
-  'batches',
-  'issued',
-  'new',
-  'active',
-  'shared',
-  'used',
-  'paid',
-  'expired',
-  'voided',
-  'annulled',
-] as const;
-const stageKeys = ['new', 'active', 'shared', 'used', 'paid', 'expired', 'voided', 'annulled'] as const;
+const countKeys = fnReconciliationCountKeys;
+const stageKeys = fnReconciliationStageKeys;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const balanced = (c: Counts) => stageKeys.reduce((sum, key) => sum + c[key], 0) === c.issued;

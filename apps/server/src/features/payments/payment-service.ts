@@ -219,6 +219,41 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     }
   }
 
+  /**
+   * The notice status of a payment's forms (2 insured, 3 not fully insured) with the ledger's movement, for the
+   * forms whose status changes.
+   */
+  async function setNoticeStatus(
+    tx: Transaction,
+    actor: AuthUser,
+    paymentId: number,
+    forms: repo.LockedForm[],
+    status: 2 | 3,
+    movement: 'submit' | 'insure',
+  ) {
+    const moving = forms.filter((f) => f.status !== status);
+    if (moving.length === 0) return;
+    await tx
+      .update(fnForms)
+      .set({ status, updatedAt: sql`now()` })
+      .where(
+        inArray(
+          fnForms.id,
+          moving.map((f) => f.id),
+        ),
+      );
+    await ledger(
+      tx,
+      actor,
+      movement,
+      moving.map((form) => ({
+        form,
+        before: { stage: form.stage, status: form.status },
+        after: { stage: form.stage, status, payment: paymentId },
+      })),
+    );
+  }
+
   /** The forms a payment now holds: stage used, its id; the ledger's `use`. */
   async function useForms(tx: Transaction, actor: AuthUser, paymentId: number, forms: repo.LockedForm[]) {
     if (forms.length === 0) return;
@@ -510,32 +545,11 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
               })
               .where(eq(payments.id, id));
             if (before.status !== 2) return;
-            const status = noticeStatusOnSubmit(input);
             const forms = await repo.lockForms(
               t,
               before.rows.map((r) => r.form),
             );
-            const moving = forms.filter((f) => f.status !== status);
-            if (moving.length === 0) return;
-            await t
-              .update(fnForms)
-              .set({ status, updatedAt: sql`now()` })
-              .where(
-                inArray(
-                  fnForms.id,
-                  moving.map((f) => f.id),
-                ),
-              );
-            await ledger(
-              t,
-              actor,
-              'insure',
-              moving.map((form) => ({
-                form,
-                before: { stage: form.stage, status: form.status },
-                after: { stage: form.stage, status, payment: id },
-              })),
-            );
+            await setNoticeStatus(t, actor, id, forms, noticeStatusOnSubmit(input), 'insure');
           },
           audit: { actor: auditActor(actor), action: 'update', resource: 'payment', snapshot: paymentSnapshot },
         });
@@ -546,26 +560,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     /** 1 -> 2: each form's notice status 2 (both insurance payments recorded) or 3 (one missing). */
     submit: (actor: AuthUser, id: number) =>
       transition(actor, id, 'submit', async (tx, before, forms) => {
-        const status = noticeStatusOnSubmit(before);
-        await tx
-          .update(fnForms)
-          .set({ status, updatedAt: sql`now()` })
-          .where(
-            inArray(
-              fnForms.id,
-              forms.map((f) => f.id),
-            ),
-          );
-        await ledger(
-          tx,
-          actor,
-          'submit',
-          forms.map((form) => ({
-            form,
-            before: { stage: form.stage, status: form.status },
-            after: { stage: form.stage, status, payment: id },
-          })),
-        );
+        await setNoticeStatus(tx, actor, id, forms, noticeStatusOnSubmit(before), 'submit');
         await tx.update(payments).set({ status: 2 }).where(eq(payments.id, id));
       }),
 

@@ -1,15 +1,6 @@
-import {
-  expireDateTypes,
-  fnBatchCreateSchema,
-  fnMessages,
-  maxBatchNumbers,
-  parseFnNumber,
-  rangeSize,
-  type FnBatch,
-} from '@dnx/shared';
+import { expireDateTypes, fnBatchCreateSchema, fnMessages, maxBatchNumbers, type FnBatch } from '@dnx/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
-import type { RuleObject } from 'antd/es/form';
+import { Button, Card, Col, Flex, Form, InputNumber, Row, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,6 +9,7 @@ import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-ver
 import { focusFirstError, schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { batchQuery, operatorName, useOperators, useSaveBatch, type BatchInput } from '../api/batches';
+import { SeriesRangeFields } from './series-range-fields';
 
 /** The form's values: the pickers hold ids, the numbers their 6-digit text. */
 interface BatchFormValues {
@@ -47,19 +39,6 @@ export const batchFieldOrder = [
 
 const rules = schemaRules(fnBatchCreateSchema.shape);
 
-/** The range's own rule (the schema's refinement): the end not before the start, at most 100,000 numbers. */
-const rangeRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
-  validator: async () => {
-    const start = parseFnNumber(String(getFieldValue('start_number') ?? ''));
-    const finish = parseFnNumber(String(getFieldValue('finish_number') ?? ''));
-    if (start === null || finish === null) return;
-    if (finish < start) throw new Error(fnMessages.finishBeforeStart);
-    if (rangeSize(start, finish) > maxBatchNumbers) throw new Error(fnMessages.tooManyNumbers(maxBatchNumbers));
-  },
-});
-
-const digitsOnly = (value: string | undefined) => (value ?? '').replace(/\D/g, '').slice(0, 6);
-
 function toValues(batch?: FnBatch): BatchFormValues {
   if (!batch) return { series: '', start_number: '', finish_number: '', expire_date: 1, expire_date_type: 'year' };
   return {
@@ -73,19 +52,6 @@ function toValues(batch?: FnBatch): BatchFormValues {
     expire_date: batch.expire_date,
     expire_date_type: batch.expire_date_type,
   };
-}
-
-/** The count of numbers the typed range holds, shown as it is typed. */
-function RangeCount() {
-  const { t } = useTranslation();
-  const start = parseFnNumber(Form.useWatch<string>('start_number') ?? '');
-  const finish = parseFnNumber(Form.useWatch<string>('finish_number') ?? '');
-  const count = start !== null && finish !== null ? rangeSize(start, finish) : null;
-  return (
-    <Typography.Text type={count === 0 ? 'danger' : 'secondary'} data-testid="fn-range-count" aria-live="polite">
-      {count === null ? t('fn.rangeHint') : t('fn.rangeCount', { count, formatted: count.toLocaleString('az-AZ') })}
-    </Typography.Text>
-  );
 }
 
 function OperatorSelect(props: { value?: number; onChange?: (v: number | undefined) => void; id?: string }) {
@@ -179,45 +145,16 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
         }}
         data-testid="fn-batch-form"
       >
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item
-              name="series"
-              label={t('fn.series')}
-              required
-              rules={rules.series}
-              normalize={(value: string) => value.toUpperCase()}
-            >
-              <Input maxLength={3} autoComplete="off" placeholder="AB" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item
-              name="start_number"
-              label={t('fn.startNumber')}
-              required
-              rules={rules.start_number}
-              normalize={digitsOnly}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="off" placeholder="000001" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={8}>
-            <Form.Item
-              name="finish_number"
-              label={t('fn.finishNumber')}
-              required
-              dependencies={['start_number']}
-              rules={[...rules.finish_number, rangeRule]}
-              normalize={digitsOnly}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="off" placeholder="000100" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <div style={{ marginTop: -8, marginBottom: 16 }}>
-          <RangeCount />
-        </div>
+        <SeriesRangeFields
+          from="start_number"
+          to="finish_number"
+          rules={{ series: rules.series, from: rules.start_number, to: rules.finish_number }}
+          max={maxBatchNumbers}
+          tooMany={fnMessages.tooManyNumbers(maxBatchNumbers)}
+          seriesCol={{ xs: 24, md: 8 }}
+          numberCol={{ xs: 12, md: 8 }}
+          countTestId="fn-range-count"
+        />
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="region" label={t('fn.region')} required rules={rules.region}>

@@ -1,13 +1,13 @@
 import { RollbackOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { fnMessages, fnShareSchema, maxFormsPerMove, parseFnNumber, rangeSize } from '@dnx/shared';
-import { Button, Col, Flex, Form, Input, Modal, Row, Typography } from 'antd';
-import type { RuleObject } from 'antd/es/form';
+import { fnMessages, fnShareSchema, maxFormsPerMove } from '@dnx/shared';
+import { Button, Flex, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { focusFirstError, schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useMoveForms, type ShareMove } from '../api/share';
 import { PersonSelect } from './person-select';
+import { SeriesRangeFields } from './series-range-fields';
 
 interface RangeValues {
   inspector?: number;
@@ -18,30 +18,6 @@ interface RangeValues {
 
 const fieldOrder = ['inspector', 'series', 'number_from', 'number_to'];
 const rules = schemaRules(fnShareSchema.shape);
-const digitsOnly = (value: string | undefined) => (value ?? '').replace(/\D/g, '').slice(0, 6);
-
-/** The schema's range rule: the end not before the start, at most 10,000 forms in one move. */
-const rangeRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
-  validator: async () => {
-    const from = parseFnNumber(String(getFieldValue('number_from') ?? ''));
-    const to = parseFnNumber(String(getFieldValue('number_to') ?? ''));
-    if (from === null || to === null) return;
-    if (to < from) throw new Error(fnMessages.finishBeforeStart);
-    if (rangeSize(from, to) > maxFormsPerMove) throw new Error(fnMessages.tooManyForms(maxFormsPerMove));
-  },
-});
-
-function RangeCount() {
-  const { t } = useTranslation();
-  const from = parseFnNumber(Form.useWatch<string>('number_from') ?? '');
-  const to = parseFnNumber(Form.useWatch<string>('number_to') ?? '');
-  const count = from !== null && to !== null ? rangeSize(from, to) : null;
-  return (
-    <Typography.Text type={count === 0 ? 'danger' : 'secondary'} aria-live="polite" data-testid="fn-share-range-count">
-      {count === null ? t('fn.rangeHint') : t('fn.rangeCount', { count, formatted: count.toLocaleString('az-AZ') })}
-    </Typography.Text>
-  );
-}
 
 /**
  * Shares a range of one series to an inspector, or takes it back: every form of the range must be active (share)
@@ -148,45 +124,16 @@ export function RangeShareDialog({
         <Form.Item name="inspector" label={t('fn.inspector')} required rules={rules.inspector}>
           <PersonSelect kind="inspectors" placeholder={t('fn.inspector')} />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={6}>
-            <Form.Item
-              name="series"
-              label={t('fn.series')}
-              required
-              rules={rules.series}
-              normalize={(value: string) => value.toUpperCase()}
-            >
-              <Input maxLength={3} autoComplete="off" placeholder="AB" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={9}>
-            <Form.Item
-              name="number_from"
-              label={t('fn.startNumber')}
-              required
-              rules={rules.number_from}
-              normalize={digitsOnly}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="off" placeholder="000001" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={9}>
-            <Form.Item
-              name="number_to"
-              label={t('fn.finishNumber')}
-              required
-              dependencies={['number_from']}
-              rules={[...rules.number_to, rangeRule]}
-              normalize={digitsOnly}
-            >
-              <Input inputMode="numeric" maxLength={6} autoComplete="off" placeholder="000100" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <div style={{ marginTop: -8 }}>
-          <RangeCount />
-        </div>
+        <SeriesRangeFields
+          from="number_from"
+          to="number_to"
+          rules={{ series: rules.series, from: rules.number_from, to: rules.number_to }}
+          max={maxFormsPerMove}
+          tooMany={fnMessages.tooManyForms(maxFormsPerMove)}
+          seriesCol={{ xs: 24, sm: 6 }}
+          numberCol={{ xs: 12, sm: 9 }}
+          countTestId="fn-share-range-count"
+        />
         {lastMoved && (
           <Typography.Paragraph style={{ marginTop: 12 }} data-testid="fn-range-moved" aria-live="polite">
             {t(lastMoved.move === 'share' ? 'fn.rangeShared' : 'fn.rangeTakenBack', { count: lastMoved.count })}

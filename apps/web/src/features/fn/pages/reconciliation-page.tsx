@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { formatDateTime, type FnReconciliation } from '@dnx/shared';
+import { fnReconciliationCountKeys, formatDateTime, type FnReconciliation } from '@dnx/shared';
 import { Alert, Button, Card, Col, Flex, Row, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -14,18 +14,7 @@ import { useReconciliation } from '../api/reconciliation';
 import { PersonSelect } from '../components/person-select';
 
 type ReconciliationRow = FnReconciliation['rows'][number];
-const countKeys = [
-  'batches',
-  'issued',
-  'new',
-  'active',
-  'shared',
-  'used',
-  'paid',
-  'expired',
-  'voided',
-  'annulled',
-] as const;
+const countKeys = fnReconciliationCountKeys;
 
 /**
  * The table scrolls sideways on narrow screens; it has no control of its own, so its scrolling part takes the
