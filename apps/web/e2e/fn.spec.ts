@@ -498,8 +498,68 @@ test.describe('paid-fn', () => {
     await expect(admin.getByTestId('fn-annul-selected')).toBeDisabled();
 
     const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
-    await cashier.goto('/app/paid-fn');
+    await cashier.goto('/app/paid-fn?series=GA');
     await expect(cashier.getByTestId('fn-paid-empty')).toBeVisible();
     await expect(cashier.getByTestId('fn-annul-selected')).toHaveCount(0);
+  });
+  test('A annuls a paid form with a reason: it leaves the list, the count drops by one, its timeline says why', async ({
+    browser,
+    baseURL,
+  }) => {
+    // Two forms of a fresh batch, paid through the payments API (issue 13) as a cashier's screen would.
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const batch = await issueBatch(central, 2);
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    await (await apiAs(operator)).post(`/api/fn/batches/${batch.id}/accept/`, {});
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
+    const api = await apiAs(admin);
+    const forms = await api.get<{ results: { id: number }[] }>(`/api/fn/forms/?batch=${batch.id}&no_page=1`);
+    const { coefficient } = await api.get<{ coefficient: string }>(`/api/fn-coefficients/${batch.coefficient}/`);
+    const payment = await api.post<{ id: number }>('/api/payments/', {
+      owner_code: '1234567891',
+      owner_name: 'Annulyasiya Yoxlama MMC',
+      region: batch.region,
+      mdssh_number: 'M-1',
+      mdssh_date: '2026-01-10',
+      mdssh_amount: '10.00',
+      itsda_number: 'I-1',
+      itsda_date: '2026-01-10',
+      itsda_amount: '12.50',
+      rows: forms.results.map((form, i) => ({
+        form: form.id,
+        plate: `10-AA-${100 + i}`,
+        seats_count: 18,
+        transport_type: batch.transport_type,
+        coefficient,
+        expire_date: 12,
+      })),
+    });
+    await api.post(`/api/payments/${payment.id}/submit/`, undefined);
+    await api.post(`/api/payments/${payment.id}/pay/`, {
+      payment_receipt_number: `E2E-${Date.now()}`,
+      payment_receipt_date: new Date().toISOString().slice(0, 10),
+    });
+
+    await admin.goto(`/app/paid-fn?series=${batch.series}`);
+    await expect(admin.getByTestId('list-total')).toHaveText('Cəmi: 2');
+    const first = admin.getByRole('row').filter({ hasText: '000001' });
+    await first.getByRole('checkbox').check();
+    await admin.getByTestId('fn-annul-selected').click();
+    const dialog = admin.getByTestId('fn-annul-form');
+    await dialog.getByRole('button', { name: 'Annulyasiya et' }).click();
+    await expect(dialog.locator('.ant-form-item-explain')).toHaveText(fnMessages.reasonRequired);
+    await dialog.getByLabel('Səbəb').fill('Ödəniş səhv qeyd olunub');
+    await dialog.getByRole('button', { name: 'Annulyasiya et' }).click();
+    await expect(toast(admin, toastMessages.success)).toBeVisible();
+    await expect(admin.getByTestId('list-total')).toHaveText('Cəmi: 1');
+    await expect(admin.getByRole('row').filter({ hasText: '000001' })).toHaveCount(0);
+
+    // The registry still has the form, annulled, and its timeline ends with the annulment and its reason.
+    await admin.goto(`/app/general-fn?series=${batch.series}`);
+    const row = admin.locator('.ant-table-row', { hasText: '000001' });
+    await row.getByRole('button', { name: /Tarixçə/ }).click();
+    const drawer = admin.getByTestId('fn-history-drawer');
+    await expect(drawer.getByTestId('fn-history-entry').last()).toContainText('Ödənişin ləğvi');
+    await expect(drawer.getByTestId('fn-history-entry').last()).toContainText('Ödəniş səhv qeyd olunub');
   });
 });
