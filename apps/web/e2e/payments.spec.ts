@@ -57,13 +57,15 @@ async function addForm(page: Page, series: string, number: string) {
 }
 
 test.describe('fn-payment', () => {
-  test('two vehicles (own use, with a trailer): total, submit, pay, receipt PDF, the public check valid signed out', async ({
+  test('a cashier: two vehicles (own use, with a trailer): total, submit, pay, receipt PDF, the public check valid signed out', async ({
     browser,
     baseURL,
   }) => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const page = await signedIn(browser, baseURL, 'operator@demo.az');
-    const batch = await freeForms(central, page);
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    // The cashier of the same region (Gəncə) builds the payment.
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerCode = '1400123451'; // the registry's owner of 10-AB-123: that row is own use
     const ownerName = `Sınaq Daşıyıcı ${Date.now().toString(36)}`;
 

@@ -1,7 +1,6 @@
 import type {
   DriverLookup,
-  FnBatch,
-  FnForm,
+  ForPaymentForm,
   LicenceLookup,
   Payment,
   PaymentCancelInput,
@@ -90,23 +89,18 @@ export function quote(request: QuoteRequest): Promise<QuoteResponse> {
   return apiRequest<QuoteResponse>('/api/payments/quote/', { method: 'POST', body: request });
 }
 
-/** `GET /api/fn/forms/for-payment/?series=&number=`: free forms of the user's region. */
+/** `GET /api/fn/forms/for-payment/?series=&number=`: free forms of the user's region, with their row's pricing. */
 export function useFreeForms(series: string, number: string) {
   return useQuery({
     queryKey: ['payments', 'free-forms', series, number],
     queryFn: ({ signal }) =>
-      apiRequest<{ count: number; results: FnForm[] }>('/api/fn/forms/for-payment/', {
+      apiRequest<{ count: number; results: ForPaymentForm[] }>('/api/fn/forms/for-payment/', {
         query: { series: series || undefined, number: number || undefined, per_page: 20 },
         signal,
       }),
     select: (page) => page.results,
     staleTime: 10_000,
   });
-}
-
-/** `GET /api/fn/batches/{id}/`: the batch a form was issued in prices its row (type, coefficient, months). */
-export function fetchBatch(id: number): Promise<FnBatch> {
-  return apiRequest<FnBatch>(`/api/fn/batches/${id}/`);
 }
 
 export const lookupVehicle = (plate: string) =>

@@ -24,7 +24,7 @@ import {
   totalOf,
   validityMonths,
   addServiceError,
-  type FnForm,
+  type ForPaymentForm,
   type Payment,
   type PaymentCreateInput,
   type PaymentDraft,
@@ -57,15 +57,7 @@ import { ApiError } from '../../../lib/api-client';
 import { schemaRules, serverFieldErrors, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
-import {
-  fetchBatch,
-  lookupDriver,
-  lookupLicence,
-  lookupVehicle,
-  quote,
-  useFreeForms,
-  useSavePayment,
-} from '../api/payments';
+import { lookupDriver, lookupLicence, lookupVehicle, quote, useFreeForms, useSavePayment } from '../api/payments';
 import {
   learn,
   livePrice,
@@ -146,22 +138,18 @@ function OwnerCategory() {
 }
 
 /** Picks a free form of the region (series and number) and adds its row, priced as its batch was issued. */
-function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: FnForm) => Promise<void> }) {
+function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: ForPaymentForm) => void }) {
   const { t } = useTranslation();
   const [series, setSeries] = useState('');
   const [number, setNumber] = useState('');
   const [chosen, setChosen] = useState<number>();
-  const [adding, setAdding] = useState(false);
   const forms = useFreeForms(series.trim().toUpperCase(), number.trim());
   const options = (forms.data ?? []).filter((f) => !taken.includes(f.id));
   const add = () => {
     const form = options.find((f) => f.id === chosen);
     if (!form) return;
-    setAdding(true);
-    void onAdd(form).finally(() => {
-      setAdding(false);
-      setChosen(undefined);
-    });
+    onAdd(form);
+    setChosen(undefined);
   };
   return (
     <Flex gap={8} wrap align="end" data-testid="payment-form-picker">
@@ -187,7 +175,7 @@ function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: 
         icon={<PlusOutlined />}
         onClick={add}
         disabled={chosen === undefined}
-        loading={adding}
+
         data-testid="payment-add-row"
       >
         {t('payments.addRow')}
@@ -574,14 +562,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const updateRow = (index: number, row: RowDraft) =>
     setDraft((d) => ({ ...d, rows: d.rows.map((r, i) => (i === index ? row : r)) }));
 
-  const addForm = async (picked: FnForm) => {
-    try {
-      const batch = await fetchBatch(picked.batch);
-      setDraft((d) => ({ ...d, rows: [...d.rows, rowForForm(picked, batch)] }));
-    } catch (error) {
-      notifyFailure(error);
-    }
-  };
+  const addForm = (picked: ForPaymentForm) => setDraft((d) => ({ ...d, rows: [...d.rows, rowForForm(picked)] }));
 
   const remove = (key: string) => {
     const next = removeRow(draft, key);

@@ -1,9 +1,8 @@
 import {
-  batchValidityMonths,
   priceRow,
   type DraftRow,
   type FeeGroup,
-  type FnBatch,
+  type ForPaymentForm,
   type Payment,
   type PaymentRowInput,
   type TariffRate,
@@ -43,7 +42,7 @@ export interface RowDraft extends DraftRow {
 }
 
 /** A new row for a picked form, priced as its batch was issued (type, coefficient, months). */
-export function rowForForm(form: { id: number; series: string; number: string }, batch: FnBatch): RowDraft {
+export function rowForForm(form: ForPaymentForm): RowDraft {
   return {
     key: String(form.id),
     checked: true,
@@ -71,9 +70,9 @@ export function rowForForm(form: { id: number; series: string; number: string },
     driving_license_categories: [],
     driving_license_expire_date: null,
     work_sectors: '',
-    transport_type: batch.transport_type,
-    coefficient: batch.coefficient_value,
-    expire_date: batchValidityMonths(batch.expire_date, batch.expire_date_type) as ValidityMonths,
+    transport_type: form.transport_type,
+    coefficient: form.coefficient_value,
+    expire_date: form.months as ValidityMonths,
     serviceErrors: [],
   };
 }
