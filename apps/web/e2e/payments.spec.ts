@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { formatMoney, type FnBatch, type Operator, type PaymentListItem } from '@dnx/shared';
+import {
+  formatMoney,
+  type FnBatch,
+  type ForPaymentForm,
+  type Operator,
+  type Payment,
+  type PaymentListItem,
+} from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs } from './support/access';
 import { expect, signIn, test } from './support/fixtures';
@@ -161,5 +168,62 @@ test.describe('fn-payment', () => {
     await expect(stranger.getByTestId('verify-page')).not.toContainText(ownerName);
     await stranger.goto('/verify/not-a-code');
     await expect(stranger.getByTestId('verify-not-found')).toBeVisible();
+  });
+
+  test('editing under review: removing a row recomputes the total and zeroes the insurance amounts; a row error shows under its field; a stale save says so', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
+    const api = await apiAs(page);
+    const free = await api.get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`);
+    const rows = free.results.map((f, i) => ({
+      form: f.id,
+      plate: i === 0 ? '10-AB-123' : '20-GA-456',
+      seats_count: i === 0 ? 18 : 27,
+      transport_type: f.transport_type,
+      coefficient: f.coefficient_value,
+      expire_date: f.months,
+    }));
+    const header = {
+      owner_code: '1400123451',
+      owner_name: `Redaktə Sınağı ${Date.now().toString(36)}`,
+      mdssh_number: 'M-1',
+      mdssh_date: '2026-01-10',
+      mdssh_amount: '10.00',
+      itsda_number: 'I-1',
+      itsda_date: '2026-01-10',
+      itsda_amount: '12.50',
+    };
+    const payment = await api.post<Payment>('/api/payments/', { ...header, rows });
+    expect(payment.rows).toHaveLength(2);
+
+    await page.goto(`/app/fn-payment?form=${payment.id}`);
+    await expect(page.getByTestId('payment-row-1')).toBeVisible();
+    await expect(page.getByTestId('payment-total')).toContainText(formatMoney(payment.total));
+    await page.getByTestId('row-1-remove').click();
+    await expect(page.getByTestId('payment-row-1')).toHaveCount(0);
+    await expect(page.getByTestId('payment-total')).toContainText(formatMoney(payment.rows[0]!.tax_price));
+    await expect(page.getByLabel('MDSSH məbləği')).toHaveValue('0,00');
+    await expect(page.getByLabel('İTSDA məbləği')).toHaveValue('0,00');
+
+    // The server's row error lands under that row's field.
+    await page.locator('#row-0-plate').fill('XX');
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('payment-row-0').locator('.ant-form-item-explain-error')).toContainText('10-AA-123');
+
+    // Someone else edits it meanwhile: the save is refused as stale.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const other = await page.request.put(`/api/payments/${payment.id}/`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { ...header, owner_phone: '+994501112233', rows, version: payment.version },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+    await page.locator('#row-0-plate').fill('10-AB-123');
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('stale-version-alert')).toBeVisible();
   });
 });
