@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs } from './support/access';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, screenshot, signIn, test } from './support/fixtures';
 
 function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -120,6 +120,7 @@ test.describe('fn-payment', () => {
     const total = (await page.getByTestId('payment-total').innerText()).replace(/^Cəmi:\s*/, '');
     expect(total).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} ₼$/);
 
+    await screenshot(page, 'payment-form-two-rows');
     await page.getByTestId('payment-save').click();
     await expect(page.getByTestId('fn-payment-page')).toBeVisible();
     const api = await apiAs(page);
@@ -147,6 +148,7 @@ test.describe('fn-payment', () => {
     await pay.getByRole('button', { name: 'Ödənişi qeyd et' }).click();
     await expect(row).toContainText('Ödənilib');
 
+    await screenshot(page, 'payments-list-paid');
     const download = page.waitForEvent('download');
     await page.getByTestId(`payment-receipt-${payment.id}`).click();
     const pdf = await download;
@@ -166,6 +168,7 @@ test.describe('fn-payment', () => {
     await expect(stranger.getByTestId('verify-page')).toContainText(`${batch.series} 000002`);
     await expect(stranger.getByTestId('verify-total')).toHaveText(total);
     await expect(stranger.getByTestId('verify-page')).not.toContainText(ownerName);
+    await screenshot(stranger, 'verify-valid');
     await stranger.goto('/verify/not-a-code');
     await expect(stranger.getByTestId('verify-not-found')).toBeVisible();
   });
