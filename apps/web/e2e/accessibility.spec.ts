@@ -167,6 +167,80 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     expect(report(findings)).toBe('');
   });
 
+  test('the payment form with its errors, its dialogs and the public check (fn-payment, /verify)', async ({ page }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'operator@demo.az');
+    await closeTourWithEscape(page);
+    const findings: Finding[] = [];
+
+    await page.goto('/app/fn-payment?form=new');
+    await settled(page);
+    await page.getByTestId('payment-free-form').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.getByTestId('payment-add-row').click();
+    const row = page.getByTestId('payment-row-0');
+    await row.locator('#row-0-plate').fill('99-ZZ-999');
+    await page.getByTestId('row-0-lookup-plate').click();
+    await expect(page.getByTestId('row-0-service-errors')).toBeVisible();
+    await page.getByTestId('payment-save').click();
+    await expect(page.locator('main .ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(page, 'payment form with a row, a service error and field errors')));
+
+    const ownerName = `Əlçatanlıq Yoxlaması ${Date.now().toString(36)}`;
+    await page.getByLabel('VÖEN', { exact: true }).fill('1400123451');
+    await page.getByLabel('Ödəyicinin adı').fill(ownerName);
+    // Paying needs both insurance records.
+    for (const which of ['MDSSH', 'İTSDA']) {
+      await page.getByLabel(`${which} nömrəsi`).fill(`${which}-${Date.now()}`);
+      await page.getByLabel(`${which} tarixi`).fill('01.01.2026');
+      await page.getByLabel(`${which} tarixi`).blur();
+      await page.getByLabel(`${which} məbləği`).fill('10,00');
+    }
+    await row.locator('#row-0-plate').fill('10-AB-123');
+    await page.getByTestId('row-0-lookup-plate').click();
+    await expect(page.getByTestId('row-0-service-errors')).toHaveCount(0);
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    await settled(page);
+    const listed = page.locator('main tr.ant-table-row', { hasText: ownerName });
+
+    await listed.getByRole('button', { name: /^Ləğv et/ }).click();
+    const cancel = page.getByTestId('payment-cancel-form');
+    await cancel.getByRole('button', { name: 'Ləğv et' }).click();
+    await expect(cancel.locator('.ant-form-item-explain-error')).toBeVisible();
+    findings.push(...(await audit(page, 'cancel dialog with its error', '.ant-modal-root')));
+    await page.keyboard.press('Escape');
+    await expect(cancel).toBeHidden();
+
+    await listed.getByRole('button', { name: /^Təqdim et/ }).click();
+    await expect(page.locator('.ant-popconfirm')).toBeVisible();
+    findings.push(...(await audit(page, 'submit confirmation', '.ant-popover')));
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Təqdim et' }).click();
+    await expect(listed).toContainText('Ödəniş gözlənilir');
+
+    await listed.getByRole('button', { name: /^Ödənişi qeyd et/ }).click();
+    const pay = page.getByTestId('payment-pay-form');
+    await pay.getByRole('button', { name: 'Ödənişi qeyd et' }).click();
+    await expect(pay.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(page, 'pay dialog with its error', '.ant-modal-root')));
+    await pay.getByLabel('Bank qəbzinin nömrəsi').fill(`A11Y-${Date.now()}`);
+    // The server's "today" is the UTC day.
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    await pay.getByLabel('Bank qəbzinin tarixi').fill(`${d}.${m}.${y}`);
+    await pay.getByLabel('Bank qəbzinin tarixi').blur();
+    await pay.getByRole('button', { name: 'Ödənişi qeyd et' }).click();
+    await expect(listed).toContainText('Ödənilib');
+    const check = await listed.getByRole('link', { name: /Yoxlama səhifəsi/ }).getAttribute('href');
+
+    await page.goto(check!);
+    await expect(page.getByTestId('verify-verdict')).toBeVisible();
+    findings.push(...(await audit(page, '/verify/{code}')));
+    await page.goto('/verify/not-a-code');
+    await expect(page.getByTestId('verify-not-found')).toBeVisible();
+    findings.push(...(await audit(page, '/verify/not-a-code')));
+    expect(report(findings)).toBe('');
+  });
+
   test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ page }) => {
     await page.setViewportSize(wide);
     await signIn(page, 'admin@demo.az');

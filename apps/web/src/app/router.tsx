@@ -82,6 +82,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
           },
           {
+            // The public check a receipt's QR opens: no sign-in.
+            path: '/verify/:code',
+            lazy: lazyPage(() => import('../features/payments/pages/verify-page'), 'VerifyPage'),
+          },
+          {
             path: '/app',
             loader: appLoader,
             lazy: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),

@@ -19,6 +19,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'active-fn': () => import('../features/fn/pages/active-fn-page'),
   'paid-fn': () => import('../features/fn/pages/paid-fn-page'),
   // The reports screen of the route table is the forms' reconciliation (decisions.md, fn screens).
+  'fn-payment': () => import('../features/payments/pages/payments-page'),
   'report-form': () => import('../features/fn/pages/reconciliation-page'),
 };
 

@@ -24,6 +24,8 @@ export interface RequestOptions {
   /** Send the stored access token (default) or a given bearer (the reset token). */
   bearer?: 'session' | 'none' | { token: string };
   signal?: AbortSignal;
+  /** Extra headers (an `Idempotency-Key` per user action). */
+  headers?: Record<string, string>;
 }
 
 type SessionListener = () => void;
@@ -83,7 +85,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const bearer = options.bearer ?? 'session';
   if (bearer === 'session' && accessToken) headers.authorization = `Bearer ${accessToken}`;
@@ -127,4 +129,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const data = await parse(res);
   if (!res.ok) throw new ApiError(res.status, (data ?? {}) as Record<string, unknown>);
   return data as T;
+}
+
+/** A file the API answers (a receipt PDF) with the session's bearer, renewed once on an expired token. */
+export async function apiBlob(path: string): Promise<Blob> {
+  let res = await send(path, {}, tokenStorage.access);
+  if (res.status === 401) {
+    const renewed = await refreshAccessToken();
+    if (renewed) res = await send(path, {}, renewed);
+  }
+  if (!res.ok) throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>);
+  return res.blob();
 }

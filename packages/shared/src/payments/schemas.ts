@@ -11,7 +11,7 @@ import {
 } from '../api/input';
 import { listQuerySchema, type ListSpec } from '../api/list';
 import { expectedVersionSchema, versionSchema } from '../api/versions';
-import { fnNumberPattern } from '../fn/schemas';
+import { fnFormSchema, fnNumberPattern } from '../fn/schemas';
 import { drivingCategories, feeGroups, normalizePlate, rightKinds, voenPattern } from '../resources/values';
 import { paymentMessages as m } from './messages';
 import { paymentStatusCodes, validityMonths } from './status';
@@ -216,6 +216,16 @@ export const paymentFilterSchemas = {
 };
 export const paymentListQuerySchema = listQuerySchema(paymentListSpec).extend(paymentFilterSchemas);
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+/**
+ * GET /api/fn/forms/for-payment/: a free form with what prices its row, its batch's coefficient and months (a row
+ * must be priced as its batch was issued), so the payment screen needs no right to read batches.
+ */
+export const forPaymentFormSchema = fnFormSchema.extend({
+  coefficient_value: z.string().meta({ examples: ['1.5'] }),
+  months: z.number().int().min(0),
+});
+export type ForPaymentForm = z.infer<typeof forPaymentFormSchema>;
 
 /** GET /api/public/payments/{code}/: any text; a code that is not one answers 404. */
 export const publicPaymentParamsSchema = z.object({ code: z.string() });

@@ -254,6 +254,28 @@ export async function lockForms(db: Executor, ids: readonly number[]) {
 }
 export type LockedForm = Awaited<ReturnType<typeof lockForms>>[number];
 
+/** What prices a row of each batch (the free-forms answer): the coefficient's value and the months. */
+export async function batchPricing(db: Executor, batchIds: readonly number[]) {
+  const ids = [...new Set(batchIds)];
+  if (ids.length === 0) return new Map<number, { coefficient_value: string; months: number }>();
+  const rows = await db
+    .select({
+      id: fnBatches.id,
+      coefficient: fnCoefficients.coefficient,
+      expireDate: fnBatches.expireDate,
+      expireDateType: fnBatches.expireDateType,
+    })
+    .from(fnBatches)
+    .innerJoin(fnCoefficients, eq(fnCoefficients.id, fnBatches.coefficientId))
+    .where(inArray(fnBatches.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { coefficient_value: shortest(r.coefficient, 4), months: batchValidityMonths(r.expireDate, r.expireDateType) },
+    ]),
+  );
+}
+
 /** Every tariff: the tariff function picks the one in force. */
 export async function allTariffs(db: Executor): Promise<TariffRate[]> {
   const rows = await db.select().from(tariffs);

@@ -9,6 +9,7 @@ interface Form {
   id: number;
   series: string;
   number: string;
+  batch: number;
   stage: string;
   status: number | null;
   payment: number | null;
@@ -316,6 +317,22 @@ describe('payments API', () => {
     expect(edited.json().rows.map((r: { form: number }) => r.form)).toEqual([forms[1]!.id]);
     expect((await form(forms[0]!.id)).stage).toBe('active');
     expect((await form(forms[1]!.id)).stage).toBe('used');
+  });
+
+  it("offers free forms with their row's pricing (coefficient value, months) to a cashier, who cannot read batches", async () => {
+    const [f] = await activeForms(1);
+    const free = await send('GET', `/api/fn/forms/for-payment/?series=${f!.series}`, k.as.cashier);
+    expect(free.statusCode, free.body).toBe(200);
+    const [offered] = free.json().results as {
+      id: number;
+      transport_type: number;
+      coefficient_value: string;
+      months: number;
+    }[];
+    expect(offered).toMatchObject({ id: f!.id, transport_type: k.transportType, months: 3 });
+    expect(offered!.coefficient_value).toBe(coefficient.replace(/\.?0+$/, ''));
+    expect((await send('GET', `/api/fn/batches/${f!.batch}/`, k.as.cashier)).statusCode).toBe(403);
+    await create([row(f!.id, { coefficient: offered!.coefficient_value, expire_date: offered!.months })]);
   });
 
   it('is region-scoped: another region by id is 404, and not in the list', async () => {

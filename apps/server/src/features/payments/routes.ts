@@ -1,7 +1,7 @@
 import {
   detailErrorSchema,
   fnFormListQuerySchema,
-  fnFormSchema,
+  forPaymentFormSchema,
   idParamsSchema,
   noQuerySchema,
   pageSchema,
@@ -28,6 +28,7 @@ import { createListCaches, requestUrl } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import { authUser } from '../../plugins/auth';
 import { formList, formSource } from '../fn/form-repository';
+import { batchPricing } from './payment-repository';
 import { createPaymentService } from './payment-service';
 
 const common = { tags: ['payments'], security: [{ bearer: [] }] };
@@ -240,11 +241,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           "Forms free for a payment: active or shared, not held by a payment, of the user's region (a national " +
           'user filters by region); filters series, number, number_from, number_to, batch, region, transport_type',
         querystring: forPaymentQuerySchema,
-        response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
+        response: { 200: pageSchema(forPaymentFormSchema), ...signedInErrors },
       },
     },
-    async (request) =>
-      formList.page(
+    async (request) => {
+      const page = await formList.page(
         { ...request.query, stage: undefined, shared: undefined, no_page: undefined },
         formSource(app.db, formCaches.counts),
         {
@@ -256,7 +257,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           ].filter((c) => c !== undefined),
           anchors: formCaches.anchors,
         },
-      ),
+      );
+      const pricing = await batchPricing(
+        app.db,
+        page.results.map((form) => form.batch),
+      );
+      return { ...page, results: page.results.map((form) => ({ ...form, ...pricing.get(form.batch)! })) };
+    },
   );
 
   app.get(

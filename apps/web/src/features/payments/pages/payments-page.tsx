@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BackLink } from '../../../components/back-link';
+import { PageHeader } from '../../../components/page-header';
+import { PageSkeleton } from '../../../components/page-skeleton';
+import { RecordMissing } from '../../../components/record-missing';
+import { usePayment } from '../api/payments';
+import { PaymentForm } from '../components/payment-form';
+import { PaymentsList } from './payments-list';
+
+/** `?form=new` creates a payment, `?form={id}` edits one under review (decisions.md: payment screens). */
+function EditPayment({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const payment = usePayment(id);
+  if (payment.isPending) return <PageSkeleton />;
+  if (payment.isError)
+    return <RecordMissing title={t('payments.notFound')} error={payment.error} back="/app/fn-payment" />;
+  return <PaymentForm payment={payment.data} key={payment.data.version} />;
+}
+
+/** `fn-payment`: the payments list, and on the same route the payment form. */
+export default function PaymentsPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const target = params.get('form');
+  const id = target && /^\d+$/.test(target) ? Number(target) : null;
+  if (target !== null) {
+    return (
+      <div data-testid="payment-form-page">
+        <BackLink to="/app/fn-payment" />
+        <PageHeader title={id === null ? t('payments.createTitle') : t('payments.editTitle', { id })} />
+        {id === null ? <PaymentForm /> : <EditPayment id={id} />}
+      </div>
+    );
+  }
+  return (
+    <div data-testid="fn-payment-page">
+      <PageHeader title={t('routes.fn-payment')} />
+      <PaymentsList />
+    </div>
+  );
+}
