@@ -2,6 +2,7 @@ import { fnFormListSpec, formatFnNumber, parseFnNumber, type FnForm, type FnNoti
 import { and, count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
+import { utcDay } from '../../lib/days';
 import { fnBatches, fnForms, paymentRows, payments, regions, users } from '../../db/schema';
 import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
@@ -13,7 +14,7 @@ const operators = alias(users, 'form_operator');
  * the database session's `current_date`: every database and time zone agree, and a list's kept count, whose key
  * holds the parameters, is never reused on the next day.
  */
-export const today = () => sql`${new Date().toISOString().slice(0, 10)}::date`;
+export const today = () => sql`${utcDay()}::date`;
 
 /**
  * The notice status as of today: a paid form (2, 3, 4) whose validity ended reads as expired (1), in lists, filters

@@ -18,6 +18,7 @@ import { recordAudit } from '../../lib/audit';
 import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import type { ListCaches } from '../../lib/list/list-query';
+import { utcDay } from '../../lib/days';
 import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
 import { isActiveUserOfRole } from './batch-repository';
@@ -154,7 +155,7 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
     history: async (actor: AuthUser, id: number) => {
       const form = await visible(actor, id);
       const entries = await formTimeline(db, form.batch, form.series, Number(form.number));
-      const expiry = seenExpiry(form, new Date().toISOString().slice(0, 10));
+      const expiry = seenExpiry(form, utcDay());
       return expiry ? [...entries, expiry] : entries;
     },
 

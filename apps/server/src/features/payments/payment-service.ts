@@ -40,6 +40,7 @@ import { auditActor } from '../../lib/grants';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import type { ListCaches } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
+import { bakuDay, utcDay } from '../../lib/days';
 import { updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import { contiguousRuns, recordMovement } from '../fn/ledger';
@@ -47,8 +48,6 @@ import * as repo from './payment-repository';
 import { createVerifyCode, renderReceipt, verifyCodePattern, verifyUrl } from './receipt';
 
 /** Today as a UTC day: the application's days are UTC days. */
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 /** What the audit trail keeps of a payment. */
 function paymentSnapshot(payment: Payment): AuditSnapshot {
   const { rows, verify_code: _code, created_at: _at, ...header } = payment;
@@ -360,7 +359,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     const forms = new Map(locked.map((f) => [f.id, f]));
     await checkRows(tx, input, region, forms, heldBy);
     const rows = input.rows.map((row) => ruledRow(row, input.owner_code));
-    const day = todayUtc();
+    const day = utcDay();
     const prices = await price(tx, rows, day);
     const priced: PricedRow[] = rows.map((row, i) => ({ input: row, form: forms.get(row.form)!, price: prices[i]! }));
     return { priced, forms, day, total: sumAmounts(prices.map((p) => p.amount)) };
@@ -569,7 +568,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
       transition(actor, id, 'pay', async (tx, before, forms) => {
         if (!insuranceRecorded(before, 'mdssh') || !insuranceRecorded(before, 'itsda'))
           throw conflict(m.insuranceRequired);
-        if (input.payment_receipt_date > todayUtc()) throw fieldErrors({ payment_receipt_date: [m.receiptDateFuture] });
+        if (input.payment_receipt_date > bakuDay()) throw fieldErrors({ payment_receipt_date: [m.receiptDateFuture] });
         if (await repo.receiptNumberUsed(tx, input.payment_receipt_number))
           throw fieldErrors({ payment_receipt_number: [m.receiptNumberTaken] });
         const byForm = new Map(forms.map((f) => [f.id, f]));
@@ -626,7 +625,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
 
     /** Prices rows on a day (today when none) without saving anything: the same function a save runs. */
     async quote(input: QuoteRequest): Promise<QuoteResponse> {
-      const day = input.date ?? todayUtc();
+      const day = input.date ?? utcDay();
       const rows = await price(db, input.rows, day);
       return { date: day, rows, total: sumAmounts(rows.map((r) => r.amount)) };
     },
@@ -660,7 +659,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
       if (!verifyCodePattern.test(code)) throw notFound();
       const found = await repo.findByVerifyCode(db, code);
       if (!found) throw notFound();
-      const today = todayUtc();
+      const today = utcDay();
       const { header, rows } = found;
       const valid =
         header.status === 3 &&

@@ -1,0 +1,12 @@
+/**
+ * The application's days are UTC days (decisions.md): validity, expiry and the day prices are taken on. A bank
+ * receipt is dated where it was stamped, in Baku (UTC+4, no daylight saving since 2016).
+ */
+
+/** The UTC day (yyyy-mm-dd) of a moment. */
+export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
+
+const bakuDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' });
+
+/** The day (yyyy-mm-dd) in Baku of a moment: from 20:00 UTC it is already the next day there. */
+export const bakuDay = (at: Date = new Date()): string => bakuDays.format(at);
