@@ -121,6 +121,8 @@ test.describe('keyboard alone (issue 11)', () => {
     await expectVisibleFocus(section);
     await page.keyboard.press('Enter');
     const regionsLink = menu.getByRole('link', { name: 'Regionlar', exact: true });
+    // A person sees the section open before moving into it: arrows pressed mid-opening walk past it.
+    await expect(regionsLink).toBeVisible();
     await pressUntilFocused(page, 'ArrowDown', regionsLink, 10);
     await expectVisibleFocus(regionsLink);
     await page.keyboard.press('Enter');
