@@ -57,7 +57,13 @@ async function saveForm(page: Page, listPath: RegExp) {
 async function deleteRows(page: Page, rows: Locator[]) {
   for (const row of rows) await row.locator('.ant-checkbox-input').check();
   await page.getByTestId('delete-selected').click();
-  await page.getByTestId('confirm-delete').click();
+  // A click while the dialog is still opening can be lost: click until it closes (a second click on a busy dialog
+  // does nothing).
+  const confirm = page.getByTestId('confirm-delete');
+  await expect(async () => {
+    if (await confirm.isVisible()) await confirm.click({ timeout: 2_000 });
+    await expect(confirm).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Deletes the rows a search found: the spec's toast, and the list is empty. */

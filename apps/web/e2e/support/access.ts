@@ -63,8 +63,14 @@ export const errorUnder = (page: Page, label: string) => formItem(page, label).l
 
 export async function pickSelectOption(page: Page, field: Locator, text: string) {
   await field.click();
-  await field.locator('input').fill(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+  const input = field.locator('input');
+  await input.fill(text);
+  // The field's own list (its input controls it): another select's list may still be closing, with the same text.
+  const listId = await input.getAttribute('aria-controls');
+  const dropdown = listId
+    ? page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:visible');
+  await dropdown.locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
 /** Moves the records matching `search` from the left list of an assign window to the right one. */
