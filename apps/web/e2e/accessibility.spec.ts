@@ -136,11 +136,18 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 
     await page.getByTestId('fn-open-share-window').click();
     const shareWindow = page.getByTestId('fn-share-window');
-    await shareWindow.locator('.ant-select').first().click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'inspector@demo.az' })
-      .click();
-    await expect(shareWindow.locator('.ant-transfer-list-content-item').first()).toBeVisible();
+    // Both sides are server pages, read once the inspector is chosen; a choice made while the list is still
+    // opening can be lost, so it is made again until they show.
+    const firstItem = shareWindow.locator('.ant-transfer-list-content-item').first();
+    await expect(async () => {
+      if (!(await firstItem.isVisible())) {
+        await shareWindow.locator('.ant-select').first().click({ timeout: 2_000 });
+        await page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'inspector@demo.az' })
+          .click({ timeout: 2_000 });
+      }
+      await expect(firstItem).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     findings.push(...(await audit(page, 'assign window of forms', '.ant-modal-root')));
     await page.keyboard.press('Escape');
     await expect(shareWindow).toBeHidden();
@@ -160,8 +167,11 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
       .getByRole('button', { name: /Ləğv et/ })
       .click();
     const voidForm = page.getByTestId('fn-void-form');
-    await voidForm.getByRole('button', { name: 'Ləğv et' }).click();
-    await expect(voidForm.locator('.ant-form-item-explain-error')).toBeVisible();
+    // A click while the dialog is still opening can be lost: click until the error shows.
+    await expect(async () => {
+      await voidForm.getByRole('button', { name: 'Ləğv et' }).click({ timeout: 2_000 });
+      await expect(voidForm.locator('.ant-form-item-explain-error')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     findings.push(...(await audit(page, 'void dialog with its error', '.ant-modal-root')));
     await page.keyboard.press('Escape');
     expect(report(findings)).toBe('');
