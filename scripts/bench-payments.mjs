@@ -2,6 +2,7 @@
 //   - creating a payment of 10 rows (10 free forms, priced by the server, the forms used, the ledger and the audit
 //     written) through POST /api/payments/: p99 under 100 ms at 20 connections;
 //   - the payments list with 200,000 payments: p99 under 50 ms at 20 connections (first page, a status filter).
+// BENCH_CREATE_ONLY=1 stops after the first figure (for working on it).
 import { pathToFileURL } from 'node:url';
 import { cannon, measure, productionEnv, withDemoDatabase, withPostgres } from './bench-lists.mjs';
 import { apiCall, signIn, startServer } from './lib/server-process.mjs';
@@ -98,6 +99,7 @@ export async function benchPayments({ durationSeconds = 10, connections = 20 } =
       );
       ok = createPass && ok;
 
+      if (process.env.BENCH_CREATE_ONLY) return ok;
       // 200,000 payments in all: the ones just made and the rest written directly (headers only; the list reads
       // headers), in every status.
       const made = await withPostgres(database.url, async (query) => {

@@ -54,6 +54,36 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
 }
 
+// Work a transaction does last, just before it commits (see `beforeCommit`), by transaction.
+const commitHooks = new WeakMap<object, (() => Promise<void>)[]>();
+
+/**
+ * Runs `hook` at the end of the transaction, after its work and before its commit; several run in the order given.
+ * False when the transaction was not opened by an app database (a test's own drizzle): the caller does the work now.
+ * Nothing runs when the work throws: the transaction rolls back.
+ */
+export function beforeCommit(tx: Transaction, hook: () => Promise<void>): boolean {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(hook);
+  return true;
+}
+
+/** Makes `db.transaction` run the hooks registered with `beforeCommit` once its work is done. */
+function withCommitHooks(db: Database): Database {
+  const transaction = db.transaction.bind(db);
+  const hooked: Database['transaction'] = (work, config) =>
+    transaction(async (tx) => {
+      const hooks: (() => Promise<void>)[] = [];
+      commitHooks.set(tx, hooks);
+      const result = await work(tx);
+      for (let hook = hooks.shift(); hook; hook = hooks.shift()) await hook();
+      commitHooks.delete(tx);
+      return result;
+    }, config);
+  return Object.assign(db, { transaction: hooked });
+}
+
 /** The role the app acts as after migrations (migration 0014): every table but the chained ones, which it may only append to. */
 export const appRole = 'dnx_app';
 
@@ -85,7 +115,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('acquire', (client) => {
     if (appRoleOn && ownerConnections.delete(client)) void client.query(`set role ${appRole}`).catch(() => {});
   });
-  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = withCommitHooks(drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Database);
   return {
     db,
     kind: 'postgres',
@@ -104,7 +134,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       const client = new pg.Client({ connectionString: url, application_name: 'dnx-owner' });
       await client.connect();
       try {
-        return await work(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database);
+        return await work(withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database));
       } finally {
         await client.end();
       }
@@ -226,7 +256,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   ]);
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { btree_gist, pg_trgm } });
   await client.waitReady;
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database);
   let closed = false;
   let appRoleOn = false;
   return {

@@ -5,13 +5,15 @@ import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRole, type Database } from '../db/client';
+import { appRole, openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { auditLog } from '../db/schema';
 import { migrationsFolder } from '../paths';
 import { openTestDatabase, type TestDatabase } from '../test/test-app';
 import { auditChain, recordAudit } from './audit';
 import { canonicalJson } from './hash-chain';
+import { startCluster } from '../../../../scripts/lib/postgres-cluster.mjs';
+import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -158,4 +160,83 @@ describe('an existing database, migrated to the chained trail', () => {
     await migrate(handle);
     expect(await auditChain.verify(handle.db)).toMatchObject({ ok: true, rows: 3 });
   });
+});
+
+describe('chain rows are written as the transaction commits', () => {
+  const entry = (name: string) => ({
+    actor: { id: 1, email: 'admin@dnx.az' },
+    action: 'create' as const,
+    resource: 'region' as const,
+    recordId: 1,
+    after: { name },
+  });
+  const names = async (db: Database) =>
+    (await db.select({ name: auditLog.objectName }).from(auditLog).orderBy(auditLog.id)).map((r) => r.name);
+
+  it('an app transaction writes its chain rows last: absent while it works, chained after the commit, gone with a rollback', async () => {
+    const database = await openTestDatabase();
+    try {
+      await migrate(database.handle);
+      await database.handle.useAppRole();
+      const { db } = database.handle;
+      const seenInside = await db.transaction(async (tx) => {
+        await recordAudit(tx, entry('Bakı'));
+        await recordAudit(tx, entry('Gəncə'));
+        return names(tx as unknown as Database);
+      });
+      expect(seenInside).toEqual([]);
+      await expect(
+        db.transaction(async (tx) => {
+          await recordAudit(tx, entry('Şəki'));
+          throw new Error('the change fails');
+        }),
+      ).rejects.toThrow('the change fails');
+      expect(await names(db)).toEqual(['Bakı', 'Gəncə']);
+      expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 2, first_broken_id: null });
+    } finally {
+      await database.dispose();
+    }
+  });
+
+  // Two connections: on DATABASE_URL's server, or a throwaway cluster when it is not set (the embedded database has one).
+  it(
+    'on PostgreSQL, a transaction that appended and is still working holds no chain lock: another appends and commits meanwhile',
+    { timeout: 120_000 },
+    async () => {
+      const cluster = process.env.DATABASE_URL ? null : await startCluster();
+      const created = await createThrowawayDatabase(process.env.DATABASE_URL || cluster!.url, 'dnx_chain');
+      const handle = await openDatabase({ url: created.url });
+      try {
+        await migrate(handle);
+        await handle.useAppRole();
+        const { db } = handle;
+        let finish!: () => void;
+        const working = new Promise<void>((resolve) => (finish = resolve));
+        let appended!: () => void;
+        const hasAppended = new Promise<void>((resolve) => (appended = resolve));
+        const slow = db.transaction(async (tx) => {
+          await recordAudit(tx, entry('Bakı'));
+          appended();
+          await working;
+        });
+        await hasAppended;
+        // Before, the slow transaction held the chain's lock from its append: this one waited for it (5 s: a failure).
+        const quick = db.transaction((tx) => recordAudit(tx, entry('Gəncə')));
+        const outcome = await Promise.race([
+          quick.then(() => 'committed'),
+          new Promise((resolve) => setTimeout(() => resolve('blocked'), 5_000)),
+        ]);
+        finish();
+        await slow;
+        await quick;
+        expect(outcome).toBe('committed');
+        expect(await names(db)).toEqual(['Gəncə', 'Bakı']);
+        expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 2, first_broken_id: null });
+      } finally {
+        await handle.close();
+        await created.drop();
+        cluster?.stop();
+      }
+    },
+  );
 });

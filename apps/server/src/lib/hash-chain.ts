@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, getTableColumns, getTableName, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Executor, Transaction } from '../db/client';
+import { beforeCommit, type Executor, type Transaction } from '../db/client';
 
 /**
  * A hash chain over an append-only table: each row stores sha256(previous row's hash || the row's canonical form),
@@ -26,6 +26,59 @@ export interface ChainVerification {
 }
 
 type ChainedTable = PgTable & { id: PgColumn; hash: PgColumn };
+
+/** What writing rows to one chain needs. */
+interface ChainWriter {
+  lockKey: string;
+  tableName: string;
+  table: ChainedTable;
+  /** The row as hashed and inserted, from the values appended, its id and time. */
+  row(values: Record<string, unknown>, id: number, at: Date): Record<string, unknown>;
+  canonical(row: Record<string, unknown>): string;
+}
+
+// Rows appended in a transaction and not yet written, by chain.
+const pendingRows = new WeakMap<Transaction, Map<ChainWriter, Record<string, unknown>[]>>();
+
+/**
+ * Writes the rows of one or more chains in two statements: `dnx_chain_reserve` (migration 0022) takes the chains'
+ * locks (by key, one order for every writer) and then reads each chain's last hash, its new ids and the time with a
+ * snapshot taken after the locks are held, so it sees every row committed before; one insert then writes every
+ * chain's rows (data-modifying CTEs). The locks are held from there to the commit.
+ */
+async function writeChains(tx: Transaction, rows: Map<ChainWriter, Record<string, unknown>[]>): Promise<void> {
+  const chains = [...rows.keys()].sort((a, b) => (a.lockKey < b.lockKey ? -1 : 1));
+  if (chains.length === 0) return;
+  const reserved = await tx.execute<{
+    reserved: Record<string, { head: string | null; ids: number[] }> & { ms: string };
+  }>(
+    sql`select dnx_chain_reserve(${`{${chains.map((c) => c.tableName).join(',')}}`}::text[],
+      ${`{${chains.map((c) => rows.get(c)!.length).join(',')}}`}::int[]) as reserved`,
+  );
+  const taken = (reserved as unknown as { rows: { reserved: Record<string, unknown> }[] }).rows[0]!.reserved;
+  const at = new Date(Number(taken.ms));
+  const inserts = chains.map((c) => {
+    const { head, ids } = taken[c.tableName] as { head: string | null; ids: number[] };
+    let previous = head ?? genesisHash;
+    const values = rows.get(c)!.map((appended, n) => {
+      const row = c.row(appended, Number(ids[n]), at);
+      previous = linkHash(previous, c.canonical(row));
+      return { ...row, hash: previous };
+    });
+    return tx
+      .insert(c.table as PgTable)
+      .overridingSystemValue()
+      .values(values as never);
+  });
+  const [last, ...before] = inserts.reverse();
+  if (before.length === 0) return void (await last);
+  await tx.execute(
+    sql`with ${sql.join(
+      before.map((insert, i) => sql`${sql.raw(`chain${i}`)} as (${insert.getSQL()})`),
+      sql`, `,
+    )} ${last!.getSQL()}`,
+  );
+}
 
 /** JSON with keys sorted at every level; Dates as UTC ISO; undefined object members left out, as jsonb drops them. */
 export function canonicalJson(value: unknown): string {
@@ -81,33 +134,40 @@ export function defineHashChain<T extends ChainedTable>(table: T, options: { der
     return (rows[0]?.hash as string | null | undefined) ?? genesisHash;
   }
 
+  const chain: ChainWriter = {
+    lockKey,
+    tableName,
+    table,
+    row(values, id, at) {
+      const row: Record<string, unknown> = { at };
+      for (const key of chainedKeys) if (key in values) row[key] = asStored(values[key]);
+      row.id = id;
+      // Every chained column is written as hashed: a default filled in by the database would not be in the hash.
+      for (const key of chainedKeys) row[key] ??= null;
+      return row;
+    },
+    canonical,
+  };
+
   return {
     table,
     canonical,
 
     /**
-     * Appends one row inside the caller's transaction. The chain's advisory lock is held until it commits, so
-     * concurrent writers (in any process) queue and never fork the chain; append last in a transaction, so the
-     * lock is held briefly. The id and time are taken under the lock, so id order is chain order.
+     * Appends one row in the caller's transaction. In an app transaction (db/client.ts) the row is written last,
+     * just before the commit, with every other chain row of the transaction: the chains' advisory locks are taken
+     * then (one order everywhere) and held until the commit, so concurrent writers (in any process) queue and never
+     * fork a chain, and they queue only for those last statements. The id and time are taken under the lock, so id
+     * order is chain order. Outside an app transaction (a test's own drizzle) the row is written at once.
      */
-    async append(tx: Transaction, values: Record<string, unknown>): Promise<{ id: number; hash: string }> {
-      const previous = await head(tx);
-      const taken = await tx.execute<{ id: string; ms: string }>(
-        sql`select nextval(pg_get_serial_sequence(${tableName}, 'id'))::text as id,
-          floor(extract(epoch from clock_timestamp()) * 1000)::bigint::text as ms`,
-      );
-      const first = (taken as unknown as { rows: { id: string; ms: string }[] }).rows[0]!;
-      const row: Record<string, unknown> = { at: new Date(Number(first.ms)) };
-      for (const key of chainedKeys) if (key in values) row[key] = asStored(values[key]);
-      row.id = Number(first.id);
-      // Every chained column is written as hashed: a default filled in by the database would not be in the hash.
-      for (const key of chainedKeys) row[key] ??= null;
-      const hash = linkHash(previous, canonical(row));
-      await tx
-        .insert(table as PgTable)
-        .overridingSystemValue()
-        .values({ ...row, hash } as never);
-      return { id: row.id as number, hash };
+    async append(tx: Transaction, values: Record<string, unknown>): Promise<void> {
+      let queued = pendingRows.get(tx);
+      if (!queued) {
+        const rows = new Map<ChainWriter, Record<string, unknown>[]>();
+        if (!beforeCommit(tx, () => writeChains(tx, rows))) return writeChains(tx, new Map([[chain, [values]]]));
+        pendingRows.set(tx, (queued = rows));
+      }
+      queued.set(chain, [...(queued.get(chain) ?? []), values]);
     },
 
     /** Walks the chain in id order, in batches, and names the first row whose hash does not follow. */

@@ -22,7 +22,7 @@ export interface FnLedgerEntry {
   reason?: string | null;
 }
 
-/** Appends a movement inside the transaction that made it; take it before the audit row (one lock order). */
+/** Appends a movement inside the transaction that made it (written as it commits, lib/hash-chain.ts). */
 export async function recordMovement(tx: Transaction, entry: FnLedgerEntry): Promise<void> {
   await fnLedgerChain.append(tx, {
     actorId: entry.actor?.id ?? null,

@@ -197,6 +197,16 @@ function asRow(r: { row: typeof paymentRows.$inferSelect; series: string; number
   };
 }
 
+/** A payment as the API answers it, from its header and its rows as inserted (`returning`) with their forms. */
+export function paymentOf(
+  header: HeaderRow,
+  rows: { row: typeof paymentRows.$inferSelect; series: string; number: number }[],
+): Payment {
+  return { ...asHeader(header), rows: rows.map(asRow) };
+}
+
+export { headerColumns as paymentHeaderColumns };
+
 export async function findRows(db: Executor, paymentId: number): Promise<PaymentRow[]> {
   const rows = await db
     .select(rowColumns)
@@ -224,7 +234,10 @@ export async function lockPayment(db: Executor, id: number, scope: SQL | undefin
   return row ?? null;
 }
 
-/** Forms locked for a payment (FOR UPDATE, in id order), with what their batch says about price and region. */
+/**
+ * Forms locked for a payment (FOR UPDATE, in id order), with what their batch says about price and region (its
+ * transport type's fee group too: a row's transport type is its form's).
+ */
 export async function lockForms(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
   const rows = await db
@@ -240,6 +253,7 @@ export async function lockForms(db: Executor, ids: readonly number[]) {
       paymentId: fnForms.paymentId,
       regionId: fnBatches.regionId,
       transportTypeId: fnBatches.transportTypeId,
+      feeGroup: transportTypes.feeGroup,
       coefficient: fnCoefficients.coefficient,
       expireDate: fnBatches.expireDate,
       expireDateType: fnBatches.expireDateType,
@@ -247,6 +261,7 @@ export async function lockForms(db: Executor, ids: readonly number[]) {
     .from(fnForms)
     .innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId))
     .innerJoin(fnCoefficients, eq(fnCoefficients.id, fnBatches.coefficientId))
+    .innerJoin(transportTypes, eq(transportTypes.id, fnBatches.transportTypeId))
     .where(inArray(fnForms.id, [...ids]))
     .orderBy(asc(fnForms.id))
     .for('update', { of: fnForms });

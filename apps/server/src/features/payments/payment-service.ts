@@ -30,6 +30,7 @@ import {
   type QuoteRequest,
   type QuoteResponse,
   type TariffSnapshot,
+  type FeeGroup,
 } from '@dnx/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -47,7 +48,6 @@ import { contiguousRuns, recordMovement } from '../fn/ledger';
 import * as repo from './payment-repository';
 import { createVerifyCode, renderReceipt, verifyCodePattern, verifyUrl } from './receipt';
 
-/** Today as a UTC day: the application's days are UTC days. */
 /** What the audit trail keeps of a payment. */
 function paymentSnapshot(payment: Payment): AuditSnapshot {
   const { rows, verify_code: _code, created_at: _at, ...header } = payment;
@@ -107,7 +107,10 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     return region;
   }
 
-  /** Prices rows on a day with the tariffs in force then; a row whose group has none is a 400 under it. */
+  /**
+   * Prices rows on a day with the tariffs in force then; a row whose group has none is a 400 under it. The fee
+   * groups are read unless known (a save knows them from the locked forms).
+   */
   async function price(
     executor: Executor,
     rows: readonly Pick<
@@ -121,12 +124,15 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
       | 'count_vehicle_load'
     >[],
     day: string,
+    knownGroups?: ReadonlyMap<number, FeeGroup>,
   ): Promise<TariffSnapshot[]> {
     const tariffs = await repo.allTariffs(executor);
-    const groups = await repo.feeGroupsOf(
-      executor,
-      rows.map((r) => r.transport_type),
-    );
+    const groups =
+      knownGroups ??
+      (await repo.feeGroupsOf(
+        executor,
+        rows.map((r) => r.transport_type),
+      ));
     const errors: Record<string, string[]> = {};
     const prices = rows.map((row, i) => {
       const group = groups.get(row.transport_type);
@@ -184,7 +190,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
 
   /**
    * One ledger row per contiguous run of forms of one batch that move alike (the same `after`), appended in the
-   * transaction that moves them; the audit row comes after (one lock order: ledger, then audit).
+   * transaction that moves them (written as it commits, with its audit row: lib/hash-chain.ts).
    */
   async function ledger(
     tx: Transaction,
@@ -306,45 +312,49 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     );
   }
 
-  /** Inserts the priced rows of a payment, in the order sent. */
+  /** Inserts the priced rows of a payment, in the order sent; answers them as inserted, with their forms. */
   async function insertRows(tx: Transaction, paymentId: number, rows: PricedRow[]) {
-    await tx.insert(paymentRows).values(
-      rows.map(({ input, price: p }, position) => ({
-        paymentId,
-        position,
-        formId: input.form,
-        plate: input.plate,
-        baseCarrierPin: input.base_carrier_pin,
-        brandModel: input.brand_model,
-        seatsCount: input.seats_count,
-        loadCarryingCapacity: input.load_carrying_capacity,
-        busType: input.bus_type,
-        rightOfUse: input.right_of_use,
-        rightOfUseExpireDate: input.right_of_use_expire_date,
-        trailerPlate: input.trailer_plate,
-        trailerLoadCarryingCapacity: input.trailer_load_carrying_capacity,
-        countVehicleLoad: input.count_vehicle_load,
-        inspectorId: input.inspector,
-        busRouteName: input.bus_route_name,
-        busRouteNumber: input.bus_route_number,
-        driverFin: input.driver_fin,
-        driverFullName: input.driver_full_name,
-        drivingLicenseNumber: input.driving_license_number,
-        drivingLicenseCategories: input.driving_license_categories,
-        drivingLicenseExpireDate: input.driving_license_expire_date,
-        workSectors: input.work_sectors,
-        transportTypeId: input.transport_type,
-        serviceErrors: input.serviceErrors,
-        taxPrice: p.amount,
-        tariffId: p.tariff_id,
-        tariffRate: p.tariff_rate,
-        tariffEffectiveFrom: p.tariff_effective_from,
-        feeGroup: p.fee_group,
-        units: p.units,
-        coefficient: p.coefficient,
-        months: p.months,
-      })),
-    );
+    const inserted = await tx
+      .insert(paymentRows)
+      .values(
+        rows.map(({ input, price: p }, position) => ({
+          paymentId,
+          position,
+          formId: input.form,
+          plate: input.plate,
+          baseCarrierPin: input.base_carrier_pin,
+          brandModel: input.brand_model,
+          seatsCount: input.seats_count,
+          loadCarryingCapacity: input.load_carrying_capacity,
+          busType: input.bus_type,
+          rightOfUse: input.right_of_use,
+          rightOfUseExpireDate: input.right_of_use_expire_date,
+          trailerPlate: input.trailer_plate,
+          trailerLoadCarryingCapacity: input.trailer_load_carrying_capacity,
+          countVehicleLoad: input.count_vehicle_load,
+          inspectorId: input.inspector,
+          busRouteName: input.bus_route_name,
+          busRouteNumber: input.bus_route_number,
+          driverFin: input.driver_fin,
+          driverFullName: input.driver_full_name,
+          drivingLicenseNumber: input.driving_license_number,
+          drivingLicenseCategories: input.driving_license_categories,
+          drivingLicenseExpireDate: input.driving_license_expire_date,
+          workSectors: input.work_sectors,
+          transportTypeId: input.transport_type,
+          serviceErrors: input.serviceErrors,
+          taxPrice: p.amount,
+          tariffId: p.tariff_id,
+          tariffRate: p.tariff_rate,
+          tariffEffectiveFrom: p.tariff_effective_from,
+          feeGroup: p.fee_group,
+          units: p.units,
+          coefficient: p.coefficient,
+          months: p.months,
+        })),
+      )
+      .returning();
+    return inserted.map((row, i) => ({ row, series: rows[i]!.form.series, number: rows[i]!.form.number }));
   }
 
   /** Checks and prices the rows of a create or an edit; the forms are locked. */
@@ -360,7 +370,8 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     await checkRows(tx, input, region, forms, heldBy);
     const rows = input.rows.map((row) => ruledRow(row, input.owner_code));
     const day = utcDay();
-    const prices = await price(tx, rows, day);
+    const groups = new Map(locked.map((f) => [f.transportTypeId, f.feeGroup]));
+    const prices = await price(tx, rows, day, groups);
     const priced: PricedRow[] = rows.map((row, i) => ({ input: row, form: forms.get(row.form)!, price: prices[i]! }));
     return { priced, forms, day, total: sumAmounts(prices.map((p) => p.amount)) };
   }
@@ -443,7 +454,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
         return await db.transaction(async (tx) => {
           const region = await regionOf(tx, actor, input.region);
           const { priced, day, total } = await priceRows(tx, input, region, null);
-          const [row] = await tx
+          const [header] = await tx
             .insert(payments)
             .values({
               ...headerValues(input),
@@ -454,16 +465,15 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
               createdBy: actor.id,
               statusBy: actor.id,
             })
-            .returning({ id: payments.id });
-          const id = row!.id;
-          await insertRows(tx, id, priced);
+            .returning(repo.paymentHeaderColumns);
+          const id = header!.id;
+          const payment = repo.paymentOf(header!, await insertRows(tx, id, priced));
           await useForms(
             tx,
             actor,
             id,
             priced.map((p) => p.form),
           );
-          const payment = (await repo.findPayment(tx, eq(payments.id, id)))!;
           await recordAudit(tx, {
             actor: auditActor(actor),
             action: 'create',
