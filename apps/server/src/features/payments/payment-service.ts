@@ -95,13 +95,22 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     return payment;
   }
 
-  /** The payment's region: a regional user's own; a national user names one that exists. */
-  async function regionOf(executor: Executor, actor: AuthUser, region: number | null): Promise<number> {
+  /**
+   * The payment's region: a regional user's own; a national user names one that exists. A region that holds one of
+   * the rows' forms exists (batches refer to regions), so it is read only when none does.
+   */
+  async function regionOf(
+    executor: Executor,
+    actor: AuthUser,
+    region: number | null,
+    forms: readonly repo.LockedForm[],
+  ): Promise<number> {
     if (!actor.isNational) {
       if (actor.regionId === null) throw fieldErrors({ region: [m.regionOutOfScope] });
       return actor.regionId;
     }
     if (region === null) throw fieldErrors({ region: [m.regionRequired] });
+    if (forms.some((f) => f.regionId === region)) return region;
     const [row] = await executor.select({ id: regions.id }).from(regions).where(eq(regions.id, region));
     if (!row) throw fieldErrors({ region: [m.regionRequired] });
     return region;
@@ -361,11 +370,12 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
   async function priceRows(
     tx: Transaction,
     input: PaymentCreateInput,
-    region: number,
+    regionOfForms: (locked: repo.LockedForm[]) => Promise<number>,
     heldBy: number | null,
     alsoLock: readonly number[] = [],
   ) {
     const locked = await repo.lockForms(tx, [...new Set([...input.rows.map((r) => r.form), ...alsoLock])]);
+    const region = await regionOfForms(locked);
     const forms = new Map(locked.map((f) => [f.id, f]));
     await checkRows(tx, input, region, forms, heldBy);
     const rows = input.rows.map((row) => ruledRow(row, input.owner_code));
@@ -373,7 +383,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     const groups = new Map(locked.map((f) => [f.transportTypeId, f.feeGroup]));
     const prices = await price(tx, rows, day, groups);
     const priced: PricedRow[] = rows.map((row, i) => ({ input: row, form: forms.get(row.form)!, price: prices[i]! }));
-    return { priced, forms, day, total: sumAmounts(prices.map((p) => p.amount)) };
+    return { priced, forms, region, day, total: sumAmounts(prices.map((p) => p.amount)) };
   }
 
   const headerValues = (input: PaymentCreateInput) => ({
@@ -452,8 +462,12 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     async create(actor: AuthUser, input: PaymentCreateInput): Promise<Payment> {
       try {
         return await db.transaction(async (tx) => {
-          const region = await regionOf(tx, actor, input.region);
-          const { priced, day, total } = await priceRows(tx, input, region, null);
+          const { priced, region, day, total } = await priceRows(
+            tx,
+            input,
+            (locked) => regionOf(tx, actor, input.region, locked),
+            null,
+          );
           const [header] = await tx
             .insert(payments)
             .values({
@@ -503,7 +517,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
             write: async (t, before) => {
               // The region stays the payment's: its forms are of it.
               const held = before.rows.map((r) => r.form);
-              const { priced, forms, day, total } = await priceRows(t, input, before.region, id, held);
+              const { priced, forms, day, total } = await priceRows(t, input, async () => before.region, id, held);
               const kept = new Set(input.rows.map((r) => r.form));
               const dropped = held.filter((f) => !kept.has(f)).map((f) => forms.get(f)!);
               const added = priced.map((p) => p.form).filter((f) => !held.includes(f.id));
