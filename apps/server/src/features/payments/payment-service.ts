@@ -38,6 +38,7 @@ import { fnForms, paymentRows, payments, regions } from '../../db/schema';
 import { recordAudit, type AuditSnapshot } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
+import { insertAsJson } from '../../lib/bulk-insert';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import type { ListCaches } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
@@ -323,47 +324,49 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
 
   /** Inserts the priced rows of a payment, in the order sent; answers them as inserted, with their forms. */
   async function insertRows(tx: Transaction, paymentId: number, rows: PricedRow[]) {
-    const inserted = await tx
-      .insert(paymentRows)
-      .values(
-        rows.map(({ input, price: p }, position) => ({
-          paymentId,
-          position,
-          formId: input.form,
-          plate: input.plate,
-          baseCarrierPin: input.base_carrier_pin,
-          brandModel: input.brand_model,
-          seatsCount: input.seats_count,
-          loadCarryingCapacity: input.load_carrying_capacity,
-          busType: input.bus_type,
-          rightOfUse: input.right_of_use,
-          rightOfUseExpireDate: input.right_of_use_expire_date,
-          trailerPlate: input.trailer_plate,
-          trailerLoadCarryingCapacity: input.trailer_load_carrying_capacity,
-          countVehicleLoad: input.count_vehicle_load,
-          inspectorId: input.inspector,
-          busRouteName: input.bus_route_name,
-          busRouteNumber: input.bus_route_number,
-          driverFin: input.driver_fin,
-          driverFullName: input.driver_full_name,
-          drivingLicenseNumber: input.driving_license_number,
-          drivingLicenseCategories: input.driving_license_categories,
-          drivingLicenseExpireDate: input.driving_license_expire_date,
-          workSectors: input.work_sectors,
-          transportTypeId: input.transport_type,
-          serviceErrors: input.serviceErrors,
-          taxPrice: p.amount,
-          tariffId: p.tariff_id,
-          tariffRate: p.tariff_rate,
-          tariffEffectiveFrom: p.tariff_effective_from,
-          feeGroup: p.fee_group,
-          units: p.units,
-          coefficient: p.coefficient,
-          months: p.months,
-        })),
-      )
-      .returning();
-    return inserted.map((row, i) => ({ row, series: rows[i]!.form.series, number: rows[i]!.form.number }));
+    const inserted = await insertAsJson(
+      tx,
+      paymentRows,
+      rows.map(({ input, price: p }, position) => ({
+        paymentId,
+        position,
+        formId: input.form,
+        plate: input.plate,
+        baseCarrierPin: input.base_carrier_pin,
+        brandModel: input.brand_model,
+        seatsCount: input.seats_count,
+        loadCarryingCapacity: input.load_carrying_capacity,
+        busType: input.bus_type,
+        rightOfUse: input.right_of_use,
+        rightOfUseExpireDate: input.right_of_use_expire_date,
+        trailerPlate: input.trailer_plate,
+        trailerLoadCarryingCapacity: input.trailer_load_carrying_capacity,
+        countVehicleLoad: input.count_vehicle_load,
+        inspectorId: input.inspector,
+        busRouteName: input.bus_route_name,
+        busRouteNumber: input.bus_route_number,
+        driverFin: input.driver_fin,
+        driverFullName: input.driver_full_name,
+        drivingLicenseNumber: input.driving_license_number,
+        drivingLicenseCategories: input.driving_license_categories,
+        drivingLicenseExpireDate: input.driving_license_expire_date,
+        workSectors: input.work_sectors,
+        transportTypeId: input.transport_type,
+        serviceErrors: input.serviceErrors,
+        taxPrice: p.amount,
+        tariffId: p.tariff_id,
+        tariffRate: p.tariff_rate,
+        tariffEffectiveFrom: p.tariff_effective_from,
+        feeGroup: p.fee_group,
+        units: p.units,
+        coefficient: p.coefficient,
+        months: p.months,
+      })),
+    );
+    const byForm = new Map(rows.map((r) => [r.form.id, r.form]));
+    return inserted
+      .sort((x, y) => x.position - y.position)
+      .map((row) => ({ row, series: byForm.get(row.formId)!.series, number: byForm.get(row.formId)!.number }));
   }
 
   /** Checks and prices the rows of a create or an edit; the forms are locked. */
