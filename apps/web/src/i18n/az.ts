@@ -282,6 +282,7 @@ export const az = {
     ownerName: 'Ödəyicinin adı',
     ownerAddress: 'Ünvan',
     ownerPhone: 'Telefon',
+    ownerTransportType: 'Ödəyicinin nəqliyyat növü',
     mdsshNumber: 'MDSSH nömrəsi',
     mdsshDate: 'MDSSH tarixi',
     mdsshAmount: 'MDSSH məbləği',

@@ -283,6 +283,7 @@ export const en: Catalogue = {
     ownerName: 'Payer name',
     ownerAddress: 'Address',
     ownerPhone: 'Phone',
+    ownerTransportType: "Payer's transport type",
     mdsshNumber: 'MDSSH number',
     mdsshDate: 'MDSSH date',
     mdsshAmount: 'MDSSH amount',

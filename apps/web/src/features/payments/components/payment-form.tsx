@@ -51,6 +51,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -74,6 +75,7 @@ interface HeaderValues {
   owner_name: string;
   owner_address: string;
   owner_phone: string;
+  owner_transport_type?: number;
   region?: number;
   mdssh_number: string;
   mdssh_date: Dayjs | null;
@@ -88,6 +90,7 @@ const headerFields = [
   'owner_name',
   'owner_address',
   'owner_phone',
+  'owner_transport_type',
   'region',
   'mdssh_number',
   'mdssh_date',
@@ -108,6 +111,7 @@ function toHeader(payment?: Payment): HeaderValues {
     owner_name: payment?.owner_name ?? '',
     owner_address: payment?.owner_address ?? '',
     owner_phone: payment?.owner_phone ?? '',
+    owner_transport_type: payment?.owner_transport_type ?? undefined,
     region: payment?.region,
     mdssh_number: payment?.mdssh_number ?? '',
     mdssh_date: day(payment?.mdssh_date ?? null),
@@ -585,7 +589,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
       owner_name: values.owner_name.trim(),
       owner_address: values.owner_address?.trim() ?? '',
       owner_phone: values.owner_phone?.trim() ?? '',
-      owner_transport_type: payment?.owner_transport_type ?? null,
+      owner_transport_type: values.owner_transport_type ?? null,
       region: values.region ?? null,
       mdssh_number: values.mdssh_number?.trim() ?? '',
       mdssh_date: values.mdssh_date ? values.mdssh_date.format(apiDateFormat) : null,
@@ -657,9 +661,14 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
               <Input maxLength={30} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={national ? 16 : 24}>
+          <Col xs={24} md={national ? 8 : 16}>
             <Form.Item name="owner_address" label={t('payments.ownerAddress')}>
               <Input maxLength={500} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="owner_transport_type" label={t('payments.ownerTransportType')}>
+              <AvailableSelect resource="transport-types" placeholder={t('payments.ownerTransportType')} />
             </Form.Item>
           </Col>
           {national && (
