@@ -12,6 +12,7 @@ import {
   displayDateFormat,
   emptyDraft,
   formatMoney,
+  hasPermissions,
   initialFormFrom,
   nationalRoles,
   ownerCategories,
@@ -58,7 +59,9 @@ import { ApiError } from '../../../lib/api-client';
 import { schemaRules, serverFieldErrors, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
+import { inspectorLabel, useRegionInspectors } from '../api/inspectors';
 import { lookupDriver, lookupLicence, lookupVehicle, quote, useFreeForms, useSavePayment } from '../api/payments';
+import { InspectorSelect, type InspectorOption } from './inspector-select';
 import {
   learn,
   livePrice,
@@ -190,6 +193,13 @@ function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: 
 
 type RowErrors = Record<string, string>;
 
+/** The inspectors a row may name: the region's (when the user may list them) and those the picked forms brought. */
+interface InspectorChoice {
+  options: readonly InspectorOption[];
+  loading: boolean;
+  notFound?: string;
+}
+
 /** One vehicle row: the lookups fill it, their failures show on it and block nothing. */
 function PaymentRowCard(props: {
   row: RowDraft;
@@ -200,6 +210,7 @@ function PaymentRowCard(props: {
   onRemove: () => void;
   onCheck: (checked: boolean) => void;
   ownerCode: string;
+  inspectors: InspectorChoice;
 }) {
   const { t } = useTranslation();
   const { row, index, errors, onChange } = props;
@@ -316,6 +327,17 @@ function PaymentRowCard(props: {
           />,
         )}
         {field(
+          'bus_type',
+          t('payments.busType'),
+          <Input
+            id={`row-${index}-bus_type`}
+            value={row.bus_type}
+            onChange={(e) => set({ bus_type: e.target.value })}
+            maxLength={100}
+          />,
+          4,
+        )}
+        {field(
           'seats_count',
           t('payments.seats'),
           <InputNumber
@@ -327,7 +349,7 @@ function PaymentRowCard(props: {
             onChange={(v) => set({ seats_count: v ?? 0 })}
             style={{ width: '100%' }}
           />,
-          3,
+          4,
         )}
         {field(
           'load_carrying_capacity',
@@ -338,7 +360,7 @@ function PaymentRowCard(props: {
             onChange={(e) => set({ load_carrying_capacity: e.target.value })}
             inputMode="decimal"
           />,
-          3,
+          4,
         )}
         {field(
           'base_carrier_pin',
@@ -387,7 +409,7 @@ function PaymentRowCard(props: {
             onChange={(e) => set({ trailer_plate: e.target.value.toUpperCase() })}
             maxLength={20}
           />,
-          3,
+          4,
         )}
         {field(
           'trailer_load_carrying_capacity',
@@ -398,7 +420,7 @@ function PaymentRowCard(props: {
             onChange={(e) => onChange(setTrailerLoad(row, e.target.value))}
             inputMode="decimal"
           />,
-          3,
+          4,
         )}
         {field(
           'count_vehicle_load',
@@ -410,7 +432,7 @@ function PaymentRowCard(props: {
           >
             {t('payments.countVehicleLoadShort')}
           </Checkbox>,
-          3,
+          4,
         )}
         {field(
           'driver_fin',
@@ -436,7 +458,7 @@ function PaymentRowCard(props: {
             value={row.driver_full_name}
             onChange={(e) => set({ driver_full_name: e.target.value })}
           />,
-          5,
+          6,
         )}
         {field(
           'driving_license_number',
@@ -454,7 +476,7 @@ function PaymentRowCard(props: {
           </Space.Compact>,
           4,
         )}
-        <Col xs={24} sm={12} md={3}>
+        <Col xs={24} sm={12} md={4}>
           <Typography.Text type="secondary" data-testid={`row-${index}-licence`}>
             {row.driving_license_categories.join(', ')}
             {row.driving_license_expire_date
@@ -462,6 +484,19 @@ function PaymentRowCard(props: {
               : ''}
           </Typography.Text>
         </Col>
+        {field(
+          'inspector',
+          t('payments.inspector'),
+          <InspectorSelect
+            id={`row-${index}-inspector`}
+            value={row.inspector}
+            onChange={(inspector) => set({ inspector })}
+            options={props.inspectors.options}
+            loading={props.inspectors.loading}
+            notFound={props.inspectors.notFound}
+            data-testid={`row-${index}-inspector`}
+          />,
+        )}
         {field(
           'bus_route_name',
           t('payments.busRouteName'),
@@ -538,6 +573,25 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const [book, setBook] = useState<PriceBook>({ feeGroups: new Map(), tariffs: [], date: '' });
   const save = useSavePayment();
   const ownerCode = (Form.useWatch<string>('owner_code', form) ?? '').trim();
+  const headerRegion = Form.useWatch<number | undefined>('region', form);
+  // A row's inspector is one of the payment region's: the header's for a national user, else the user's own.
+  const region = national ? headerRegion : (me?.region ?? undefined);
+  const listsInspectors = hasPermissions(me?.permissions ?? [], ['view_active_fn']);
+  const inspectors = useRegionInspectors(region, listsInspectors);
+  // A form shared to an inspector names them: a user who may not list inspectors can still show that one.
+  const [formInspectors, setFormInspectors] = useState<InspectorOption[]>([]);
+  const inspectorChoice = useMemo<InspectorChoice>(() => {
+    const listed = (inspectors.data ?? []).map((p) => ({ value: p.id, label: inspectorLabel(p) }));
+    const options = [...listed, ...formInspectors.filter((f) => !listed.some((o) => o.value === f.value))];
+    const notFound = !listsInspectors
+      ? t('payments.inspectorsClosed')
+      : region === undefined
+        ? t('fn.chooseRegionFirst')
+        : inspectors.isError
+          ? t('common.unavailable')
+          : undefined;
+    return { options, loading: inspectors.isLoading, notFound };
+  }, [inspectors.data, inspectors.isLoading, inspectors.isError, formInspectors, listsInspectors, region, t]);
 
   // The server's quote of the rows: it names each transport type's fee group and tariff; the shared tariff
   // function then prices every keystroke on the screen. The stored price stays the server's.
@@ -566,7 +620,14 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const updateRow = (index: number, row: RowDraft) =>
     setDraft((d) => ({ ...d, rows: d.rows.map((r, i) => (i === index ? row : r)) }));
 
-  const addForm = (picked: ForPaymentForm) => setDraft((d) => ({ ...d, rows: [...d.rows, rowForForm(picked)] }));
+  const addForm = (picked: ForPaymentForm) => {
+    const { inspector, inspector_name: name } = picked;
+    if (inspector !== null && name)
+      setFormInspectors((known) =>
+        known.some((k) => k.value === inspector) ? known : [...known, { value: inspector, label: name }],
+      );
+    setDraft((d) => ({ ...d, rows: [...d.rows, rowForForm(picked)] }));
+  };
 
   const remove = (key: string) => {
     const next = removeRow(draft, key);
@@ -730,6 +791,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
             price={prices[index] ?? null}
             errors={rowErrors[index] ?? {}}
             ownerCode={ownerCode}
+            inspectors={inspectorChoice}
             onChange={(next) => updateRow(index, next)}
             onRemove={() => remove(row.key)}
             onCheck={(checked) => setDraft(checkRow(draft, row.key, checked))}

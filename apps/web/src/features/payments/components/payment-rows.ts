@@ -41,7 +41,10 @@ export interface RowDraft extends DraftRow {
   serviceErrors: string[];
 }
 
-/** A new row for a picked form, priced as its batch was issued (type, coefficient, months). */
+/**
+ * A new row for a picked form, priced as its batch was issued (type, coefficient, months); a form shared to an
+ * inspector brings them as the row's inspector.
+ */
 export function rowForForm(form: ForPaymentForm): RowDraft {
   return {
     key: String(form.id),
@@ -61,7 +64,7 @@ export function rowForForm(form: ForPaymentForm): RowDraft {
     trailer_plate: '',
     trailer_load_carrying_capacity: '0',
     count_vehicle_load: true,
-    inspector: null,
+    inspector: form.inspector,
     bus_route_name: '',
     bus_route_number: '',
     driver_fin: '',
