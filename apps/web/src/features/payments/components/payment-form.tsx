@@ -145,12 +145,13 @@ function OwnerCategory() {
 }
 
 /** Picks a free form of the region (series and number) and adds its row, priced as its batch was issued. */
-function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: ForPaymentForm) => void }) {
+function FormPicker(props: { taken: readonly number[]; region?: number; onAdd: (form: ForPaymentForm) => void }) {
+  const { taken, onAdd } = props;
   const { t } = useTranslation();
   const [series, setSeries] = useState('');
   const [number, setNumber] = useState('');
   const [chosen, setChosen] = useState<number>();
-  const forms = useFreeForms(series.trim().toUpperCase(), number.trim());
+  const forms = useFreeForms(series.trim().toUpperCase(), number.trim(), props.region);
   const options = (forms.data ?? []).filter((f) => !taken.includes(f.id));
   const add = () => {
     const form = options.find((f) => f.id === chosen);
@@ -765,7 +766,12 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
         <Typography.Title level={2} style={{ fontSize: 18 }}>
           {t('payments.rows')}
         </Typography.Title>
-        <FormPicker taken={draft.rows.map((r) => r.form)} onAdd={addForm} />
+        {/* A national user's picker narrows to the payment's region once it is chosen. */}
+        <FormPicker
+          taken={draft.rows.map((r) => r.form)}
+          region={national ? headerRegion : undefined}
+          onAdd={addForm}
+        />
         <Flex justify="space-between" align="center" style={{ margin: '12px 0' }}>
           <Checkbox
             checked={allChecked(draft)}
