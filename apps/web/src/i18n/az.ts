@@ -316,6 +316,10 @@ export const az = {
     checkAll: 'Hamısını seç',
     noRows: 'Hələ sətir yoxdur: blankın seriyasını və nömrəsini seçib əlavə edin.',
     serviceErrors: 'Reyestr sorğusu alınmadı (ödənişə mane olmur)',
+    quoteRowFailed: 'Bu sətrin qiyməti hesablanmadı',
+    quoteUnavailable: 'Qiymətlər hesablanmadı',
+    quoteUnavailableText:
+      'Qiymət xidməti cavab vermədi. Yenidən cəhd edin; ödəniş yadda saxlananda məbləği server hesablayır.',
     lookup: 'Reyestrdə axtar',
     plate: 'Qeydiyyat nişanı',
     driver: 'Sürücü',

@@ -317,6 +317,10 @@ export const en: Catalogue = {
     checkAll: 'Select all',
     noRows: 'No rows yet: pick a form by series and number and add it.',
     serviceErrors: 'Registry lookup failed (does not block the payment)',
+    quoteRowFailed: 'This row could not be priced',
+    quoteUnavailable: 'Prices could not be worked out',
+    quoteUnavailableText:
+      'The pricing service did not answer. Try again; the server works out the amounts when the payment is saved.',
     lookup: 'Look up in the registry',
     plate: 'Plate',
     driver: 'Driver',

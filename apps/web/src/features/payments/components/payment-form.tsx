@@ -65,6 +65,7 @@ import { InspectorSelect, type InspectorOption } from './inspector-select';
 import {
   learn,
   livePrice,
+  quoteFailure,
   quoteInput,
   rowForForm,
   rowInput,
@@ -206,6 +207,8 @@ function PaymentRowCard(props: {
   row: RowDraft;
   index: number;
   price: string | null;
+  /** Why the quote did not price this row (no tariff for its group on the day). */
+  quoteError?: string;
   errors: RowErrors;
   onChange: (row: RowDraft) => void;
   onRemove: () => void;
@@ -298,6 +301,16 @@ function PaymentRowCard(props: {
           message={t('payments.serviceErrors')}
           description={row.serviceErrors.join(' ')}
           data-testid={`row-${index}-service-errors`}
+        />
+      )}
+      {props.quoteError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('payments.quoteRowFailed')}
+          description={props.quoteError}
+          data-testid={`row-${index}-quote-error`}
         />
       )}
       {errors.form && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={errors.form} />}
@@ -614,6 +627,8 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     () => draft.rows.map((row, i) => livePrice(book, row) ?? quoted.data?.rows[i]?.amount ?? null),
     [book, draft.rows, quoted.data],
   );
+  // A failed quote says why: on the rows it refused, or for all of them when it had no answer.
+  const failure = quoted.isError ? quoteFailure(quoted.error) : null;
   const checkedTotal = totalOf(
     draft.rows.map((row, i) => ({ tax_price: row.checked ? (prices[i] ?? '0.00') : '0.00' })),
   );
@@ -786,6 +801,21 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
             {t('payments.total')}: {formatMoney(checkedTotal)}
           </Typography.Text>
         </Flex>
+        {failure?.unavailable && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={t('payments.quoteUnavailable')}
+            description={failure.detail ?? t('payments.quoteUnavailableText')}
+            action={
+              <Button size="small" loading={quoted.isFetching} onClick={() => void quoted.refetch()}>
+                {t('list.retry')}
+              </Button>
+            }
+            data-testid="payment-quote-error"
+          />
+        )}
         {draft.rows.length === 0 && (
           <Typography.Paragraph type="secondary">{t('payments.noRows')}</Typography.Paragraph>
         )}
@@ -795,6 +825,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
             row={row}
             index={index}
             price={prices[index] ?? null}
+            quoteError={failure?.rows[index]}
             errors={rowErrors[index] ?? {}}
             ownerCode={ownerCode}
             inspectors={inspectorChoice}

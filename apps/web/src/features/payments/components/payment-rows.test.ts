@@ -1,6 +1,7 @@
 import type { ForPaymentForm, Payment, PaymentRow } from '@dnx/shared';
 import { describe, expect, it } from 'vitest';
-import { rowForForm, rowInput, rowsOfPayment } from './payment-rows';
+import { ApiError } from '../../../lib/api-client';
+import { quoteFailure, rowForForm, rowInput, rowsOfPayment } from './payment-rows';
 
 const form: ForPaymentForm = {
   id: 41,
@@ -49,5 +50,37 @@ describe('payment rows', () => {
     } as unknown as PaymentRow;
     const [back] = rowsOfPayment({ rows: [stored] } as Payment);
     expect(back).toMatchObject({ key: '41', checked: true, inspector: 12, bus_type: 'Şəhərlərarası' });
+  });
+});
+
+describe('a failed quote', () => {
+  it("puts a 400's row messages on their rows, by the rows' order", () => {
+    const error = new ApiError(400, {
+      'rows.1.transport_type': ['2026-01-10 tarixində qüvvədə olan "seat" tarifi yoxdur.'],
+    });
+    expect(quoteFailure(error)).toEqual({
+      rows: { 1: '2026-01-10 tarixində qüvvədə olan "seat" tarifi yoxdur.' },
+      unavailable: false,
+      detail: null,
+    });
+  });
+
+  it('joins two messages of one row', () => {
+    const error = new ApiError(400, { 'rows.0.coefficient': ['a'], 'rows.0.transport_type': ['b'] });
+    expect(quoteFailure(error).rows).toEqual({ 0: 'a b' });
+  });
+
+  it('is unavailable as a whole on a network failure or a 5xx, with no words of the server', () => {
+    expect(quoteFailure(new TypeError('Failed to fetch'))).toEqual({ rows: {}, unavailable: true, detail: null });
+    expect(quoteFailure(new ApiError(503, { detail: 'down' }))).toEqual({ rows: {}, unavailable: true, detail: null });
+  });
+
+  it("is unavailable as a whole on a 400 about no row, with the server's message", () => {
+    expect(quoteFailure(new ApiError(400, { rows: ['Ən azı bir sətir olmalıdır.'] }))).toEqual({
+      rows: {},
+      unavailable: true,
+      detail: 'Ən azı bir sətir olmalıdır.',
+    });
+    expect(quoteFailure(new ApiError(403, { detail: 'İcazə yoxdur.' })).detail).toBe('İcazə yoxdur.');
   });
 });
