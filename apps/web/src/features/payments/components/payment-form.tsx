@@ -31,7 +31,7 @@ import {
   type PaymentDraft,
   type RightKindId,
 } from '@dnx/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -60,7 +60,15 @@ import { schemaRules, serverFieldErrors, showServerErrors } from '../../../lib/f
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { inspectorLabel, useRegionInspectors } from '../api/inspectors';
-import { lookupDriver, lookupLicence, lookupVehicle, quote, useFreeForms, useSavePayment } from '../api/payments';
+import {
+  lookupDriver,
+  lookupLicence,
+  lookupVehicle,
+  paymentQuery,
+  quote,
+  useFreeForms,
+  useSavePayment,
+} from '../api/payments';
 import { InspectorSelect, type InspectorOption } from './inspector-select';
 import {
   learn,
@@ -578,9 +586,12 @@ function splitErrors(error: unknown): { rows: Record<number, RowErrors>; other: 
 export function PaymentForm({ payment }: { payment?: Payment }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const me = useCurrentUser();
   const national = (me?.groups ?? []).some((g) => nationalRoles.some((r) => r === g.code));
   const [form] = Form.useForm<HeaderValues>();
+  // The stored payment the form's values come from: its version goes with the edit; a reload replaces it.
+  const [base, setBase] = useState(payment);
   const [draft, setDraft] = useState<PaymentDraft<RowDraft>>(() => draftOf(payment));
   const [rowErrors, setRowErrors] = useState<Record<number, RowErrors>>({});
   const [stale, setStale] = useState(false);
@@ -653,10 +664,27 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     form.setFieldsValue({ mdssh_amount: amountText(next.mdssh_amount), itsda_amount: amountText(next.itsda_amount) });
   };
 
-  const reset = () => {
+  /** The header and the rows as `stored` has them (empty for a new payment). */
+  const showStored = (stored?: Payment) => {
     form.resetFields();
-    setDraft(draftOf(payment));
+    form.setFieldsValue(toHeader(stored));
+    setDraft(draftOf(stored));
     setRowErrors({});
+  };
+
+  const reset = () => showStored(base);
+
+  /** Someone saved the payment meanwhile: the form takes the fresh payment, its rows and its version. */
+  const reload = async () => {
+    if (!base) return;
+    try {
+      const fresh = await queryClient.fetchQuery({ ...paymentQuery(base.id), staleTime: 0 });
+      setBase(fresh);
+      showStored(fresh);
+      setStale(false);
+    } catch (error) {
+      notifyFailure(error);
+    }
   };
 
   const onFinish = (values: HeaderValues) => {
@@ -678,7 +706,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     };
     // Row errors come back by the index of the rows sent (the checked ones).
     const sentIndex = draft.rows.map((r, i) => (r.checked ? i : -1)).filter((i) => i >= 0);
-    save.mutate(payment ? { ...body, id: payment.id, version: payment.version } : body, {
+    save.mutate(base ? { ...body, id: base.id, version: base.version } : body, {
       onSuccess: () => {
         notifySuccess();
         void navigate('/app/fn-payment');
@@ -702,13 +730,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
 
   return (
     <Card>
-      {stale && (
-        <StaleVersionAlert
-          onReload={async () => {
-            await navigate(0);
-          }}
-        />
-      )}
+      {stale && <StaleVersionAlert onReload={reload} />}
       <Form<HeaderValues>
         form={form}
         layout="vertical"
