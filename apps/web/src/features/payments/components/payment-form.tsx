@@ -274,6 +274,9 @@ function PaymentRowCard(props: {
   return (
     <Card
       size="small"
+      // Every row has the same field labels: the group's name tells assistive technology whose fields they are.
+      role="group"
+      aria-label={`${t('payments.form')} ${name}`}
       data-testid={`payment-row-${index}`}
       title={
         <Checkbox
