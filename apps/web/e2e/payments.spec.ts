@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   formatMoney,
+  type AvailableItem,
   type FnBatch,
   type ForPaymentForm,
   type Operator,
@@ -8,7 +9,7 @@ import {
   type PaymentListItem,
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, chooseSelectOption } from './support/access';
+import { apiAs, chooseSelectOption, selectList } from './support/access';
 import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
 
 function uniqueSeries(): string {
@@ -33,8 +34,11 @@ async function signedInAtScreens(browser: Browser, baseURL: string | undefined, 
   return page;
 }
 
-/** B issues a fresh batch of two forms to the demo operator (modelled on a demo batch of Gəncə); they accept it. */
-async function freeForms(central: Page, operatorPage: Page): Promise<FnBatch> {
+/**
+ * B issues a fresh batch of two forms to the demo operator (modelled on a demo batch of Gəncə); they accept it.
+ * `transportType` names the batch's type where the test needs its fee group (Avtobus: priced by seats).
+ */
+async function freeForms(central: Page, operatorPage: Page, transportType?: string): Promise<FnBatch> {
   const api = await apiAs(central);
   const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
   let model: (FnBatch & { op: Operator }) | null = null;
@@ -53,13 +57,21 @@ async function freeForms(central: Page, operatorPage: Page): Promise<FnBatch> {
     finish_number: '000002',
     operator: model.op.id,
     region: model.region,
-    transport_type: model.transport_type,
+    transport_type: transportType ? await transportTypeId(central, transportType) : model.transport_type,
     coefficient: model.coefficient,
     expire_date: 1,
     expire_date_type: 'year',
   });
   await (await apiAs(operatorPage)).post(`/api/fn/batches/${batch.id}/accept/`, {});
   return batch;
+}
+
+/** The id of an active transport type by its name (the pickers' list). */
+async function transportTypeId(page: Page, name: string): Promise<number> {
+  const types = await (await apiAs(page)).get<AvailableItem[]>('/api/transport-types/available/');
+  const found = types.find((type) => type.name === name);
+  if (!found) throw new Error(`no active transport type ${name}`);
+  return found.id;
 }
 
 /** Adds the row of a free form, picked by series and number from the picker's own list. */
@@ -104,6 +116,22 @@ async function savedPayment(page: Page, ownerName: string): Promise<Payment> {
   const found = await api.get<{ results: PaymentListItem[] }>(`/api/payments/?search=${encodeURIComponent(ownerName)}`);
   expect(found.results, ownerName).toHaveLength(1);
   return api.get<Payment>(`/api/payments/${found.results[0]!.id}/`);
+}
+
+/** "1.234,50 ₼" in qəpik. */
+const qepik = (shown: string) => BigInt(shown.replace(/\D/g, ''));
+
+/** A row's price once it shows one above zero, in qəpik. */
+async function shownPrice(page: Page, index: number): Promise<bigint> {
+  const price = page.getByTestId(`row-${index}-price`);
+  await expect(price).toHaveText(/^[1-9][\d.]*,\d{2} ₼$/);
+  return qepik(await price.innerText());
+}
+
+/** A new payment's header as a person types it: the owner's code and name. */
+async function fillOwner(page: Page, ownerName: string, ownerCode = '1400123451') {
+  await page.getByLabel('VÖEN', { exact: true }).fill(ownerCode);
+  await page.getByLabel('Ödəyicinin adı').fill(ownerName);
 }
 
 test.describe('fn-payment', () => {
@@ -270,5 +298,202 @@ test.describe('fn-payment', () => {
     const saved = await savedPayment(page, `${header.owner_name} (2)`);
     expect(saved.owner_phone).toBe('+994501112233');
     expect(saved.rows).toHaveLength(2);
+  });
+
+  test('check-all and unchecking a row: the total follows the checked rows and the saved payment holds only them; each row card is a group named by its form', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator, 'Avtobus');
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const ownerName = `Seçim Sınağı ${Date.now().toString(36)}`;
+
+    await page.goto('/app/fn-payment?form=new');
+    await fillOwner(page, ownerName);
+    await addForm(page, batch.series, '000001');
+    await expect(page.getByTestId('payment-row-0')).toBeVisible();
+    await addForm(page, batch.series, '000002');
+    await expect(page.getByTestId('payment-row-1')).toBeVisible();
+
+    // The cards have the same labels; each is a group named by its form, and no id is used twice.
+    const first = page.getByRole('group', { name: `Blank ${batch.series} 000001` });
+    const second = page.getByRole('group', { name: `Blank ${batch.series} 000002` });
+    await expect(first.getByLabel('Qeydiyyat nişanı', { exact: true })).toHaveAttribute('id', 'row-0-plate');
+    await expect(second.getByLabel('Qeydiyyat nişanı', { exact: true })).toHaveAttribute('id', 'row-1-plate');
+    const ids = await page
+      .getByTestId('payment-form')
+      .evaluate((form) => [...form.querySelectorAll('[id]')].map((element) => element.id));
+    expect(ids.length).toBe(new Set(ids).size);
+
+    // Priced by seats (Avtobus).
+    await first.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('10-AB-123');
+    await first.getByLabel('Oturacaq', { exact: true }).fill('18');
+    await second.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('20-GA-456');
+    await second.getByLabel('Oturacaq', { exact: true }).fill('27');
+    const own = await shownPrice(page, 0);
+    const other = await shownPrice(page, 1);
+    const total = page.getByTestId('payment-total');
+    const save = page.getByTestId('payment-save');
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own + other)}`);
+
+    await page.getByTestId('row-1-check').click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own)}`);
+    const checkAll = page.getByTestId('payment-check-all');
+    await checkAll.click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own + other)}`);
+    await checkAll.click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(0n)}`);
+    await expect(save).toBeDisabled();
+    await checkAll.click();
+    await page.getByTestId('row-1-check').click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own)}`);
+
+    await save.click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    const payment = await savedPayment(page, ownerName);
+    expect(payment.rows.map((r) => `${r.form_series} ${r.form_number}`)).toEqual([`${batch.series} 000001`]);
+    expect(formatMoney(payment.total)).toBe(formatMoney(own));
+    // The unchecked form was never taken: it is still free.
+    const free = await (
+      await apiAs(page)
+    ).get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`);
+    expect(free.results.map((f) => f.number)).toEqual(['000002']);
+  });
+
+  test('reset: a new payment empties, an edited one returns to what is stored (header and rows)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+
+    await page.goto('/app/fn-payment?form=new');
+    await fillOwner(page, `Sıfırlama Sınağı ${Date.now().toString(36)}`);
+    await expect(page.getByTestId('payment-owner-category')).toContainText('Hüquqi şəxs');
+    await page.getByLabel('MDSSH nömrəsi').fill('M-77');
+    await addForm(page, batch.series, '000001');
+    await page.locator('#row-0-plate').fill('10-AB-123');
+    await page.getByTestId('payment-reset').click();
+    await expect(page.getByLabel('VÖEN', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue('');
+    await expect(page.getByLabel('MDSSH nömrəsi')).toHaveValue('');
+    await expect(page.getByTestId('payment-owner-category')).toContainText('—');
+    await expect(page.getByTestId('payment-row-0')).toHaveCount(0);
+    await expect(page.getByText('Hələ sətir yoxdur')).toBeVisible();
+    await expect(page.getByTestId('payment-total')).toHaveText(`Cəmi: ${formatMoney(0n)}`);
+
+    const { payment, header } = await paymentOfBatch(page, batch, `Sıfırlama Redaktəsi ${Date.now().toString(36)}`);
+    await page.goto(`/app/fn-payment?form=${payment.id}`);
+    await expect(page.getByTestId('payment-row-1')).toBeVisible();
+    await page.getByLabel('Ödəyicinin adı').fill('Başqa ad');
+    await page.locator('#row-0-plate').fill('99-ZZ-999');
+    await page.getByTestId('row-1-remove').click();
+    await expect(page.getByLabel('MDSSH məbləği')).toHaveValue('0,00');
+    await page.getByTestId('payment-reset').click();
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue(header.owner_name);
+    await expect(page.getByLabel('MDSSH məbləği')).toHaveValue('10,00');
+    await expect(page.getByLabel('İTSDA məbləği')).toHaveValue('12,50');
+    await expect(page.locator('#row-0-plate')).toHaveValue('10-AB-123');
+    await expect(page.locator('#row-1-plate')).toHaveValue('20-GA-456');
+    await expect(page.getByTestId('payment-total')).toContainText(formatMoney(payment.total));
+  });
+
+  test("lookups: the driver by FIN and the licence by number fill the row from the project's drivers, and a success clears the row's service errors", async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const ownerName = `Sürücü Sınağı ${Date.now().toString(36)}`;
+
+    await page.goto('/app/fn-payment?form=new');
+    await fillOwner(page, ownerName);
+    await addForm(page, batch.series, '000001');
+    const row = page.getByRole('group', { name: `Blank ${batch.series} 000001` });
+    await row.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('10-AB-123');
+    await page.getByTestId('row-0-lookup-plate').click();
+    await expect(row.locator('#row-0-brand_model')).toHaveValue(/Sprinter/);
+
+    // A miss first: it shows on the row.
+    const fin = row.getByLabel('Sürücünün FİN kodu', { exact: true });
+    await fin.fill('0ZZZ00Z');
+    await page.getByTestId('row-0-lookup-driver').click();
+    await expect(page.getByTestId('row-0-service-errors')).toContainText('tapılmadı');
+
+    // The demo driver Əliyev Orxan Vüqar (apps/server/src/db/seed/demo-data.ts).
+    await fin.fill('5abc12x');
+    await expect(fin).toHaveValue('5ABC12X');
+    await page.getByTestId('row-0-lookup-driver').click();
+    await expect(row.getByLabel('Sürücünün adı', { exact: true })).toHaveValue('Əliyev Orxan Vüqar');
+    await expect(page.getByTestId('row-0-service-errors')).toHaveCount(0);
+
+    await row.getByLabel('Sürücülük vəsiqəsi', { exact: true }).fill('AZ100001');
+    await page.getByTestId('row-0-lookup-licence').click();
+    await expect(page.getByTestId('row-0-licence')).toHaveText('B, D · 14.05.2032');
+
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    const payment = await savedPayment(page, ownerName);
+    expect(payment.rows[0]).toMatchObject({
+      driver_fin: '5ABC12X',
+      driver_full_name: 'Əliyev Orxan Vüqar',
+      driving_license_number: 'AZ100001',
+      driving_license_categories: ['B', 'D'],
+      driving_license_expire_date: '2032-05-14',
+      serviceErrors: [],
+    });
+  });
+
+  test('cancel from the list with a reason: the payment shows cancelled and its forms are free again in the picker', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const ownerName = `Ləğv Sınağı ${Date.now().toString(36)}`;
+    const { payment } = await paymentOfBatch(page, batch, ownerName);
+    const api = await apiAs(page);
+    const freeOfBatch = () =>
+      api.get<{ count: number }>(`/api/fn/forms/for-payment/?series=${batch.series}`).then((p) => p.count);
+    expect(await freeOfBatch()).toBe(0);
+
+    await page.goto(`/app/fn-payment?search=${encodeURIComponent(ownerName)}`);
+    const listed = page.locator('main tr.ant-table-row', { hasText: ownerName });
+    await expect(listed).toContainText('Baxılmaqdadır');
+    await page.getByTestId(`payment-cancel-${payment.id}`).click();
+    const dialog = page.getByTestId('payment-cancel-form');
+    const reason = 'Ödəyici ödənişdən imtina etdi';
+    await dialog.getByLabel('Səbəb').fill(reason);
+    // A click while the dialog is still opening can be lost: click until it closes.
+    await expect(async () => {
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Ləğv et' }).click({ timeout: 2_000 });
+      await expect(dialog).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(listed).toContainText('Ləğv edilib');
+    const cancelled = await api.get<Payment>(`/api/payments/${payment.id}/`);
+    expect(cancelled.status).toBe(4);
+    expect(cancelled.cancel_reason).toBe(reason);
+    expect(await freeOfBatch()).toBe(2);
+
+    // Both forms show in the free-form picker of a new payment again.
+    await page.goto('/app/fn-payment?form=new');
+    const picker = page.getByTestId('payment-form-picker');
+    await picker.getByLabel('Seriya').fill(batch.series);
+    const freeForm = page.getByTestId('payment-free-form');
+    await freeForm.click();
+    const options = (await selectList(page, freeForm)).locator('.ant-select-item-option');
+    await expect(options.filter({ hasText: `${batch.series} 000001` })).toHaveCount(1);
+    await expect(options.filter({ hasText: `${batch.series} 000002` })).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await addForm(page, batch.series, '000002');
+    await expect(page.getByRole('group', { name: `Blank ${batch.series} 000002` })).toBeVisible();
   });
 });
