@@ -9,7 +9,7 @@ import {
   type PaymentListItem,
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, chooseSelectOption, selectList } from './support/access';
+import { apiAs, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
 import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
 
 function uniqueSeries(): string {
@@ -495,5 +495,80 @@ test.describe('fn-payment', () => {
     await page.keyboard.press('Escape');
     await addForm(page, batch.series, '000002');
     await expect(page.getByRole('group', { name: `Blank ${batch.series} 000002` })).toBeVisible();
+  });
+
+  test("a national user (A) chooses the payment's region; the payer's transport type, a row's inspector and bus type are saved and shown again on edit", async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'admin@demo.az');
+    const api = await apiAs(page);
+    const region = (await api.get<AvailableItem[]>('/api/regions/available/')).find((r) => r.id === batch.region)!;
+    const ownerType = (await api.get<AvailableItem[]>('/api/transport-types/available/')).at(-1)!;
+    const inspectors = await api.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${batch.region}`);
+    const inspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
+    const ownerName = `Milli İstifadəçi Sınağı ${Date.now().toString(36)}`;
+
+    await page.goto('/app/fn-payment?form=new');
+    await pickSelectOption(page, formItem(page, 'Region').locator('.ant-select'), region.name);
+    await fillOwner(page, ownerName);
+    await pickSelectOption(page, formItem(page, 'Ödəyicinin nəqliyyat növü').locator('.ant-select'), ownerType.name);
+    await addForm(page, batch.series, '000001');
+    const row = page.getByRole('group', { name: `Blank ${batch.series} 000001` });
+    await row.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('10-AB-123');
+    await page.getByTestId('row-0-lookup-plate').click();
+    await expect(row.locator('#row-0-brand_model')).toHaveValue(/Sprinter/);
+    await row.getByLabel('Avtobusun növü').fill('Şəhərlərarası');
+    await pickSelectOption(page, page.getByTestId('row-0-inspector'), 'inspector@demo.az');
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+
+    const payment = await savedPayment(page, ownerName);
+    expect(payment.region).toBe(batch.region);
+    expect(payment.owner_transport_type).toBe(ownerType.id);
+    expect(payment.rows[0]).toMatchObject({ inspector: inspector.id, bus_type: 'Şəhərlərarası' });
+
+    await page.goto(`/app/fn-payment?form=${payment.id}`);
+    await expect(formItem(page, 'Region')).toContainText(region.name);
+    await expect(formItem(page, 'Ödəyicinin nəqliyyat növü')).toContainText(ownerType.name);
+    await expect(page.locator('#row-0-bus_type')).toHaveValue('Şəhərlərarası');
+    await expect(page.getByTestId('row-0-inspector')).toContainText('inspector@demo.az');
+  });
+
+  test('a failed quote: a 400 naming a row shows on that row, no answer at all shows an alert whose retry prices the rows', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator, 'Avtobus');
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const quoteUrl = '**/api/payments/quote/';
+    // The server prices from the demo tariffs, which cover every group: the failures are answered in its place.
+    const noTariff = '2026-01-10 tarixində qüvvədə olan "seat" tarifi yoxdur.';
+    await page.route(quoteUrl, (route) =>
+      route.fulfill({ status: 400, json: { 'rows.0.transport_type': [noTariff] } }),
+    );
+
+    await page.goto('/app/fn-payment?form=new');
+    await addForm(page, batch.series, '000001');
+    await expect(page.getByTestId('row-0-quote-error')).toContainText(noTariff);
+    await expect(page.getByTestId('row-0-price')).toHaveText('—');
+    await expect(page.getByTestId('payment-quote-error')).toHaveCount(0);
+
+    await page.unroute(quoteUrl);
+    await page.route(quoteUrl, (route) => route.abort('internetdisconnected'));
+    await page.locator('#row-0-seats_count').fill('18');
+    await expect(page.getByTestId('payment-quote-error')).toContainText('Qiymətlər hesablanmadı');
+    await expect(page.getByTestId('row-0-quote-error')).toHaveCount(0);
+    await expect(page.getByTestId('row-0-price')).toHaveText('—');
+
+    await page.unroute(quoteUrl);
+    await page.getByTestId('payment-quote-error').getByRole('button', { name: 'Yenidən cəhd et' }).click();
+    await expect(page.getByTestId('payment-quote-error')).toHaveCount(0);
+    await shownPrice(page, 0);
   });
 });
