@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import {
   formatMoney,
+  type AvailableItem,
   type FnBatch,
   type ForPaymentForm,
   type Operator,
@@ -8,8 +9,8 @@ import {
   type PaymentListItem,
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs } from './support/access';
-import { expect, screenshot, signIn, test } from './support/fixtures';
+import { apiAs, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
+import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
 
 function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -23,8 +24,21 @@ async function signedIn(browser: Browser, baseURL: string | undefined, email: st
   return page;
 }
 
-/** B issues a fresh batch of two forms to the demo operator (modelled on a demo batch of Gəncə); they accept it. */
-async function freeForms(central: Page, operatorPage: Page): Promise<FnBatch> {
+/**
+ * Signed in to work the screens: a user's first entry starts the guided tour, closed at once; left to the
+ * handler, closing it can wait behind an open select's list.
+ */
+async function signedInAtScreens(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
+  const page = await signedIn(browser, baseURL, email);
+  await closeTourWithEscape(page);
+  return page;
+}
+
+/**
+ * B issues a fresh batch of two forms to the demo operator (modelled on a demo batch of Gəncə); they accept it.
+ * `transportType` names the batch's type where the test needs its fee group (Avtobus: priced by seats).
+ */
+async function freeForms(central: Page, operatorPage: Page, transportType?: string): Promise<FnBatch> {
   const api = await apiAs(central);
   const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
   let model: (FnBatch & { op: Operator }) | null = null;
@@ -43,7 +57,7 @@ async function freeForms(central: Page, operatorPage: Page): Promise<FnBatch> {
     finish_number: '000002',
     operator: model.op.id,
     region: model.region,
-    transport_type: model.transport_type,
+    transport_type: transportType ? await transportTypeId(central, transportType) : model.transport_type,
     coefficient: model.coefficient,
     expire_date: 1,
     expire_date_type: 'year',
@@ -52,15 +66,72 @@ async function freeForms(central: Page, operatorPage: Page): Promise<FnBatch> {
   return batch;
 }
 
+/** The id of an active transport type by its name (the pickers' list). */
+async function transportTypeId(page: Page, name: string): Promise<number> {
+  const types = await (await apiAs(page)).get<AvailableItem[]>('/api/transport-types/available/');
+  const found = types.find((type) => type.name === name);
+  if (!found) throw new Error(`no active transport type ${name}`);
+  return found.id;
+}
+
+/** Adds the row of a free form, picked by series and number from the picker's own list. */
 async function addForm(page: Page, series: string, number: string) {
   const picker = page.getByTestId('payment-form-picker');
   await picker.getByLabel('Seriya').fill(series);
   await picker.getByLabel('Nömrə').fill(number);
-  await page.getByTestId('payment-free-form').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `${series} ${number}` })
-    .click();
+  await chooseSelectOption(page, page.getByTestId('payment-free-form'), `${series} ${number}`);
   await page.getByTestId('payment-add-row').click();
+}
+
+/** A payment under review of the batch's two forms (10-AB-123 own use, 20-GA-456 leased), made through the API. */
+async function paymentOfBatch(page: Page, batch: FnBatch, ownerName: string) {
+  const api = await apiAs(page);
+  const free = await api.get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`);
+  const rows = free.results.map((f, i) => ({
+    form: f.id,
+    plate: i === 0 ? '10-AB-123' : '20-GA-456',
+    seats_count: i === 0 ? 18 : 27,
+    transport_type: f.transport_type,
+    coefficient: f.coefficient_value,
+    expire_date: f.months,
+  }));
+  const header = {
+    owner_code: '1400123451',
+    owner_name: ownerName,
+    mdssh_number: 'M-1',
+    mdssh_date: '2026-01-10',
+    mdssh_amount: '10.00',
+    itsda_number: 'I-1',
+    itsda_date: '2026-01-10',
+    itsda_amount: '12.50',
+  };
+  const payment = await api.post<Payment>('/api/payments/', { ...header, rows });
+  expect(payment.rows).toHaveLength(2);
+  return { payment, header, rows };
+}
+
+/** The payment the screen saved, found by its owner's (unique) name, as the API reads it. */
+async function savedPayment(page: Page, ownerName: string): Promise<Payment> {
+  const api = await apiAs(page);
+  const found = await api.get<{ results: PaymentListItem[] }>(`/api/payments/?search=${encodeURIComponent(ownerName)}`);
+  expect(found.results, ownerName).toHaveLength(1);
+  return api.get<Payment>(`/api/payments/${found.results[0]!.id}/`);
+}
+
+/** "1.234,50 ₼" in qəpik. */
+const qepik = (shown: string) => BigInt(shown.replace(/\D/g, ''));
+
+/** A row's price once it shows one above zero, in qəpik. */
+async function shownPrice(page: Page, index: number): Promise<bigint> {
+  const price = page.getByTestId(`row-${index}-price`);
+  await expect(price).toHaveText(/^[1-9][\d.]*,\d{2} ₼$/);
+  return qepik(await price.innerText());
+}
+
+/** A new payment's header as a person types it: the owner's code and name. */
+async function fillOwner(page: Page, ownerName: string, ownerCode = '1400123451') {
+  await page.getByLabel('VÖEN', { exact: true }).fill(ownerCode);
+  await page.getByLabel('Ödəyicinin adı').fill(ownerName);
 }
 
 test.describe('fn-payment', () => {
@@ -72,7 +143,7 @@ test.describe('fn-payment', () => {
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     // The cashier of the same region (Gəncə) builds the payment.
-    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
     const ownerCode = '1400123451'; // the registry's owner of 10-AB-123: that row is own use
     const ownerName = `Sınaq Daşıyıcı ${Date.now().toString(36)}`;
 
@@ -173,36 +244,15 @@ test.describe('fn-payment', () => {
     await expect(stranger.getByTestId('verify-not-found')).toBeVisible();
   });
 
-  test('editing under review: removing a row recomputes the total and zeroes the insurance amounts; a row error shows under its field; a stale save says so', async ({
+  test('editing under review: removing a row recomputes the total and zeroes the insurance amounts; a row error shows under its field; a stale save says so and its reload shows the stored payment in place', async ({
     browser,
     baseURL,
   }) => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
-    const api = await apiAs(page);
-    const free = await api.get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`);
-    const rows = free.results.map((f, i) => ({
-      form: f.id,
-      plate: i === 0 ? '10-AB-123' : '20-GA-456',
-      seats_count: i === 0 ? 18 : 27,
-      transport_type: f.transport_type,
-      coefficient: f.coefficient_value,
-      expire_date: f.months,
-    }));
-    const header = {
-      owner_code: '1400123451',
-      owner_name: `Redaktə Sınağı ${Date.now().toString(36)}`,
-      mdssh_number: 'M-1',
-      mdssh_date: '2026-01-10',
-      mdssh_amount: '10.00',
-      itsda_number: 'I-1',
-      itsda_date: '2026-01-10',
-      itsda_amount: '12.50',
-    };
-    const payment = await api.post<Payment>('/api/payments/', { ...header, rows });
-    expect(payment.rows).toHaveLength(2);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const { payment, header, rows } = await paymentOfBatch(page, batch, `Redaktə Sınağı ${Date.now().toString(36)}`);
 
     await page.goto(`/app/fn-payment?form=${payment.id}`);
     await expect(page.getByTestId('payment-row-1')).toBeVisible();
@@ -228,5 +278,297 @@ test.describe('fn-payment', () => {
     await page.locator('#row-0-plate').fill('10-AB-123');
     await page.getByTestId('payment-save').click();
     await expect(page.getByTestId('stale-version-alert')).toBeVisible();
+
+    // The reload shows the other person's payment in the same page: their phone, both rows, its total.
+    // A mark on the page that a full page reload would wipe.
+    await page.evaluate(() => (document.body.dataset.beforeReload = 'kept'));
+    await page.getByTestId('stale-version-reload').click();
+    await expect(page.getByTestId('stale-version-alert')).toBeHidden();
+    await expect(page.getByLabel('Telefon', { exact: true })).toHaveValue('+994501112233');
+    await expect(page.getByTestId('payment-row-1')).toBeVisible();
+    await expect(page.locator('#row-1-plate')).toHaveValue('20-GA-456');
+    await expect(page.getByLabel('MDSSH məbləği')).toHaveValue('10,00');
+    await expect(page.getByTestId('payment-total')).toContainText(formatMoney(payment.total));
+    await expect(page.locator('body')).toHaveAttribute('data-before-reload', 'kept');
+
+    // Saved again on the fresh version, it goes through.
+    await page.getByLabel('Ödəyicinin adı').fill(`${header.owner_name} (2)`);
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    const saved = await savedPayment(page, `${header.owner_name} (2)`);
+    expect(saved.owner_phone).toBe('+994501112233');
+    expect(saved.rows).toHaveLength(2);
+  });
+
+  test('check-all and unchecking a row: the total follows the checked rows and the saved payment holds only them; each row card is a group named by its form', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator, 'Avtobus');
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const ownerName = `Seçim Sınağı ${Date.now().toString(36)}`;
+
+    await page.goto('/app/fn-payment?form=new');
+    await fillOwner(page, ownerName);
+    await addForm(page, batch.series, '000001');
+    await expect(page.getByTestId('payment-row-0')).toBeVisible();
+    await addForm(page, batch.series, '000002');
+    await expect(page.getByTestId('payment-row-1')).toBeVisible();
+
+    // The cards have the same labels; each is a group named by its form, and no id is used twice.
+    const first = page.getByRole('group', { name: `Blank ${batch.series} 000001` });
+    const second = page.getByRole('group', { name: `Blank ${batch.series} 000002` });
+    await expect(first.getByLabel('Qeydiyyat nişanı', { exact: true })).toHaveAttribute('id', 'row-0-plate');
+    await expect(second.getByLabel('Qeydiyyat nişanı', { exact: true })).toHaveAttribute('id', 'row-1-plate');
+    const ids = await page
+      .getByTestId('payment-form')
+      .evaluate((form) => [...form.querySelectorAll('[id]')].map((element) => element.id));
+    expect(ids.length).toBe(new Set(ids).size);
+
+    // Priced by seats (Avtobus).
+    await first.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('10-AB-123');
+    await first.getByLabel('Oturacaq', { exact: true }).fill('18');
+    await second.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('20-GA-456');
+    await second.getByLabel('Oturacaq', { exact: true }).fill('27');
+    const own = await shownPrice(page, 0);
+    const other = await shownPrice(page, 1);
+    const total = page.getByTestId('payment-total');
+    const save = page.getByTestId('payment-save');
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own + other)}`);
+
+    await page.getByTestId('row-1-check').click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own)}`);
+    const checkAll = page.getByTestId('payment-check-all');
+    await checkAll.click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own + other)}`);
+    await checkAll.click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(0n)}`);
+    await expect(save).toBeDisabled();
+    await checkAll.click();
+    await page.getByTestId('row-1-check').click();
+    await expect(total).toHaveText(`Cəmi: ${formatMoney(own)}`);
+
+    await save.click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    const payment = await savedPayment(page, ownerName);
+    expect(payment.rows.map((r) => `${r.form_series} ${r.form_number}`)).toEqual([`${batch.series} 000001`]);
+    expect(formatMoney(payment.total)).toBe(formatMoney(own));
+    // The unchecked form was never taken: it is still free.
+    const free = await (
+      await apiAs(page)
+    ).get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`);
+    expect(free.results.map((f) => f.number)).toEqual(['000002']);
+  });
+
+  test('reset: a new payment empties, an edited one returns to what is stored (header and rows)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+
+    await page.goto('/app/fn-payment?form=new');
+    await fillOwner(page, `Sıfırlama Sınağı ${Date.now().toString(36)}`);
+    await expect(page.getByTestId('payment-owner-category')).toContainText('Hüquqi şəxs');
+    await page.getByLabel('MDSSH nömrəsi').fill('M-77');
+    await addForm(page, batch.series, '000001');
+    await page.locator('#row-0-plate').fill('10-AB-123');
+    await page.getByTestId('payment-reset').click();
+    await expect(page.getByLabel('VÖEN', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue('');
+    await expect(page.getByLabel('MDSSH nömrəsi')).toHaveValue('');
+    await expect(page.getByTestId('payment-owner-category')).toContainText('—');
+    await expect(page.getByTestId('payment-row-0')).toHaveCount(0);
+    await expect(page.getByText('Hələ sətir yoxdur')).toBeVisible();
+    await expect(page.getByTestId('payment-total')).toHaveText(`Cəmi: ${formatMoney(0n)}`);
+
+    const { payment, header } = await paymentOfBatch(page, batch, `Sıfırlama Redaktəsi ${Date.now().toString(36)}`);
+    await page.goto(`/app/fn-payment?form=${payment.id}`);
+    await expect(page.getByTestId('payment-row-1')).toBeVisible();
+    await page.getByLabel('Ödəyicinin adı').fill('Başqa ad');
+    await page.locator('#row-0-plate').fill('99-ZZ-999');
+    await page.getByTestId('row-1-remove').click();
+    await expect(page.getByLabel('MDSSH məbləği')).toHaveValue('0,00');
+    await page.getByTestId('payment-reset').click();
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue(header.owner_name);
+    await expect(page.getByLabel('MDSSH məbləği')).toHaveValue('10,00');
+    await expect(page.getByLabel('İTSDA məbləği')).toHaveValue('12,50');
+    await expect(page.locator('#row-0-plate')).toHaveValue('10-AB-123');
+    await expect(page.locator('#row-1-plate')).toHaveValue('20-GA-456');
+    await expect(page.getByTestId('payment-total')).toContainText(formatMoney(payment.total));
+  });
+
+  test("lookups: the driver by FIN and the licence by number fill the row from the project's drivers, and a success clears the row's service errors", async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const ownerName = `Sürücü Sınağı ${Date.now().toString(36)}`;
+
+    await page.goto('/app/fn-payment?form=new');
+    await fillOwner(page, ownerName);
+    await addForm(page, batch.series, '000001');
+    const row = page.getByRole('group', { name: `Blank ${batch.series} 000001` });
+    await row.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('10-AB-123');
+    await page.getByTestId('row-0-lookup-plate').click();
+    await expect(row.locator('#row-0-brand_model')).toHaveValue(/Sprinter/);
+
+    // A miss first: it shows on the row.
+    const fin = row.getByLabel('Sürücünün FİN kodu', { exact: true });
+    await fin.fill('0ZZZ00Z');
+    await page.getByTestId('row-0-lookup-driver').click();
+    await expect(page.getByTestId('row-0-service-errors')).toContainText('tapılmadı');
+
+    // The demo driver Əliyev Orxan Vüqar (apps/server/src/db/seed/demo-data.ts).
+    await fin.fill('5abc12x');
+    await expect(fin).toHaveValue('5ABC12X');
+    await page.getByTestId('row-0-lookup-driver').click();
+    await expect(row.getByLabel('Sürücünün adı', { exact: true })).toHaveValue('Əliyev Orxan Vüqar');
+    await expect(page.getByTestId('row-0-service-errors')).toHaveCount(0);
+
+    await row.getByLabel('Sürücülük vəsiqəsi', { exact: true }).fill('AZ100001');
+    await page.getByTestId('row-0-lookup-licence').click();
+    await expect(page.getByTestId('row-0-licence')).toHaveText('B, D · 14.05.2032');
+
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    const payment = await savedPayment(page, ownerName);
+    expect(payment.rows[0]).toMatchObject({
+      driver_fin: '5ABC12X',
+      driver_full_name: 'Əliyev Orxan Vüqar',
+      driving_license_number: 'AZ100001',
+      driving_license_categories: ['B', 'D'],
+      driving_license_expire_date: '2032-05-14',
+      serviceErrors: [],
+    });
+  });
+
+  test('cancel from the list with a reason: the payment shows cancelled and its forms are free again in the picker', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const ownerName = `Ləğv Sınağı ${Date.now().toString(36)}`;
+    const { payment } = await paymentOfBatch(page, batch, ownerName);
+    const api = await apiAs(page);
+    const freeOfBatch = () =>
+      api.get<{ count: number }>(`/api/fn/forms/for-payment/?series=${batch.series}`).then((p) => p.count);
+    expect(await freeOfBatch()).toBe(0);
+
+    await page.goto(`/app/fn-payment?search=${encodeURIComponent(ownerName)}`);
+    const listed = page.locator('main tr.ant-table-row', { hasText: ownerName });
+    await expect(listed).toContainText('Baxılmaqdadır');
+    await page.getByTestId(`payment-cancel-${payment.id}`).click();
+    const dialog = page.getByTestId('payment-cancel-form');
+    const reason = 'Ödəyici ödənişdən imtina etdi';
+    await dialog.getByLabel('Səbəb').fill(reason);
+    // A click while the dialog is still opening can be lost: click until it closes.
+    await expect(async () => {
+      if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Ləğv et' }).click({ timeout: 2_000 });
+      await expect(dialog).toBeHidden({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(listed).toContainText('Ləğv edilib');
+    const cancelled = await api.get<Payment>(`/api/payments/${payment.id}/`);
+    expect(cancelled.status).toBe(4);
+    expect(cancelled.cancel_reason).toBe(reason);
+    expect(await freeOfBatch()).toBe(2);
+
+    // Both forms show in the free-form picker of a new payment again.
+    await page.goto('/app/fn-payment?form=new');
+    const picker = page.getByTestId('payment-form-picker');
+    await picker.getByLabel('Seriya').fill(batch.series);
+    const freeForm = page.getByTestId('payment-free-form');
+    await freeForm.click();
+    const options = (await selectList(page, freeForm)).locator('.ant-select-item-option');
+    await expect(options.filter({ hasText: `${batch.series} 000001` })).toHaveCount(1);
+    await expect(options.filter({ hasText: `${batch.series} 000002` })).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await addForm(page, batch.series, '000002');
+    await expect(page.getByRole('group', { name: `Blank ${batch.series} 000002` })).toBeVisible();
+  });
+
+  test("a national user (A) chooses the payment's region; the payer's transport type, a row's inspector and bus type are saved and shown again on edit", async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'admin@demo.az');
+    const api = await apiAs(page);
+    const region = (await api.get<AvailableItem[]>('/api/regions/available/')).find((r) => r.id === batch.region)!;
+    const ownerType = (await api.get<AvailableItem[]>('/api/transport-types/available/')).at(-1)!;
+    const inspectors = await api.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${batch.region}`);
+    const inspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
+    const ownerName = `Milli İstifadəçi Sınağı ${Date.now().toString(36)}`;
+
+    await page.goto('/app/fn-payment?form=new');
+    await pickSelectOption(page, formItem(page, 'Region').locator('.ant-select'), region.name);
+    await fillOwner(page, ownerName);
+    await pickSelectOption(page, formItem(page, 'Ödəyicinin nəqliyyat növü').locator('.ant-select'), ownerType.name);
+    await addForm(page, batch.series, '000001');
+    const row = page.getByRole('group', { name: `Blank ${batch.series} 000001` });
+    await row.getByLabel('Qeydiyyat nişanı', { exact: true }).fill('10-AB-123');
+    await page.getByTestId('row-0-lookup-plate').click();
+    await expect(row.locator('#row-0-brand_model')).toHaveValue(/Sprinter/);
+    await row.getByLabel('Avtobusun növü').fill('Şəhərlərarası');
+    await pickSelectOption(page, page.getByTestId('row-0-inspector'), 'inspector@demo.az');
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+
+    const payment = await savedPayment(page, ownerName);
+    expect(payment.region).toBe(batch.region);
+    expect(payment.owner_transport_type).toBe(ownerType.id);
+    expect(payment.rows[0]).toMatchObject({ inspector: inspector.id, bus_type: 'Şəhərlərarası' });
+
+    await page.goto(`/app/fn-payment?form=${payment.id}`);
+    await expect(formItem(page, 'Region')).toContainText(region.name);
+    await expect(formItem(page, 'Ödəyicinin nəqliyyat növü')).toContainText(ownerType.name);
+    await expect(page.locator('#row-0-bus_type')).toHaveValue('Şəhərlərarası');
+    await expect(page.getByTestId('row-0-inspector')).toContainText('inspector@demo.az');
+  });
+
+  test('a failed quote: a 400 naming a row shows on that row, no answer at all shows an alert whose retry prices the rows', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator, 'Avtobus');
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const quoteUrl = '**/api/payments/quote/';
+    // The server prices from the demo tariffs, which cover every group: the failures are answered in its place.
+    const noTariff = '2026-01-10 tarixində qüvvədə olan "seat" tarifi yoxdur.';
+    await page.route(quoteUrl, (route) =>
+      route.fulfill({ status: 400, json: { 'rows.0.transport_type': [noTariff] } }),
+    );
+
+    await page.goto('/app/fn-payment?form=new');
+    await addForm(page, batch.series, '000001');
+    await expect(page.getByTestId('row-0-quote-error')).toContainText(noTariff);
+    await expect(page.getByTestId('row-0-price')).toHaveText('—');
+    await expect(page.getByTestId('payment-quote-error')).toHaveCount(0);
+
+    await page.unroute(quoteUrl);
+    await page.route(quoteUrl, (route) => route.abort('internetdisconnected'));
+    await page.locator('#row-0-seats_count').fill('18');
+    await expect(page.getByTestId('payment-quote-error')).toContainText('Qiymətlər hesablanmadı');
+    await expect(page.getByTestId('row-0-quote-error')).toHaveCount(0);
+    await expect(page.getByTestId('row-0-price')).toHaveText('—');
+
+    await page.unroute(quoteUrl);
+    await page.getByTestId('payment-quote-error').getByRole('button', { name: 'Yenidən cəhd et' }).click();
+    await expect(page.getByTestId('payment-quote-error')).toHaveCount(0);
+    await shownPrice(page, 0);
   });
 });

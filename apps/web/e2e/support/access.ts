@@ -73,6 +73,20 @@ export async function pickSelectOption(page: Page, field: Locator, text: string)
   await dropdown.locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
+/** The open list of a select, found through its input (`aria-controls`): never another select's closing list. */
+export async function selectList(page: Page, field: Locator): Promise<Locator> {
+  const listId = await field.locator('input').getAttribute('aria-controls');
+  return listId
+    ? page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
+    : page.locator('.ant-select-dropdown:visible');
+}
+
+/** Picks an option of a select that takes no typing (no search box), from its own list as `pickSelectOption`. */
+export async function chooseSelectOption(page: Page, field: Locator, text: string) {
+  await field.click();
+  await (await selectList(page, field)).locator('.ant-select-item-option', { hasText: text }).first().click();
+}
+
 /** Moves the records matching `search` from the left list of an assign window to the right one. */
 export async function assign(window: Locator, search: string, names: string[]) {
   const left = window.locator('.ant-transfer-section').first();

@@ -89,13 +89,16 @@ export function quote(request: QuoteRequest): Promise<QuoteResponse> {
   return apiRequest<QuoteResponse>('/api/payments/quote/', { method: 'POST', body: request });
 }
 
-/** `GET /api/fn/forms/for-payment/?series=&number=`: free forms of the user's region, with their row's pricing. */
-export function useFreeForms(series: string, number: string) {
+/**
+ * `GET /api/fn/forms/for-payment/?series=&number=&region=`: free forms of the user's region (a national user's:
+ * of `region`, the payment's, once chosen), with their row's pricing.
+ */
+export function useFreeForms(series: string, number: string, region?: number) {
   return useQuery({
-    queryKey: ['payments', 'free-forms', series, number],
+    queryKey: ['payments', 'free-forms', series, number, region ?? null],
     queryFn: ({ signal }) =>
       apiRequest<{ count: number; results: ForPaymentForm[] }>('/api/fn/forms/for-payment/', {
-        query: { series: series || undefined, number: number || undefined, per_page: 20 },
+        query: { series: series || undefined, number: number || undefined, region, per_page: 20 },
         signal,
       }),
     select: (page) => page.results,

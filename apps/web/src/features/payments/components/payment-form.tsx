@@ -12,6 +12,7 @@ import {
   displayDateFormat,
   emptyDraft,
   formatMoney,
+  hasPermissions,
   initialFormFrom,
   nationalRoles,
   ownerCategories,
@@ -30,7 +31,7 @@ import {
   type PaymentDraft,
   type RightKindId,
 } from '@dnx/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -51,16 +52,28 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { ApiError } from '../../../lib/api-client';
 import { schemaRules, serverFieldErrors, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { lookupDriver, lookupLicence, lookupVehicle, quote, useFreeForms, useSavePayment } from '../api/payments';
+import { inspectorLabel, useRegionInspectors } from '../api/inspectors';
+import {
+  lookupDriver,
+  lookupLicence,
+  lookupVehicle,
+  paymentQuery,
+  quote,
+  useFreeForms,
+  useSavePayment,
+} from '../api/payments';
+import { InspectorSelect, type InspectorOption } from './inspector-select';
 import {
   learn,
   livePrice,
+  quoteFailure,
   quoteInput,
   rowForForm,
   rowInput,
@@ -74,6 +87,7 @@ interface HeaderValues {
   owner_name: string;
   owner_address: string;
   owner_phone: string;
+  owner_transport_type?: number;
   region?: number;
   mdssh_number: string;
   mdssh_date: Dayjs | null;
@@ -88,6 +102,7 @@ const headerFields = [
   'owner_name',
   'owner_address',
   'owner_phone',
+  'owner_transport_type',
   'region',
   'mdssh_number',
   'mdssh_date',
@@ -108,6 +123,7 @@ function toHeader(payment?: Payment): HeaderValues {
     owner_name: payment?.owner_name ?? '',
     owner_address: payment?.owner_address ?? '',
     owner_phone: payment?.owner_phone ?? '',
+    owner_transport_type: payment?.owner_transport_type ?? undefined,
     region: payment?.region,
     mdssh_number: payment?.mdssh_number ?? '',
     mdssh_date: day(payment?.mdssh_date ?? null),
@@ -138,12 +154,13 @@ function OwnerCategory() {
 }
 
 /** Picks a free form of the region (series and number) and adds its row, priced as its batch was issued. */
-function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: ForPaymentForm) => void }) {
+function FormPicker(props: { taken: readonly number[]; region?: number; onAdd: (form: ForPaymentForm) => void }) {
+  const { taken, onAdd } = props;
   const { t } = useTranslation();
   const [series, setSeries] = useState('');
   const [number, setNumber] = useState('');
   const [chosen, setChosen] = useState<number>();
-  const forms = useFreeForms(series.trim().toUpperCase(), number.trim());
+  const forms = useFreeForms(series.trim().toUpperCase(), number.trim(), props.region);
   const options = (forms.data ?? []).filter((f) => !taken.includes(f.id));
   const add = () => {
     const form = options.find((f) => f.id === chosen);
@@ -186,16 +203,26 @@ function FormPicker({ taken, onAdd }: { taken: readonly number[]; onAdd: (form: 
 
 type RowErrors = Record<string, string>;
 
+/** The inspectors a row may name: the region's (when the user may list them) and those the picked forms brought. */
+interface InspectorChoice {
+  options: readonly InspectorOption[];
+  loading: boolean;
+  notFound?: string;
+}
+
 /** One vehicle row: the lookups fill it, their failures show on it and block nothing. */
 function PaymentRowCard(props: {
   row: RowDraft;
   index: number;
   price: string | null;
+  /** Why the quote did not price this row (no tariff for its group on the day). */
+  quoteError?: string;
   errors: RowErrors;
   onChange: (row: RowDraft) => void;
   onRemove: () => void;
   onCheck: (checked: boolean) => void;
   ownerCode: string;
+  inspectors: InspectorChoice;
 }) {
   const { t } = useTranslation();
   const { row, index, errors, onChange } = props;
@@ -247,6 +274,9 @@ function PaymentRowCard(props: {
   return (
     <Card
       size="small"
+      // Every row has the same field labels: the group's name tells assistive technology whose fields they are.
+      role="group"
+      aria-label={`${t('payments.form')} ${name}`}
       data-testid={`payment-row-${index}`}
       title={
         <Checkbox
@@ -284,6 +314,16 @@ function PaymentRowCard(props: {
           data-testid={`row-${index}-service-errors`}
         />
       )}
+      {props.quoteError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={t('payments.quoteRowFailed')}
+          description={props.quoteError}
+          data-testid={`row-${index}-quote-error`}
+        />
+      )}
       {errors.form && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={errors.form} />}
       <Row gutter={12}>
         {field(
@@ -312,6 +352,17 @@ function PaymentRowCard(props: {
           />,
         )}
         {field(
+          'bus_type',
+          t('payments.busType'),
+          <Input
+            id={`row-${index}-bus_type`}
+            value={row.bus_type}
+            onChange={(e) => set({ bus_type: e.target.value })}
+            maxLength={100}
+          />,
+          4,
+        )}
+        {field(
           'seats_count',
           t('payments.seats'),
           <InputNumber
@@ -323,7 +374,7 @@ function PaymentRowCard(props: {
             onChange={(v) => set({ seats_count: v ?? 0 })}
             style={{ width: '100%' }}
           />,
-          3,
+          4,
         )}
         {field(
           'load_carrying_capacity',
@@ -334,7 +385,7 @@ function PaymentRowCard(props: {
             onChange={(e) => set({ load_carrying_capacity: e.target.value })}
             inputMode="decimal"
           />,
-          3,
+          4,
         )}
         {field(
           'base_carrier_pin',
@@ -383,7 +434,7 @@ function PaymentRowCard(props: {
             onChange={(e) => set({ trailer_plate: e.target.value.toUpperCase() })}
             maxLength={20}
           />,
-          3,
+          4,
         )}
         {field(
           'trailer_load_carrying_capacity',
@@ -394,7 +445,7 @@ function PaymentRowCard(props: {
             onChange={(e) => onChange(setTrailerLoad(row, e.target.value))}
             inputMode="decimal"
           />,
-          3,
+          4,
         )}
         {field(
           'count_vehicle_load',
@@ -406,7 +457,7 @@ function PaymentRowCard(props: {
           >
             {t('payments.countVehicleLoadShort')}
           </Checkbox>,
-          3,
+          4,
         )}
         {field(
           'driver_fin',
@@ -432,7 +483,7 @@ function PaymentRowCard(props: {
             value={row.driver_full_name}
             onChange={(e) => set({ driver_full_name: e.target.value })}
           />,
-          5,
+          6,
         )}
         {field(
           'driving_license_number',
@@ -450,7 +501,7 @@ function PaymentRowCard(props: {
           </Space.Compact>,
           4,
         )}
-        <Col xs={24} sm={12} md={3}>
+        <Col xs={24} sm={12} md={4}>
           <Typography.Text type="secondary" data-testid={`row-${index}-licence`}>
             {row.driving_license_categories.join(', ')}
             {row.driving_license_expire_date
@@ -458,6 +509,19 @@ function PaymentRowCard(props: {
               : ''}
           </Typography.Text>
         </Col>
+        {field(
+          'inspector',
+          t('payments.inspector'),
+          <InspectorSelect
+            id={`row-${index}-inspector`}
+            value={row.inspector}
+            onChange={(inspector) => set({ inspector })}
+            options={props.inspectors.options}
+            loading={props.inspectors.loading}
+            notFound={props.inspectors.notFound}
+            data-testid={`row-${index}-inspector`}
+          />,
+        )}
         {field(
           'bus_route_name',
           t('payments.busRouteName'),
@@ -525,15 +589,37 @@ function splitErrors(error: unknown): { rows: Record<number, RowErrors>; other: 
 export function PaymentForm({ payment }: { payment?: Payment }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const me = useCurrentUser();
   const national = (me?.groups ?? []).some((g) => nationalRoles.some((r) => r === g.code));
   const [form] = Form.useForm<HeaderValues>();
+  // The stored payment the form's values come from: its version goes with the edit; a reload replaces it.
+  const [base, setBase] = useState(payment);
   const [draft, setDraft] = useState<PaymentDraft<RowDraft>>(() => draftOf(payment));
   const [rowErrors, setRowErrors] = useState<Record<number, RowErrors>>({});
   const [stale, setStale] = useState(false);
   const [book, setBook] = useState<PriceBook>({ feeGroups: new Map(), tariffs: [], date: '' });
   const save = useSavePayment();
   const ownerCode = (Form.useWatch<string>('owner_code', form) ?? '').trim();
+  const headerRegion = Form.useWatch<number | undefined>('region', form);
+  // A row's inspector is one of the payment region's: the header's for a national user, else the user's own.
+  const region = national ? headerRegion : (me?.region ?? undefined);
+  const listsInspectors = hasPermissions(me?.permissions ?? [], ['view_active_fn']);
+  const inspectors = useRegionInspectors(region, listsInspectors);
+  // A form shared to an inspector names them: a user who may not list inspectors can still show that one.
+  const [formInspectors, setFormInspectors] = useState<InspectorOption[]>([]);
+  const inspectorChoice = useMemo<InspectorChoice>(() => {
+    const listed = (inspectors.data ?? []).map((p) => ({ value: p.id, label: inspectorLabel(p) }));
+    const options = [...listed, ...formInspectors.filter((f) => !listed.some((o) => o.value === f.value))];
+    const notFound = !listsInspectors
+      ? t('payments.inspectorsClosed')
+      : region === undefined
+        ? t('fn.chooseRegionFirst')
+        : inspectors.isError
+          ? t('common.unavailable')
+          : undefined;
+    return { options, loading: inspectors.isLoading, notFound };
+  }, [inspectors.data, inspectors.isLoading, inspectors.isError, formInspectors, listsInspectors, region, t]);
 
   // The server's quote of the rows: it names each transport type's fee group and tariff; the shared tariff
   // function then prices every keystroke on the screen. The stored price stays the server's.
@@ -555,6 +641,8 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     () => draft.rows.map((row, i) => livePrice(book, row) ?? quoted.data?.rows[i]?.amount ?? null),
     [book, draft.rows, quoted.data],
   );
+  // A failed quote says why: on the rows it refused, or for all of them when it had no answer.
+  const failure = quoted.isError ? quoteFailure(quoted.error) : null;
   const checkedTotal = totalOf(
     draft.rows.map((row, i) => ({ tax_price: row.checked ? (prices[i] ?? '0.00') : '0.00' })),
   );
@@ -562,7 +650,14 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const updateRow = (index: number, row: RowDraft) =>
     setDraft((d) => ({ ...d, rows: d.rows.map((r, i) => (i === index ? row : r)) }));
 
-  const addForm = (picked: ForPaymentForm) => setDraft((d) => ({ ...d, rows: [...d.rows, rowForForm(picked)] }));
+  const addForm = (picked: ForPaymentForm) => {
+    const { inspector, inspector_name: name } = picked;
+    if (inspector !== null && name)
+      setFormInspectors((known) =>
+        known.some((k) => k.value === inspector) ? known : [...known, { value: inspector, label: name }],
+      );
+    setDraft((d) => ({ ...d, rows: [...d.rows, rowForForm(picked)] }));
+  };
 
   const remove = (key: string) => {
     const next = removeRow(draft, key);
@@ -572,10 +667,27 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     form.setFieldsValue({ mdssh_amount: amountText(next.mdssh_amount), itsda_amount: amountText(next.itsda_amount) });
   };
 
-  const reset = () => {
+  /** The header and the rows as `stored` has them (empty for a new payment). */
+  const showStored = (stored?: Payment) => {
     form.resetFields();
-    setDraft(draftOf(payment));
+    form.setFieldsValue(toHeader(stored));
+    setDraft(draftOf(stored));
     setRowErrors({});
+  };
+
+  const reset = () => showStored(base);
+
+  /** Someone saved the payment meanwhile: the form takes the fresh payment, its rows and its version. */
+  const reload = async () => {
+    if (!base) return;
+    try {
+      const fresh = await queryClient.fetchQuery({ ...paymentQuery(base.id), staleTime: 0 });
+      setBase(fresh);
+      showStored(fresh);
+      setStale(false);
+    } catch (error) {
+      notifyFailure(error);
+    }
   };
 
   const onFinish = (values: HeaderValues) => {
@@ -585,7 +697,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
       owner_name: values.owner_name.trim(),
       owner_address: values.owner_address?.trim() ?? '',
       owner_phone: values.owner_phone?.trim() ?? '',
-      owner_transport_type: payment?.owner_transport_type ?? null,
+      owner_transport_type: values.owner_transport_type ?? null,
       region: values.region ?? null,
       mdssh_number: values.mdssh_number?.trim() ?? '',
       mdssh_date: values.mdssh_date ? values.mdssh_date.format(apiDateFormat) : null,
@@ -597,7 +709,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     };
     // Row errors come back by the index of the rows sent (the checked ones).
     const sentIndex = draft.rows.map((r, i) => (r.checked ? i : -1)).filter((i) => i >= 0);
-    save.mutate(payment ? { ...body, id: payment.id, version: payment.version } : body, {
+    save.mutate(base ? { ...body, id: base.id, version: base.version } : body, {
       onSuccess: () => {
         notifySuccess();
         void navigate('/app/fn-payment');
@@ -621,13 +733,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
 
   return (
     <Card>
-      {stale && (
-        <StaleVersionAlert
-          onReload={async () => {
-            await navigate(0);
-          }}
-        />
-      )}
+      {stale && <StaleVersionAlert onReload={reload} />}
       <Form<HeaderValues>
         form={form}
         layout="vertical"
@@ -657,9 +763,14 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
               <Input maxLength={30} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={national ? 16 : 24}>
+          <Col xs={24} md={national ? 8 : 16}>
             <Form.Item name="owner_address" label={t('payments.ownerAddress')}>
               <Input maxLength={500} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item name="owner_transport_type" label={t('payments.ownerTransportType')}>
+              <AvailableSelect resource="transport-types" placeholder={t('payments.ownerTransportType')} />
             </Form.Item>
           </Col>
           {national && (
@@ -695,7 +806,12 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
         <Typography.Title level={2} style={{ fontSize: 18 }}>
           {t('payments.rows')}
         </Typography.Title>
-        <FormPicker taken={draft.rows.map((r) => r.form)} onAdd={addForm} />
+        {/* A national user's picker narrows to the payment's region once it is chosen. */}
+        <FormPicker
+          taken={draft.rows.map((r) => r.form)}
+          region={national ? headerRegion : undefined}
+          onAdd={addForm}
+        />
         <Flex justify="space-between" align="center" style={{ margin: '12px 0' }}>
           <Checkbox
             checked={allChecked(draft)}
@@ -710,6 +826,21 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
             {t('payments.total')}: {formatMoney(checkedTotal)}
           </Typography.Text>
         </Flex>
+        {failure?.unavailable && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            message={t('payments.quoteUnavailable')}
+            description={failure.detail ?? t('payments.quoteUnavailableText')}
+            action={
+              <Button size="small" loading={quoted.isFetching} onClick={() => void quoted.refetch()}>
+                {t('list.retry')}
+              </Button>
+            }
+            data-testid="payment-quote-error"
+          />
+        )}
         {draft.rows.length === 0 && (
           <Typography.Paragraph type="secondary">{t('payments.noRows')}</Typography.Paragraph>
         )}
@@ -719,8 +850,10 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
             row={row}
             index={index}
             price={prices[index] ?? null}
+            quoteError={failure?.rows[index]}
             errors={rowErrors[index] ?? {}}
             ownerCode={ownerCode}
+            inspectors={inspectorChoice}
             onChange={(next) => updateRow(index, next)}
             onRemove={() => remove(row.key)}
             onCheck={(checked) => setDraft(checkRow(draft, row.key, checked))}

@@ -9,6 +9,8 @@ import {
   type TariffSnapshot,
   type ValidityMonths,
 } from '@dnx/shared';
+import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-rules';
 
 /** A row as the form holds it: the request's fields as typed, the form's series and number, and its check box. */
 export interface RowDraft extends DraftRow {
@@ -41,7 +43,10 @@ export interface RowDraft extends DraftRow {
   serviceErrors: string[];
 }
 
-/** A new row for a picked form, priced as its batch was issued (type, coefficient, months). */
+/**
+ * A new row for a picked form, priced as its batch was issued (type, coefficient, months); a form shared to an
+ * inspector brings them as the row's inspector.
+ */
 export function rowForForm(form: ForPaymentForm): RowDraft {
   return {
     key: String(form.id),
@@ -61,7 +66,7 @@ export function rowForForm(form: ForPaymentForm): RowDraft {
     trailer_plate: '',
     trailer_load_carrying_capacity: '0',
     count_vehicle_load: true,
-    inspector: null,
+    inspector: form.inspector,
     bus_route_name: '',
     bus_route_number: '',
     driver_fin: '',
@@ -152,4 +157,31 @@ export function livePrice(book: PriceBook, row: RowDraft): string | null {
     date: book.date,
   });
   return priced?.amount ?? null;
+}
+
+/** Why rows have no price: the quote's message for each row it refused, or the quote failed as a whole. */
+export interface QuoteFailure {
+  /** The messages of `rows.N.field`, by the row's place in the form (the quote is sent every row in order). */
+  rows: Record<number, string>;
+  /** The quote failed for all rows (a network failure, a 5xx, a 400 about no row). */
+  unavailable: boolean;
+  /** The server's own words on the whole quote, when it gave some. */
+  detail: string | null;
+}
+
+/** A failed `POST /api/payments/quote/`: a 400 naming rows (no tariff for a group on the day) goes to those rows. */
+export function quoteFailure(error: unknown): QuoteFailure {
+  const rows: Record<number, string> = {};
+  const other: string[] = [];
+  for (const [key, message] of serverFieldErrors(error)) {
+    const match = /^rows\.(\d+)(\.|$)/.exec(key);
+    if (!match) other.push(message);
+    else {
+      const index = Number(match[1]);
+      rows[index] = rows[index] ? `${rows[index]} ${message}` : message;
+    }
+  }
+  const answered = error instanceof ApiError && error.status < 500;
+  const detail = (answered ? error.fieldMessage('detail') : undefined) ?? other[0] ?? null;
+  return { rows, unavailable: Object.keys(rows).length === 0 || other.length > 0, detail };
 }

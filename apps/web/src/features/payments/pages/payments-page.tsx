@@ -15,7 +15,8 @@ function EditPayment({ id }: { id: number }) {
   if (payment.isPending) return <PageSkeleton />;
   if (payment.isError)
     return <RecordMissing title={t('payments.notFound')} error={payment.error} back="/app/fn-payment" />;
-  return <PaymentForm payment={payment.data} key={payment.data.version} />;
+  // Keyed by the payment: a reload after a stale save refreshes the form in place (PaymentForm's reload).
+  return <PaymentForm payment={payment.data} key={payment.data.id} />;
 }
 
 /** `fn-payment`: the payments list, and on the same route the payment form. */
