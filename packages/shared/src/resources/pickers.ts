@@ -11,6 +11,8 @@ const otherPickerScreens: Partial<Record<ResourceKey, readonly string[]>> = {
   // The form batch list filters by them and the batch form picks them (new-fn-edit is opened by the same
   // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn and the
   // reconciliation (report-form) filter by them.
+  // The payment form (fn-payment, which requires three permissions and so cannot be named here) picks regions and
+  // transport types too: everyone who opens it (A, B, D, E, F) opens general-fn, which is named.
   'transport-types': ['new-fn', 'new-fn-create', 'general-fn', 'report-form'],
   'fn-coefficients': ['new-fn', 'new-fn-create'],
 };

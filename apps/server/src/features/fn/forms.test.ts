@@ -177,7 +177,10 @@ describe('fn forms API', () => {
     expect((await k.request('GET', `/api/user/users/inspectors/?region=${k.baku}`, k.as.operator)).json()).toEqual({
       data: [],
     });
-    expect((await k.request('GET', '/api/user/users/inspectors/', k.as.cashier)).statusCode).toBe(403);
+    // A cashier names a row's inspector; the inspector picks none.
+    const forCashier = await k.request('GET', `/api/user/users/inspectors/?region=${k.ganja}`, k.as.cashier);
+    expect((forCashier.json() as { data: { id: number }[] }).data.map((u) => u.id)).toContain(k.as.inspector.userId);
+    expect((await k.request('GET', '/api/user/users/inspectors/', k.as.inspector)).statusCode).toBe(403);
     const operators = (await k.request('GET', `/api/user/users/operators/?region=${k.ganja}`, k.as.central)).json();
     expect(operators.data.map((u: { id: number }) => u.id)).toContain(k.as.operator.userId);
     const stages = await k.count(

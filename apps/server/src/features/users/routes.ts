@@ -75,8 +75,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     '/api/user/users/inspectors/',
     {
-      // The active-fn screen shares forms to an inspector (role C) of their region.
-      config: { access: { permissions: ['view_active_fn'] } },
+      // The active-fn screen shares forms to an inspector (role C) of their region; a payment's row names one.
+      config: { access: { anyOf: ['view_active_fn', 'add_payment'] } },
       schema: {
         operationId: 'listInspectors',
         ...common,
