@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './server-process.mjs';
 
-/** A throwaway PostgreSQL cluster on loopback; `stop` removes it. */
+/**
+ * A throwaway PostgreSQL cluster; `stop` removes it. Its URL reaches it over its Unix socket, as an application
+ * reaches a PostgreSQL on its own host (a loopback TCP connection costs the server about a fifth more CPU per
+ * query); it listens on 127.0.0.1 too.
+ */
 export async function startCluster() {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
   const bin = versions
@@ -38,7 +42,7 @@ export async function startCluster() {
     'start',
   ]);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop: () => {
       try {
         run([path.join(bin, 'pg_ctl'), '-D', data, '-m', 'fast', 'stop']);

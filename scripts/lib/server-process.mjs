@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from './server-flags.mjs';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
@@ -35,12 +36,12 @@ export async function waitForHealth(baseUrl, timeoutMs = 30_000) {
 }
 
 /**
- * Spawns `command` (default: the server build) with the given environment and waits until /api/health/ answers.
+ * Spawns `command` (default: the server build, as `npm start` runs it) with the given environment and waits until /api/health/ answers.
  * Returns the base URL, the milliseconds it took, and a stop function that sends SIGTERM and waits for exit.
  */
 export async function startServer({
   env = {},
-  command = [process.execPath, 'apps/server/dist/server.js'],
+  command = [process.execPath, ...serverNodeFlags, 'apps/server/dist/server.js'],
   quiet = true,
 } = {}) {
   const port = await freePort();

@@ -193,6 +193,16 @@ describe('chain rows are written as the transaction commits', () => {
       ).rejects.toThrow('the change fails');
       expect(await names(db)).toEqual(['Bakı', 'Gəncə']);
       expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 2, first_broken_id: null });
+      // The database hashes what the app cut: quotes, backslashes, line breaks, letters beyond ASCII, numbers.
+      const tricky = 'Şəki "Yol" \\ C:\\path\nyeni sətir\t🚌 ə';
+      await db.transaction((tx) =>
+        recordAudit(tx, {
+          ...entry(tricky),
+          after: { name: tricky, seats: [1, 2.5, -3, 1e21], nested: { z: null, a: { 'ö"k': true } } },
+        }),
+      );
+      expect(await names(db)).toEqual(['Bakı', 'Gəncə', tricky]);
+      expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 3, first_broken_id: null });
     } finally {
       await database.dispose();
     }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { asc, getTableColumns, getTableName, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeCommit, type Executor, type Transaction } from '../db/client';
@@ -31,54 +31,41 @@ type ChainedTable = PgTable & { id: PgColumn; hash: PgColumn };
 interface ChainWriter {
   lockKey: string;
   tableName: string;
-  table: ChainedTable;
-  /** The row as hashed and inserted, from the values appended, its id and time. */
-  row(values: Record<string, unknown>, id: number, at: Date): Record<string, unknown>;
-  canonical(row: Record<string, unknown>): string;
+  /** The database columns of the values appended (all but id, at, hash and the derived ones). */
+  columns: string[];
+  /**
+   * An appended row as written: its values by database column, and its canonical form cut where its time and its
+   * id go (`dnx_chain_append`).
+   */
+  prepare(appended: Record<string, unknown>): { values: Record<string, unknown>; parts: [string, string, string] };
 }
 
 // Rows appended in a transaction and not yet written, by chain.
 const pendingRows = new WeakMap<Transaction, Map<ChainWriter, Record<string, unknown>[]>>();
 
 /**
- * Writes the rows of one or more chains in two statements: `dnx_chain_reserve` (migration 0022) takes the chains'
- * locks (by key, one order for every writer) and then reads each chain's last hash, its new ids and the time with a
- * snapshot taken after the locks are held, so it sees every row committed before; one insert then writes every
- * chain's rows (data-modifying CTEs). The locks are held from there to the commit.
+ * Writes the rows of one or more chains in one statement: `dnx_chain_append` (migration 0022) takes the chains'
+ * locks (by key, one order for every writer), reads each chain's last hash with a snapshot taken after the locks are
+ * held (so it sees every row committed before), and gives each row its id, the time and its hash, computed from the
+ * canonical form the app cut for it, then inserts it. The locks are held from there to the commit.
  */
 async function writeChains(tx: Transaction, rows: Map<ChainWriter, Record<string, unknown>[]>): Promise<void> {
   const chains = [...rows.keys()].sort((a, b) => (a.lockKey < b.lockKey ? -1 : 1));
   if (chains.length === 0) return;
-  const reserved = await tx.execute<{
-    reserved: Record<string, { head: string | null; ids: number[] }> & { ms: string };
-  }>(
-    sql`select dnx_chain_reserve(${`{${chains.map((c) => c.tableName).join(',')}}`}::text[],
-      ${`{${chains.map((c) => rows.get(c)!.length).join(',')}}`}::int[]) as reserved`,
-  );
-  const taken = (reserved as unknown as { rows: { reserved: Record<string, unknown> }[] }).rows[0]!.reserved;
-  const at = new Date(Number(taken.ms));
-  const inserts = chains.map((c) => {
-    const { head, ids } = taken[c.tableName] as { head: string | null; ids: number[] };
-    let previous = head ?? genesisHash;
-    const values = rows.get(c)!.map((appended, n) => {
-      const row = c.row(appended, Number(ids[n]), at);
-      previous = linkHash(previous, c.canonical(row));
-      return { ...row, hash: previous };
-    });
-    return tx
-      .insert(c.table as PgTable)
-      .overridingSystemValue()
-      .values(values as never);
+  const payload = chains.map((c) => {
+    const prepared = rows.get(c)!.map((appended) => c.prepare(appended));
+    return {
+      table: c.tableName,
+      columns: c.columns,
+      rows: prepared.map((p) => p.values),
+      parts: prepared.map((p) => p.parts),
+    };
   });
-  const [last, ...before] = inserts.reverse();
-  if (before.length === 0) return void (await last);
-  await tx.execute(
-    sql`with ${sql.join(
-      before.map((insert, i) => sql`${sql.raw(`chain${i}`)} as (${insert.getSQL()})`),
-      sql`, `,
-    )} ${last!.getSQL()}`,
-  );
+  await tx.execute(sql`select dnx_chain_append(${JSON.stringify(payload)}::jsonb)`);
 }
+
+// Stands for the time and the id in a canonical form, to cut it where the database puts them.
+const marker = randomBytes(12).toString('hex');
 
 /** JSON with keys sorted at every level; Dates as UTC ISO; undefined object members left out, as jsonb drops them. */
 export function canonicalJson(value: unknown): string {
@@ -134,19 +121,25 @@ export function defineHashChain<T extends ChainedTable>(table: T, options: { der
     return (rows[0]?.hash as string | null | undefined) ?? genesisHash;
   }
 
+  const columnsOf = getTableColumns(table) as Record<string, PgColumn>;
+  const written = chainedKeys.filter((key) => key !== 'id' && key !== 'at');
+  if (written.length !== chainedKeys.length - 2) throw new Error(`chain ${tableName}: no id or at column`);
   const chain: ChainWriter = {
     lockKey,
     tableName,
-    table,
-    row(values, id, at) {
-      const row: Record<string, unknown> = { at };
-      for (const key of chainedKeys) if (key in values) row[key] = asStored(values[key]);
-      row.id = id;
-      // Every chained column is written as hashed: a default filled in by the database would not be in the hash.
-      for (const key of chainedKeys) row[key] ??= null;
-      return row;
+    columns: written.map((key) => columnsOf[key]!.name),
+    prepare(appended) {
+      const stored = written.map((key) => [key, asStored(appended[key]) ?? null] as const);
+      const text = canonicalJson({ ...Object.fromEntries(stored), at: `${marker}a`, id: `${marker}i` });
+      const [before, rest, ...extraAt] = text.split(`"${marker}a"`);
+      const [middle, after, ...extraId] = (rest ?? '').split(`"${marker}i"`);
+      if (extraAt.length > 0 || extraId.length > 0 || after === undefined)
+        throw new Error(`chain ${tableName}: the time and the id do not cut the canonical form once each`);
+      return {
+        values: Object.fromEntries(stored.map(([key, value]) => [columnsOf[key]!.name, value])),
+        parts: [before!, middle!, after],
+      };
     },
-    canonical,
   };
 
   return {

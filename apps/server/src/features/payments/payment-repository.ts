@@ -234,9 +234,14 @@ export async function lockPayment(db: Executor, id: number, scope: SQL | undefin
   return row ?? null;
 }
 
+// The tariffs of the fee group of the form's transport type (the same read as `allTariffs`, one group's).
+const groupTariffs = sql<TariffRate[]>`(select coalesce(json_agg(json_build_object('id', t.id,
+    'fee_group', t.fee_group, 'rate', t.rate::text, 'effective_from', to_char(t.effective_from, 'YYYY-MM-DD'))
+    order by t.id), '[]') from tariffs t where t.fee_group = ${transportTypes.feeGroup})`;
+
 /**
  * Forms locked for a payment (FOR UPDATE, in id order), with what their batch says about price and region (its
- * transport type's fee group too: a row's transport type is its form's).
+ * transport type's fee group and that group's tariffs too: a row's transport type is its form's).
  */
 export async function lockForms(db: Executor, ids: readonly number[]) {
   if (ids.length === 0) return [];
@@ -254,6 +259,7 @@ export async function lockForms(db: Executor, ids: readonly number[]) {
       regionId: fnBatches.regionId,
       transportTypeId: fnBatches.transportTypeId,
       feeGroup: transportTypes.feeGroup,
+      tariffs: groupTariffs,
       coefficient: fnCoefficients.coefficient,
       expireDate: fnBatches.expireDate,
       expireDateType: fnBatches.expireDateType,

@@ -31,6 +31,7 @@ import {
   type QuoteResponse,
   type TariffSnapshot,
   type FeeGroup,
+  type TariffRate,
 } from '@dnx/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -119,7 +120,7 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
 
   /**
    * Prices rows on a day with the tariffs in force then; a row whose group has none is a 400 under it. The fee
-   * groups are read unless known (a save knows them from the locked forms).
+   * groups and tariffs are read unless known (a save reads them with the locked forms).
    */
   async function price(
     executor: Executor,
@@ -134,9 +135,10 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
       | 'count_vehicle_load'
     >[],
     day: string,
-    knownGroups?: ReadonlyMap<number, FeeGroup>,
+    known?: { groups: ReadonlyMap<number, FeeGroup>; tariffs: TariffRate[] },
   ): Promise<TariffSnapshot[]> {
-    const tariffs = await repo.allTariffs(executor);
+    const tariffs = known?.tariffs ?? (await repo.allTariffs(executor));
+    const knownGroups = known?.groups;
     const groups =
       knownGroups ??
       (await repo.feeGroupsOf(
@@ -384,7 +386,8 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     const rows = input.rows.map((row) => ruledRow(row, input.owner_code));
     const day = utcDay();
     const groups = new Map(locked.map((f) => [f.transportTypeId, f.feeGroup]));
-    const prices = await price(tx, rows, day, groups);
+    const tariffs = [...new Map(locked.flatMap((f) => f.tariffs).map((t) => [t.id, t])).values()];
+    const prices = await price(tx, rows, day, { groups, tariffs });
     const priced: PricedRow[] = rows.map((row, i) => ({ input: row, form: forms.get(row.form)!, price: prices[i]! }));
     return { priced, forms, region, day, total: sumAmounts(prices.map((p) => p.amount)) };
   }
