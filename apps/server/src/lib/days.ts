@@ -6,7 +6,5 @@
 /** The UTC day (yyyy-mm-dd) of a moment. */
 export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(0, 10);
 
-const bakuDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' });
-
-/** The day (yyyy-mm-dd) in Baku of a moment: from 20:00 UTC it is already the next day there. */
-export const bakuDay = (at: Date = new Date()): string => bakuDays.format(at);
+/** The day in Baku, shared with the pay dialog. */
+export { bakuDay } from '@dnx/shared';

@@ -30,3 +30,11 @@ export function displayDateToApi(value: string): string | null {
 export function todayApiDate(): string {
   return dayjs().format(apiDateFormat);
 }
+
+const bakuDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' });
+
+/**
+ * The day (yyyy-mm-dd) in Baku of a moment (UTC+4, no daylight saving since 2016): from 20:00 UTC it is already the
+ * next day there. A bank receipt is dated where it was stamped; the server checks it and the pay dialog offers it.
+ */
+export const bakuDay = (at: Date = new Date()): string => bakuDays.format(at);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePaymentTransition } from '../api/payments';
+import { receiptDateToday } from './payment-rows';
 
 const rules = schemaRules(paymentPaySchema.shape);
 
@@ -56,7 +57,7 @@ export function PayDialog({ payment, onClose }: { payment: PaymentListItem | nul
         <Form<PayValues>
           form={form}
           layout="vertical"
-          initialValues={{ payment_receipt_number: '', payment_receipt_date: dayjs() }}
+          initialValues={{ payment_receipt_number: '', payment_receipt_date: receiptDateToday() }}
           onFinish={onFinish}
           clearOnDestroy
           data-testid="payment-pay-form"

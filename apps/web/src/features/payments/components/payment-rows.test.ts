@@ -1,7 +1,7 @@
 import type { ForPaymentForm, Payment, PaymentRow } from '@dnx/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { quoteFailure, rowForForm, rowInput, rowsOfPayment } from './payment-rows';
+import { quoteFailure, receiptDateToday, rowForForm, rowInput, rowsOfPayment } from './payment-rows';
 
 const form: ForPaymentForm = {
   id: 41,
@@ -82,5 +82,25 @@ describe('a failed quote', () => {
       detail: 'Ən azı bir sətir olmalıdır.',
     });
     expect(quoteFailure(new ApiError(403, { detail: 'İcazə yoxdur.' })).detail).toBe('İcazə yoxdur.');
+  });
+});
+
+describe('the receipt date offered', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is today in Baku, whatever the zone the browser runs in: at 21:30 UTC it is already tomorrow there', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-23T21:30:00Z'));
+      expect(receiptDateToday().format('YYYY-MM-DD')).toBe('2026-11-24');
+      vi.setSystemTime(new Date('2026-11-23T19:30:00Z'));
+      expect(receiptDateToday().format('YYYY-MM-DD')).toBe('2026-11-23');
+    } finally {
+      process.env.TZ = zone;
+    }
   });
 });

@@ -1,4 +1,6 @@
 import {
+  apiDateFormat,
+  bakuDay,
   priceRow,
   type DraftRow,
   type FeeGroup,
@@ -9,6 +11,7 @@ import {
   type TariffSnapshot,
   type ValidityMonths,
 } from '@dnx/shared';
+import dayjs from 'dayjs';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-rules';
 
@@ -47,6 +50,9 @@ export interface RowDraft extends DraftRow {
  * A new row for a picked form, priced as its batch was issued (type, coefficient, months); a form shared to an
  * inspector brings them as the row's inspector.
  */
+/** The receipt date the pay dialog offers: today in Baku, where the bank stamps it, whatever the browser's zone. */
+export const receiptDateToday = () => dayjs(bakuDay(), apiDateFormat);
+
 export function rowForForm(form: ForPaymentForm): RowDraft {
   return {
     key: String(form.id),
