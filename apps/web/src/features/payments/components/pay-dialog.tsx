@@ -1,6 +1,6 @@
 import { apiDateFormat, displayDateFormat, paymentPaySchema, type PaymentListItem } from '@dnx/shared';
 import { DatePicker, Form, Input, Modal } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
