@@ -339,7 +339,6 @@ export const az = {
     driverName: 'Sürücünün adı',
     inspector: 'Müfəttiş',
     inspectorNumber: 'Müfəttiş № {{id}}',
-    inspectorsClosed: 'Müfəttişlərin siyahısı sizin rolunuza açıq deyil; blank müfəttişə verilibsə, o göstərilir.',
     busRouteName: 'Marşrutun adı',
     busRouteNumber: 'Marşrut №',
     workSectors: 'İş sahələri',

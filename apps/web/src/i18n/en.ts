@@ -340,7 +340,6 @@ export const en: Catalogue = {
     driverName: "Driver's name",
     inspector: 'Inspector',
     inspectorNumber: 'Inspector No. {{id}}',
-    inspectorsClosed: "The inspectors' list is not open to your role; a form given to an inspector shows them.",
     busRouteName: 'Route name',
     busRouteNumber: 'Route No.',
     workSectors: 'Work sectors',

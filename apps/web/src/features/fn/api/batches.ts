@@ -1,4 +1,4 @@
-import type { FnBatch, Operator } from '@dnx/shared';
+import type { FnBatch } from '@dnx/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { defineListEndpoint } from '../../../components/resource-list';
@@ -58,18 +58,3 @@ export function useAcceptBatch() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fn'] }),
   });
 }
-
-/** `GET /api/user/users/operators/?region=`: active operators (role F), of one region when it is chosen. */
-export function useOperators(region: number | undefined, enabled = true) {
-  return useQuery({
-    queryKey: ['fn', 'operators', region ?? null],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: Operator[] }>('/api/user/users/operators/', { query: { region }, signal }),
-    select: (body) => body.data,
-    staleTime: 60_000,
-    enabled,
-  });
-}
-
-export const operatorName = (o: Pick<Operator, 'last_name' | 'first_name' | 'email'>) =>
-  `${o.last_name} ${o.first_name}`.trim() || o.email;

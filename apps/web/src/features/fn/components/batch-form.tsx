@@ -8,7 +8,8 @@ import { AvailableSelect, searchByLabel } from '../../../components/available-se
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { focusFirstError, schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { batchQuery, operatorName, useOperators, useSaveBatch, type BatchInput } from '../api/batches';
+import { personLabel, useOperators } from '../../access/api/people-by-role';
+import { batchQuery, useSaveBatch, type BatchInput } from '../api/batches';
 import { SeriesRangeFields } from './series-range-fields';
 
 /** The form's values: the pickers hold ids, the numbers their 6-digit text. */
@@ -66,7 +67,7 @@ function OperatorSelect(props: { value?: number; onChange?: (v: number | undefin
       disabled={region === undefined}
       placeholder={region === undefined ? t('fn.chooseRegionFirst') : t('fn.operator')}
       loading={operators.isLoading && region !== undefined}
-      options={(operators.data ?? []).map((o) => ({ value: o.id, label: `${operatorName(o)} (${o.email})` }))}
+      options={(operators.data ?? []).map((o) => ({ value: o.id, label: personLabel(o) }))}
       style={{ width: '100%' }}
     />
   );

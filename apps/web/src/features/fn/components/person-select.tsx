@@ -1,8 +1,7 @@
 import type { Operator } from '@dnx/shared';
 import { Select } from 'antd';
 import { searchByLabel } from '../../../components/available-select';
-import { operatorName, useOperators } from '../api/batches';
-import { useInspectors } from '../api/inspectors';
+import { personLabel, useInspectors, useOperators } from '../../access/api/people-by-role';
 
 export interface PersonSelectProps {
   /** Inspectors (role C, forms are shared to them) or operators (role F, batches are issued to them). */
@@ -17,8 +16,7 @@ export interface PersonSelectProps {
   'data-testid'?: string;
 }
 
-const label = (person: Operator) =>
-  `${operatorName(person)} (${person.email})${person.region_name ? ` · ${person.region_name}` : ''}`;
+const label = (person: Operator) => `${personLabel(person)}${person.region_name ? ` · ${person.region_name}` : ''}`;
 
 /** An inspector or an operator, searched by name, e-mail or region; a filter's text value is read as the id. */
 export function PersonSelect({

@@ -6,9 +6,8 @@ import { useSearchParams } from 'react-router';
 import { AssignWindow, type RemoteAssignList } from '../../../components/assign-window/assign-window';
 import { fetchListPage, linkCursor, type ListEndpoint } from '../../../components/resource-list';
 import { failureMessage, notifyFailure, notifySuccess } from '../../../lib/notify';
-import { operatorName } from '../api/batches';
 import { activeNotSharedEndpoint, formSearchQuery, formsEndpoint } from '../api/forms';
-import { useInspectors } from '../api/inspectors';
+import { personName, useInspectors } from '../../access/api/people-by-role';
 import { useMoveForms } from '../api/share';
 import { PersonSelect } from './person-select';
 
@@ -128,7 +127,7 @@ export function ShareWindow({
         {chosen ? (
           <AssignWindow
             remote={{ available, assigned, onMove }}
-            titles={[t('fn.notSharedForms'), t('fn.inspectorForms', { name: operatorName(chosen) })]}
+            titles={[t('fn.notSharedForms'), t('fn.inspectorForms', { name: personName(chosen) })]}
             data-testid="fn-assign-window"
           />
         ) : (

@@ -12,7 +12,6 @@ import {
   displayDateFormat,
   emptyDraft,
   formatMoney,
-  hasPermissions,
   initialFormFrom,
   nationalRoles,
   ownerCategories,
@@ -59,7 +58,7 @@ import { ApiError } from '../../../lib/api-client';
 import { schemaRules, serverFieldErrors, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { inspectorLabel, useRegionInspectors } from '../api/inspectors';
+import { personLabel, useInspectors } from '../../access/api/people-by-role';
 import {
   lookupDriver,
   lookupLicence,
@@ -604,22 +603,17 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const headerRegion = Form.useWatch<number | undefined>('region', form);
   // A row's inspector is one of the payment region's: the header's for a national user, else the user's own.
   const region = national ? headerRegion : (me?.region ?? undefined);
-  const listsInspectors = hasPermissions(me?.permissions ?? [], ['view_active_fn']);
-  const inspectors = useRegionInspectors(region, listsInspectors);
-  // A form shared to an inspector names them: a user who may not list inspectors can still show that one.
+  // Whoever builds a payment (add_payment) may list the region's inspectors.
+  const inspectors = useInspectors(region, region !== undefined);
+  // A form shared to an inspector names them, so a saved inspector shows by name while the list loads.
   const [formInspectors, setFormInspectors] = useState<InspectorOption[]>([]);
   const inspectorChoice = useMemo<InspectorChoice>(() => {
-    const listed = (inspectors.data ?? []).map((p) => ({ value: p.id, label: inspectorLabel(p) }));
+    const listed = (inspectors.data ?? []).map((p) => ({ value: p.id, label: personLabel(p) }));
     const options = [...listed, ...formInspectors.filter((f) => !listed.some((o) => o.value === f.value))];
-    const notFound = !listsInspectors
-      ? t('payments.inspectorsClosed')
-      : region === undefined
-        ? t('fn.chooseRegionFirst')
-        : inspectors.isError
-          ? t('common.unavailable')
-          : undefined;
+    const notFound =
+      region === undefined ? t('fn.chooseRegionFirst') : inspectors.isError ? t('common.unavailable') : undefined;
     return { options, loading: inspectors.isLoading, notFound };
-  }, [inspectors.data, inspectors.isLoading, inspectors.isError, formInspectors, listsInspectors, region, t]);
+  }, [inspectors.data, inspectors.isLoading, inspectors.isError, formInspectors, region, t]);
 
   // The server's quote of the rows: it names each transport type's fee group and tariff; the shared tariff
   // function then prices every keystroke on the screen. The stored price stays the server's.
