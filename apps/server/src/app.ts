@@ -57,7 +57,11 @@ export interface AppOptions {
 export async function prepareDatabase(config: Config, options: Pick<AppOptions, 'database' | 'seed'> = {}) {
   const handle =
     options.database ??
-    (await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+    }));
   await migrate(handle);
   // Everything after the migrations, requests included, acts as the app's role: the audit trail is append-only to it.
   await handle.useAppRole();

@@ -36,7 +36,11 @@ async function main() {
   const config = loadConfig();
   if (command === 'seed' && config.isProduction)
     throw new ConfigError('Refusing to add demo data when NODE_ENV=production.');
-  const handle = await openDatabase({ url: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const handle = await openDatabase({
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+  });
   try {
     await migrate(handle);
     if (command === 'verify-audit' || command === 'verify-ledger') {

@@ -52,6 +52,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for the embedded database; absent: in memory (tests). */
   pgliteDir?: string | undefined;
+  /** Connections of the pool on `url` (default 20). */
+  poolSize?: number | undefined;
 }
 
 // Work a transaction does last, just before it commits (see `beforeCommit`), by transaction.
@@ -88,17 +90,17 @@ function withCommitHooks(db: Database): Database {
 export const appRole = 'dnx_app';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url);
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
   return openPglite(options.pgliteDir);
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // Enough connections that a list's count and rows (run side by side) do not queue behind other requests.
   // A request waits at most 5 s for a connection: while the database is down it answers 503, not a hang.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 20,
+    max: poolSize,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
