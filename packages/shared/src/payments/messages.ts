@@ -10,6 +10,7 @@ export const paymentMessages = {
   rowsRequired: 'Ən azı bir nəqliyyat vasitəsi sətri əlavə edin.',
   formTaken: 'Bu blank artıq ləğv edilməmiş başqa ödənişdə istifadə olunur.',
   formTwice: 'Eyni blank bir ödənişdə iki dəfə seçilə bilməz.',
+  inspectorInvalid: 'Müfəttiş ödənişin regionunun aktiv müfəttişi olmalıdır.',
   ownerCodeInvalid: 'VÖEN 10 rəqəmdən ibarət olmalıdır.',
   ownerNameRequired: 'Ödəyicinin adı boş buraxıla bilməz.',
   validityInvalid: 'Müddət 1, 3, 6 və ya 12 ay ola bilər.',

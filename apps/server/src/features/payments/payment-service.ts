@@ -46,6 +46,7 @@ import { regionScope } from '../../lib/region-scope';
 import { bakuDay, utcDay } from '../../lib/days';
 import { updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
+import { isActiveUserOfRole } from '../fn/batch-repository';
 import { contiguousRuns, recordMovement } from '../fn/ledger';
 import * as repo from './payment-repository';
 import { createVerifyCode, renderReceipt, verifyCodePattern, verifyUrl } from './receipt';
@@ -197,6 +198,14 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
       if (!sameDecimal(row.coefficient, form.coefficient)) at('coefficient', m.formCoefficient(form.coefficient));
       if (row.expire_date !== form.months) at('expire_date', m.formMonths(form.months));
     });
+    // A row's inspector is an active inspector (C) of the payment's region, as the form's picker offers.
+    const inspectors = new Set(input.rows.map((r) => r.inspector).filter((id) => id !== null));
+    for (const inspector of inspectors) {
+      if (await isActiveUserOfRole(tx, inspector, 'inspector', region)) continue;
+      input.rows.forEach((row, i) => {
+        if (row.inspector === inspector) errors[`rows.${i}.inspector`] = [m.inspectorInvalid];
+      });
+    }
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   }
 

@@ -32,6 +32,7 @@ interface Payment {
     right_of_use: number | null;
     right_of_use_expire_date: string | null;
     count_vehicle_load: boolean;
+    inspector: number | null;
     tariff: Record<string, unknown>;
     valid_from: string | null;
     valid_until: string | null;
@@ -159,6 +160,21 @@ describe('payments API', () => {
     const noRegion = await send('POST', '/api/payments/', k.as.central, body([row(forms[2]!.id)]));
     expect(noRegion.json()).toEqual({ region: [paymentMessages.regionRequired] });
     expect((await form(forms[2]!.id)).stage).toBe('active');
+  });
+
+  it("takes as a row's inspector only an active inspector of the payment's region", async () => {
+    const forms = await activeForms(2);
+    const refused = await send(
+      'POST',
+      '/api/payments/',
+      k.as.cashier,
+      body([row(forms[0]!.id, { inspector: k.as.cashier.userId }), row(forms[1]!.id)]),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ 'rows.0.inspector': [paymentMessages.inspectorInvalid] });
+    expect((await form(forms[0]!.id)).stage).toBe('active');
+    const payment = await create([row(forms[0]!.id, { inspector: k.as.inspector.userId }), row(forms[1]!.id)]);
+    expect(payment.rows.map((r) => r.inspector)).toEqual([k.as.inspector.userId, null]);
   });
 
   it('moves 1 -> 2 -> 3: notice status, validity from the receipt date, the ledger; refuses the rest with 409', async () => {
