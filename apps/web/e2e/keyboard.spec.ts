@@ -50,11 +50,20 @@ async function expectNotObscured(target: Locator) {
   expect(shown, 'the focused element is not hidden').toBe(true);
 }
 
-/** Presses `key` until `target` has the focus (at most `max` times), as a person tabs to a control. */
+/** Two animation frames: the menu moves its focus in a frame after the key (rc-menu's `raf`), not at once. */
+const focusSettled = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/**
+ * Presses `key` until `target` has the focus (at most `max` times), as a person tabs to a control. Each press
+ * waits for the focus to settle first: checking at once could press again before the menu's focus moved,
+ * and step past the target.
+ */
 async function pressUntilFocused(page: Page, key: string, target: Locator, max = 40) {
   for (let i = 0; i < max; i += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press(key);
+    await focusSettled(page);
   }
   await expect(target).toBeFocused();
 }
