@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../db/migrate';
-import { tariffs } from '../db/schema';
+import { carriers, tariffs } from '../db/schema';
 import { openTestDatabase, type TestDatabase } from '../test/test-app';
 import { insertAsJson } from './bulk-insert';
 
@@ -44,6 +44,37 @@ describe('insertAsJson: many rows as one jsonb parameter', () => {
       { feeGroup: 'load', rate: '12.50', effectiveFrom: '2031-02-01', description: '', version: 1 },
     ]);
     expect(inserted[1]!.id).toBeGreaterThan(inserted[0]!.id);
+  });
+
+  it('builds a statement once per table and set of columns and answers the same way again: times, defaults from expressions, a time given', async () => {
+    const { db } = database.handle;
+    const given = new Date('2030-05-06T07:08:09.123Z');
+    const first = await insertAsJson(db, carriers, [{ name: 'Birinci', voen: '1000000011' }]);
+    const again = await insertAsJson(db, carriers, [
+      { name: 'İkinci', voen: '1000000021', info: "O'Neil" },
+      { name: 'Üçüncü', voen: '1000000031', info: '' },
+    ]);
+    const dated = await insertAsJson(db, carriers, [{ name: 'Dördüncü', voen: '1000000041', createdAt: given }]);
+    const inserted = [...first, ...again, ...dated];
+    const stored = await db
+      .select()
+      .from(carriers)
+      .where(
+        inArray(
+          carriers.id,
+          inserted.map((c) => c.id),
+        ),
+      )
+      .orderBy(asc(carriers.id));
+    expect(inserted).toEqual(stored);
+    expect(stored.map((c) => [c.name, c.info, c.phone, typeof c.status, c.version])).toEqual([
+      ['Birinci', '', '', 'number', 1],
+      ['İkinci', "O'Neil", '', 'number', 1],
+      ['Üçüncü', '', '', 'number', 1],
+      ['Dördüncü', '', '', 'number', 1],
+    ]);
+    expect(stored[0]!.createdAt).toBeInstanceOf(Date);
+    expect(stored[3]!.createdAt).toEqual(given);
   });
 
   it('refuses rows that name different columns (a missing one would be null, not its default)', async () => {

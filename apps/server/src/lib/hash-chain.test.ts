@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRole, openDatabase, type Database } from '../db/client';
+import { appRole, beforeCommit, openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { auditLog } from '../db/schema';
 import { migrationsFolder } from '../paths';
@@ -242,6 +242,32 @@ describe('chain rows are written as the transaction commits', () => {
         expect(outcome).toBe('committed');
         expect(await names(db)).toEqual(['Gəncə', 'Bakı']);
         expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 2, first_broken_id: null });
+
+        // Nor once its rows are handed over (the chain's hook has run) and it is on its way to the commit: the lock
+        // is taken by the commit itself (migration 0023). Before, the hook's statement took it: a failure here.
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let handedOver!: () => void;
+        const atCommit = new Promise<void>((resolve) => (handedOver = resolve));
+        const committing = db.transaction(async (tx) => {
+          await recordAudit(tx, entry('Şəki'));
+          beforeCommit(tx, async () => {
+            handedOver();
+            await held;
+          });
+        });
+        await atCommit;
+        const other = db.transaction((tx) => recordAudit(tx, entry('Quba')));
+        const second = await Promise.race([
+          other.then(() => 'committed'),
+          new Promise((resolve) => setTimeout(() => resolve('blocked'), 5_000)),
+        ]);
+        release();
+        await committing;
+        await other;
+        expect(second).toBe('committed');
+        expect(await names(db)).toEqual(['Gəncə', 'Bakı', 'Quba', 'Şəki']);
+        expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 4, first_broken_id: null });
       } finally {
         await handle.close();
         await created.drop();

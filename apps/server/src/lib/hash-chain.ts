@@ -44,10 +44,12 @@ interface ChainWriter {
 const pendingRows = new WeakMap<Transaction, Map<ChainWriter, Record<string, unknown>[]>>();
 
 /**
- * Writes the rows of one or more chains in one statement: `dnx_chain_append` (migration 0022) takes the chains'
- * locks (by key, one order for every writer), reads each chain's last hash with a snapshot taken after the locks are
- * held (so it sees every row committed before), and gives each row its id, the time and its hash, computed from the
- * canonical form the app cut for it, then inserts it. The locks are held from there to the commit.
+ * Hands the rows of one or more chains to the commit, in one statement: they go into `dnx_chain_pending` as one
+ * row, and its deferred trigger (migration 0023) passes them to `dnx_chain_append` (migration 0022) as the
+ * transaction commits. That takes the chains' locks (by key, one order for every writer), reads each chain's last
+ * hash with a snapshot taken after the locks are held (so it sees every row committed before), and gives each row
+ * its id, the time and its hash, computed from the canonical form the app cut for it, then inserts it. The locks
+ * are held from there to the end of the commit, inside the database: no round trip to the app while others wait.
  */
 async function writeChains(tx: Transaction, rows: Map<ChainWriter, Record<string, unknown>[]>): Promise<void> {
   const chains = [...rows.keys()].sort((a, b) => (a.lockKey < b.lockKey ? -1 : 1));
@@ -61,7 +63,7 @@ async function writeChains(tx: Transaction, rows: Map<ChainWriter, Record<string
       parts: prepared.map((p) => p.parts),
     };
   });
-  await tx.execute(sql`select dnx_chain_append(${JSON.stringify(payload)}::jsonb)`);
+  await tx.execute(sql`insert into dnx_chain_pending (chains) values (${JSON.stringify(payload)}::jsonb)`);
 }
 
 // Stands for the time and the id in a canonical form, to cut it where the database puts them.
@@ -147,11 +149,11 @@ export function defineHashChain<T extends ChainedTable>(table: T, options: { der
     canonical,
 
     /**
-     * Appends one row in the caller's transaction. In an app transaction (db/client.ts) the row is written last,
-     * just before the commit, with every other chain row of the transaction: the chains' advisory locks are taken
-     * then (one order everywhere) and held until the commit, so concurrent writers (in any process) queue and never
-     * fork a chain, and they queue only for those last statements. The id and time are taken under the lock, so id
-     * order is chain order. Outside an app transaction (a test's own drizzle) the row is written at once.
+     * Appends one row in the caller's transaction. In an app transaction (db/client.ts) the row is handed over
+     * last, with every other chain row of the transaction, and written by the commit: the chains' advisory locks are
+     * taken then (one order everywhere) and held to its end, so concurrent writers (in any process) queue and never
+     * fork a chain, and they queue only for the append and the commit. The id and time are taken under the lock, so id
+     * order is chain order. Outside an app transaction (a test's own drizzle) the row is handed over at once.
      */
     async append(tx: Transaction, values: Record<string, unknown>): Promise<void> {
       let queued = pendingRows.get(tx);

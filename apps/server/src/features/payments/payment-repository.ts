@@ -205,8 +205,6 @@ export function paymentOf(
   return { ...asHeader(header), rows: rows.map(asRow) };
 }
 
-export { headerColumns as paymentHeaderColumns };
-
 export async function findRows(db: Executor, paymentId: number): Promise<PaymentRow[]> {
   const rows = await db
     .select(rowColumns)

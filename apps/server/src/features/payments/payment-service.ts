@@ -483,9 +483,8 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
             (locked) => regionOf(tx, actor, input.region, locked),
             null,
           );
-          const [header] = await tx
-            .insert(payments)
-            .values({
+          const [header] = await insertAsJson(tx, payments, [
+            {
               ...headerValues(input),
               regionId: region,
               pricedOn: day,
@@ -493,8 +492,8 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
               verifyCode: createVerifyCode(),
               createdBy: actor.id,
               statusBy: actor.id,
-            })
-            .returning(repo.paymentHeaderColumns);
+            },
+          ]);
           const id = header!.id;
           const payment = repo.paymentOf(header!, await insertRows(tx, id, priced));
           await useForms(
