@@ -9,3 +9,4 @@ export * from './users';
 export * from './audit';
 export * from './payments';
 export * from './fn';
+export * from './online';

@@ -398,7 +398,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: 'online-payment',
     title: 'Onlayn ödənişlər',
     roles: ['A', 'E', 'D', 'F'],
-    permissions: ['view_onlinepayment'],
+    // The screen reviews requests for marks: accepting one makes a payment (add_payment, held through fn-payment).
+    permissions: ['view_onlinepayment', 'change_onlinepayment'],
     menu: 'payments',
   },
   {
@@ -406,7 +407,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: 'online-carrier',
     title: 'Onlayn daşıyıcılar',
     roles: ['A', 'E', 'D'],
-    permissions: ['view_onlinecarrier'],
+    // The screen reviews registrations: approving one creates or updates the carrier.
+    permissions: ['view_onlinecarrier', 'change_onlinecarrier'],
     menu: 'payments',
   },
 

@@ -7,3 +7,4 @@ export * from './fleet';
 export * from './idempotency';
 export * from './fn';
 export * from './payments';
+export * from './online';

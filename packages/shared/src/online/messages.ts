@@ -1,0 +1,23 @@
+/** Messages of the public online requests and of their review by the staff (issue 14). */
+export const onlineMessages = {
+  consentRequired: 'Məlumatların emalına razılıq verilməlidir.',
+  emailRequired: 'E-poçt ünvanı boş buraxıla bilməz.',
+  emailInvalid: 'E-poçt ünvanı düzgün deyil.',
+  nameRequired: 'Daşıyıcının adı boş buraxıla bilməz.',
+  ownerNameRequired: 'Sahibin adı boş buraxıla bilməz.',
+  regionRequired: 'Region seçilməlidir.',
+  vehiclesRequired: 'Ən azı bir nəqliyyat vasitəsi əlavə edilməlidir.',
+  vehiclesInvalid: 'Nəqliyyat vasitələrinin siyahısı düzgün deyil.',
+  plateTwice: 'Eyni qeydiyyat nişanı iki dəfə göstərilib.',
+  fileRequired: 'Qeydiyyat şəhadətnaməsi əlavə edilməlidir.',
+  fileTypeInvalid: 'Sənəd PDF, JPEG və ya PNG faylı olmalıdır.',
+  fileTooLarge: 'Sənəd 5 MB-dan böyük ola bilməz.',
+  fileUnexpected: 'Yalnız qeydiyyat şəhadətnaməsi və etibarnamə əlavə edilə bilər.',
+  fieldUnexpected: 'Bu sahə qəbul edilmir.',
+  notMultipart: 'Müraciət multipart/form-data ilə göndərilməlidir.',
+  statusNotFound: 'Bu kod və VÖEN ilə müraciət tapılmadı.',
+  reasonRequired: 'İmtinanın səbəbi göstərilməlidir.',
+  alreadyDecided: 'Bu müraciətə artıq baxılıb.',
+  noFreeForms: (plate: string) => `${plate} üçün regionda bu nəqliyyat növünün boş aktiv blankı yoxdur.`,
+  submitted: 'Müraciətiniz qəbul edildi.',
+} as const;
