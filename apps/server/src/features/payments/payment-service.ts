@@ -468,6 +468,43 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     }
   }
 
+  /** A payment under review, with its rows priced, its forms held, its ledger and audit rows, in `tx`. */
+  async function createWithin(tx: Transaction, actor: AuthUser, input: PaymentCreateInput): Promise<Payment> {
+    const { priced, region, day, total } = await priceRows(
+      tx,
+      input,
+      (locked) => regionOf(tx, actor, input.region, locked),
+      null,
+    );
+    const [header] = await insertAsJson(tx, payments, [
+      {
+        ...headerValues(input),
+        regionId: region,
+        pricedOn: day,
+        total,
+        verifyCode: createVerifyCode(),
+        createdBy: actor.id,
+        statusBy: actor.id,
+      },
+    ]);
+    const id = header!.id;
+    const payment = repo.paymentOf(header!, await insertRows(tx, id, priced));
+    await useForms(
+      tx,
+      actor,
+      id,
+      priced.map((p) => p.form),
+    );
+    await recordAudit(tx, {
+      actor: auditActor(actor),
+      action: 'create',
+      resource: 'payment',
+      recordId: id,
+      after: paymentSnapshot(payment),
+    });
+    return payment;
+  }
+
   return {
     list: (actor: AuthUser, query: PaymentListQuery, currentUrl: string): Promise<Page<PaymentListItem>> =>
       repo.paymentList.page(query, repo.paymentSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
@@ -476,46 +513,15 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
 
     async create(actor: AuthUser, input: PaymentCreateInput): Promise<Payment> {
       try {
-        return await db.transaction(async (tx) => {
-          const { priced, region, day, total } = await priceRows(
-            tx,
-            input,
-            (locked) => regionOf(tx, actor, input.region, locked),
-            null,
-          );
-          const [header] = await insertAsJson(tx, payments, [
-            {
-              ...headerValues(input),
-              regionId: region,
-              pricedOn: day,
-              total,
-              verifyCode: createVerifyCode(),
-              createdBy: actor.id,
-              statusBy: actor.id,
-            },
-          ]);
-          const id = header!.id;
-          const payment = repo.paymentOf(header!, await insertRows(tx, id, priced));
-          await useForms(
-            tx,
-            actor,
-            id,
-            priced.map((p) => p.form),
-          );
-          await recordAudit(tx, {
-            actor: auditActor(actor),
-            action: 'create',
-            resource: 'payment',
-            recordId: id,
-            after: paymentSnapshot(payment),
-          });
-          return payment;
-        });
+        return await db.transaction((tx) => createWithin(tx, actor, input));
       } catch (err) {
         if (err instanceof HttpError) throw err;
         return translateHeld(err);
       }
     },
+
+    /** A create inside the caller's transaction (an accepted online request makes its payment so). */
+    createWithin,
 
     async update(actor: AuthUser, id: number, input: PaymentUpdateInput): Promise<Payment> {
       try {
