@@ -87,6 +87,15 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/payments/pages/verify-page'), 'VerifyPage'),
           },
           {
+            // The carriers' requests and their status: public, no sign-in (issue 14).
+            path: '/online',
+            lazy: lazyPage(() => import('../features/online/pages/online-requests-page'), 'OnlineRequestsPage'),
+          },
+          {
+            path: '/online/status',
+            lazy: lazyPage(() => import('../features/online/pages/online-status-page'), 'OnlineStatusPage'),
+          },
+          {
             path: '/app',
             loader: appLoader,
             lazy: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),

@@ -21,6 +21,8 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   // The reports screen of the route table is the forms' reconciliation (decisions.md, fn screens).
   'fn-payment': () => import('../features/payments/pages/payments-page'),
   'report-form': () => import('../features/fn/pages/reconciliation-page'),
+  'online-payment': () => import('../features/online/pages/online-payment-page'),
+  'online-carrier': () => import('../features/online/pages/online-carrier-page'),
 };
 
 /**

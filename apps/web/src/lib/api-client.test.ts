@@ -118,4 +118,13 @@ describe('api client session handling', () => {
     const init = vi.mocked(fetch).mock.calls[0]![1] as RequestInit;
     expect((init.headers as Record<string, string>).authorization).toBeUndefined();
   });
+
+  it('sends a FormData body as it is, leaving its multipart content type to the browser', async () => {
+    const body = new FormData();
+    body.append('name', 'Daşıyıcı');
+    await apiRequest('/api/public/upload/', { method: 'POST', body, bearer: 'none' }).catch(() => undefined);
+    const init = vi.mocked(fetch).mock.calls[0]![1] as RequestInit;
+    expect(init.body).toBe(body);
+    expect((init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
 });

@@ -19,6 +19,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON, or a `FormData` sent as `multipart/form-data` (the browser writes its boundary). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Send the stored access token (default) or a given bearer (the reset token). */
@@ -86,14 +87,16 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const bearer = options.bearer ?? 'session';
   if (bearer === 'session' && accessToken) headers.authorization = `Bearer ${accessToken}`;
   if (typeof bearer === 'object') headers.authorization = `Bearer ${bearer.token}`;
   return fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
 }

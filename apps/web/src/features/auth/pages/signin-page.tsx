@@ -8,7 +8,7 @@ import { takeFlash } from '../../../lib/flash';
 import { currentUserQuery } from '../api/current-user';
 import { obtainTokens } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
-import { CaptchaWidget } from '../components/captcha-widget';
+import { CaptchaWidget } from '../../../components/captcha-widget';
 import { FormField } from '../components/form-field';
 import { clearSession, nextFromSearch, startSession } from '../session';
 
