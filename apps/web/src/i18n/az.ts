@@ -387,7 +387,6 @@ export const az = {
     driverFin: 'Sürücünün FİN kodu',
     documents: 'Sənədlər',
     documentsHint: 'PDF, JPEG və ya PNG faylı, hər biri ən çoxu 5 MB.',
-    fileSize: '{{size}} MB',
     consent: 'Məlumatlarımın müraciətə baxılması üçün emalına razıyam.',
     captchaHint: 'Göndərmək üçün «Mən robot deyiləm» qutusunu işarələyin.',
     submit: 'Müraciəti göndər',

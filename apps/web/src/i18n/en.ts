@@ -387,7 +387,6 @@ export const en: Catalogue = {
     driverFin: "Driver's FIN",
     documents: 'Documents',
     documentsHint: 'A PDF, JPEG or PNG file, at most 5 MB each.',
-    fileSize: '{{size}} MB',
     consent: 'I agree that my data is processed to review the request.',
     captchaHint: 'Tick "I am not a robot" to send.',
     submit: 'Send the request',

@@ -1,8 +1,7 @@
 import { onlineDocumentTypes } from '@dnx/shared';
 import { Typography } from 'antd';
 import { useEffect, useRef, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
-import { megabytes } from './document-rules';
+import { sizeText } from './document-rules';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'>;
 
@@ -16,7 +15,6 @@ export interface DocumentInputProps extends NativeProps {
  * holding the picked `File` as the field's value. Emptied when the form is reset.
  */
 export function DocumentInput({ value, onChange, ...native }: DocumentInputProps) {
-  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!value && input.current) input.current.value = '';
@@ -32,7 +30,7 @@ export function DocumentInput({ value, onChange, ...native }: DocumentInputProps
       />
       {value && (
         <Typography.Text type="secondary" className="document-input-size">
-          {t('online.fileSize', { size: megabytes(value.size) })}
+          {sizeText(value.size)}
         </Typography.Text>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { onlineDocumentMaxBytes, onlineMessages } from '@dnx/shared';
 import { describe, expect, it } from 'vitest';
-import { documentProblem, megabytes } from './document-rules';
+import { documentProblem, sizeText } from './document-rules';
 
 describe('documentProblem', () => {
   it('asks for a required document and lets an optional one be left out', () => {
@@ -21,8 +21,10 @@ describe('documentProblem', () => {
     expect(documentProblem({ size: 10, type: '' }, false)).toBeNull();
   });
 
-  it('writes a size in MB with a comma', () => {
-    expect(megabytes(1_258_291)).toBe('1,2');
-    expect(megabytes(0)).toBe('0,0');
+  it('writes a size in KB below a megabyte, else in MB with a comma', () => {
+    expect(sizeText(1_258_291)).toBe('1,2 MB');
+    expect(sizeText(onlineDocumentMaxBytes + 1)).toBe('5,0 MB');
+    expect(sizeText(1_500)).toBe('2 KB');
+    expect(sizeText(0)).toBe('1 KB');
   });
 });

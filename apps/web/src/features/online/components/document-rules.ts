@@ -26,5 +26,10 @@ export const documentRule = (required: boolean): RuleObject => ({
   },
 });
 
-/** "1,2" (MB, one decimal, the Azerbaijani comma). */
-export const megabytes = (bytes: number) => (Math.max(bytes, 1) / (1024 * 1024)).toFixed(1).replace('.', ',');
+const megabyte = 1024 * 1024;
+
+/** A file's size as people read it: "12 KB" below a megabyte, else "1,2 MB" (the Azerbaijani comma). */
+export function sizeText(bytes: number): string {
+  if (bytes < megabyte) return `${Math.max(1, Math.ceil(bytes / 1024))} KB`;
+  return `${(bytes / megabyte).toFixed(1).replace('.', ',')} MB`;
+}

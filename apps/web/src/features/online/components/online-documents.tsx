@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyFailure } from '../../../lib/notify';
 import { openOnlineFile } from '../api/online-files';
 import { CardHeading } from './card-heading';
-import { megabytes } from './document-rules';
+import { sizeText } from './document-rules';
 
 type OnlineFile = OnlineCarrier['files'][number];
 
@@ -52,7 +52,7 @@ export function OnlineDocuments({ files }: { files: readonly OnlineFile[] }) {
                 title={kindLabel(file.kind)}
                 description={
                   <>
-                    <FileButton file={file} /> <span>{t('online.fileSize', { size: megabytes(file.size) })}</span>
+                    <FileButton file={file} /> <span>{sizeText(file.size)}</span>
                   </>
                 }
               />
