@@ -45,6 +45,9 @@ const envSchema = z.object({
   /** Password reset requests allowed per client address and per address asked for within the window (seconds). */
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   FORGOT_PASSWORD_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /** Online requests (carrier registrations and requests for marks) allowed per client address within the window. */
+  ONLINE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  ONLINE_RATE_WINDOW: z.coerce.number().int().positive().default(900),
   /** ALTCHA proof of work: PBKDF2 iterations per attempt, highest attempt count, challenge lifetime (seconds). */
   CAPTCHA_COST: z.coerce.number().int().positive().default(1_000),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(5_000),

@@ -8,10 +8,11 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
 import { addResetToken, createSession } from '../features/auth/repository';
 import { root } from '../../../../scripts/lib/server-process.mjs';
 import { signInAs } from '../test/auth-helpers';
+import { multipart, smallPdf } from '../test/multipart';
 import {
   operationsOf,
   readDocument,
@@ -69,6 +70,8 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
     const page = (await get(`/api/user/${key}/?order_by=-id&per_page=10`)) as { results: { id: number }[] };
     return page.results.find((r) => r.id !== adminId)!.id;
   }
+  // An online request: a new one each time, of the demo operator's region (approve, accept and reject decide it).
+  if (key === 'online-carriers' || key === 'online-payments') return newOnlineRequest(key);
   // A model of the brand the body already names: the same narrowing as the form's picker.
   const narrowing = (findResource(key as ResourceKey)?.availableBy ?? [])
     .filter((name) => typeof body[name] === 'number')
@@ -76,6 +79,80 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
     .join('&');
   const items = (await get(`/api/${key}/available/${narrowing ? `?${narrowing}` : ''}`)) as { id: number }[];
   return items.at(-1)!.id;
+}
+
+/** A new online request straight in the database: a registration, or a request for marks a free form fits. */
+async function newOnlineRequest(key: 'online-carriers' | 'online-payments'): Promise<number> {
+  const operator = await signInAs(t, 'operator@demo.az');
+  const [user] = await t.database.db.select().from(users).where(eq(users.id, operator.userId));
+  const region = user!.regionId!;
+  const code = `CT${String((counter += 1)).padStart(2, '0')}-${String(Date.now() % 10_000).padStart(4, '0')}-TEST`;
+  if (key === 'online-carriers') {
+    const [row] = await t.database.db
+      .insert(onlineCarrierRequests)
+      .values({
+        code,
+        regionId: region,
+        name: 'Sınaq MMC',
+        voen: '7711000001',
+        phone: '+994501234567',
+        email: 'c@example.az',
+      })
+      .returning({ id: onlineCarrierRequests.id });
+    return row!.id;
+  }
+  const free = (await get(`/api/fn/forms/for-payment/?region=${region}&per_page=1`)) as {
+    results: { batch: number; months: number }[];
+  };
+  const batch = (await get(`/api/fn/batches/${free.results[0]!.batch}/`)) as { transport_type: number };
+  const [row] = await t.database.db
+    .insert(onlinePaymentRequests)
+    .values({
+      code,
+      regionId: region,
+      ownerCode: '7711000002',
+      ownerName: 'Sınaq sahibi',
+      ownerPhone: '+994501234567',
+      ownerEmail: 'o@example.az',
+      vehicles: [
+        {
+          plate: '10-CT-001',
+          transport_type: batch.transport_type,
+          seats_count: 10,
+          load_carrying_capacity: '0',
+          months: free.results[0]!.months as 1 | 3 | 6 | 12,
+          driver_fin: '',
+        },
+      ],
+    })
+    .returning({ id: onlinePaymentRequests.id });
+  return row!.id;
+}
+
+/** A public online request as the page sends it: multipart, a solved ALTCHA, a PDF; `fields` for the schema check. */
+async function onlineSubmission(operationId: string) {
+  const operator = await signInAs(t, 'operator@demo.az');
+  const [user] = await t.database.db.select().from(users).where(eq(users.id, operator.userId));
+  const region = String(user!.regionId!);
+  const common = { consent: 'true', gtoken: await solveCaptcha(t.app) };
+  const fields: Record<string, string> =
+    operationId === 'submitOnlineCarrier'
+      ? { name: 'Sınaq MMC', voen: '7711000003', phone: '+994501234567', email: 'c@example.az', region, ...common }
+      : {
+          owner_code: '7711000004',
+          owner_name: 'Sınaq sahibi',
+          owner_phone: '+994501234567',
+          owner_email: 'o@example.az',
+          owner_region: region,
+          vehicles: JSON.stringify([{ plate: '10-CT-002', transport_type: 1, seats_count: 10, months: 3 }]),
+          ...common,
+        };
+  const sent = multipart({ ...fields, registration_certificate: { file: smallPdf, name: 'sened.pdf' } });
+  return {
+    body: { ...fields, registration_certificate: '(a PDF file)' },
+    headers: sent.headers,
+    payload: sent.payload,
+  };
 }
 
 let counter = 0;
@@ -137,6 +214,9 @@ async function paymentBody(body: Record<string, unknown>): Promise<Record<string
 async function fixtures(operation: Operation, body: Record<string, unknown>, url: string) {
   const headers = operation.isPublic ? {} : await adminHeaders();
   switch (operation.operationId) {
+    case 'submitOnlineCarrier':
+    case 'submitOnlinePayment':
+      return onlineSubmission(operation.operationId);
     case 'obtainToken':
       return { body: { email: 'central@demo.az', password: demoPassword, gtoken: await solveCaptcha(t.app) }, headers };
     case 'verifyToken':
@@ -321,7 +401,9 @@ describe('a client built from the document', () => {
       // The body really is what the document describes: a refusal below is then the server's fault.
       const valid = ajv.validate(operation.body!, body);
       expect(valid, `${operation.operationId}: ${ajv.errorsText()}`).toBe(true);
-      const res = await t.app.inject({ method: operation.method, url, headers, payload: body });
+      // A multipart operation sends its parts; the schema was checked on its fields above.
+      const payload = 'payload' in fixture ? fixture.payload : body;
+      const res = await t.app.inject({ method: operation.method, url, headers, payload });
       // A delete may meet a record still in use (409); everything else must succeed.
       const accepted = res.statusCode < 300 || (res.statusCode === 409 && /delete/i.test(operation.operationId));
       if (!accepted) refused.push(`${operation.operationId} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`);

@@ -13,3 +13,11 @@ export const notFound = (detail = 'Not found.') => new HttpError(404, { detail }
 export const conflict = (detail: string) => new HttpError(409, { detail });
 /** Field errors: `{"field": ["message"]}`. */
 export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);
+
+/** Django REST Framework's Throttled answer, with Retry-After. */
+export const throttled = (wait: number) =>
+  new HttpError(
+    429,
+    { detail: `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` },
+    { 'retry-after': String(wait) },
+  );

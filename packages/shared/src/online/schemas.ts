@@ -63,7 +63,7 @@ const documentParts = Object.fromEntries(onlineDocumentKinds.map((d) => [d.key, 
 };
 
 /** POST /api/public/online/carriers/: a carrier asks to be registered. */
-export const onlineCarrierRequestSchema = z.object({
+export const onlineCarrierRequestSchema = z.strictObject({
   name: requiredText(300, m.nameRequired),
   voen,
   tax_payer: optionalFormId(resourceMessages.unknownReference('Vergi ödəyicisi')),
@@ -133,7 +133,7 @@ const vehiclesField = z
   );
 
 /** POST /api/public/online/payments/: a carrier asks for marks for its vehicles. */
-export const onlinePaymentRequestSchema = z.object({
+export const onlinePaymentRequestSchema = z.strictObject({
   owner_code: voen,
   owner_name: requiredText(300, m.ownerNameRequired),
   owner_address: optionalText(500),
@@ -258,7 +258,13 @@ export const onlinePaymentListItemSchema = z.object({
 export type OnlinePaymentListItem = z.infer<typeof onlinePaymentListItemSchema>;
 
 /** A vehicle with what the registry said of it and its driver (looked up when the request is opened). */
-export const onlineVehicleLookupSchema = onlineVehicleSchema.extend({
+export const onlineVehicleLookupSchema = z.object({
+  plate: z.string().meta({ examples: ['10-AA-123'] }),
+  transport_type: idSchema,
+  seats_count: countSchema,
+  load_carrying_capacity: z.string(),
+  months: z.number().int(),
+  driver_fin: z.string(),
   brand_model: z.string(),
   registry_seats_count: z.number().int().nullable(),
   base_carrier_pin: z.string(),

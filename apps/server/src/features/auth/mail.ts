@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../lib/mailer';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The password reset e-mail, in Azerbaijani, as plain text and HTML. */

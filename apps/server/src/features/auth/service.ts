@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordAuditEvent } from '../../lib/audit';
-import { fieldErrors, HttpError } from '../../lib/http-errors';
+import { fieldErrors, HttpError, throttled } from '../../lib/http-errors';
 import type { MailMessage } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newTokenId, TokenError, tokenMessages, type Tokens } from '../../lib/tokens';
@@ -40,13 +40,6 @@ const noActiveAccountForToken = () =>
   );
 const tokenNotValid = (detail: string = tokenMessages.invalid) =>
   new HttpError(401, { detail, code: 'token_not_valid' }, wwwAuthenticate);
-/** Django REST Framework's Throttled answer. */
-const throttled = (wait: number) =>
-  new HttpError(
-    429,
-    { detail: `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` },
-    { 'retry-after': String(wait) },
-  );
 
 export type AuthService = ReturnType<typeof createAuthService>;
 

@@ -511,6 +511,9 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
 
     read: visible,
 
+    /** A payment by id whoever asks (the online request's public status shows the payment made of it). */
+    readById: async (id: number): Promise<Payment | null> => repo.findPayment(db, eq(payments.id, id)),
+
     async create(actor: AuthUser, input: PaymentCreateInput): Promise<Payment> {
       try {
         return await db.transaction((tx) => createWithin(tx, actor, input));

@@ -77,33 +77,42 @@ const page = { margin: 48, width: 595.28 };
 const contentWidth = page.width - page.margin * 2;
 
 /** Renders the receipt. `compress: false` leaves the streams readable (tests read the text back). */
-export async function renderReceipt(data: ReceiptData, options: { compress?: boolean } = {}): Promise<Buffer> {
+/**
+ * An A4 document with Noto Sans embedded as `regular` and `bold`, and the promise of its bytes once `doc.end()`
+ * is called: the receipt and the online request's summary are drawn on it.
+ */
+export function startPdf(title: string, options: { compress?: boolean } = {}) {
   const doc = new PDFDocument({
     size: 'A4',
     margin: page.margin,
     compress: options.compress ?? true,
-    info: { Title: `${text.title} ${data.receiptNumber}`, Author: text.authority, Subject: text.title },
+    info: { Title: title, Author: text.authority, Subject: title },
     lang: 'az-Latn-AZ',
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
+  const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-
   doc.registerFont('regular', fonts.regular);
   doc.registerFont('bold', fonts.bold);
+  /** A bold label and its value on one line. */
+  const line = (label: string, value: string) => {
+    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true });
+    doc.font('regular').text(value);
+  };
+  return { doc, finished, line };
+}
+
+export async function renderReceipt(data: ReceiptData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const { doc, finished: ended, line } = startPdf(`${text.title} ${data.receiptNumber}`, options);
 
   doc.font('bold').fontSize(14).text(text.authority, { align: 'center' });
   doc.moveDown(0.3);
   doc.font('regular').fontSize(12).text(text.title, { align: 'center' });
   doc.moveDown(1);
 
-  const line = (label: string, value: string) => {
-    doc.font('bold').fontSize(10).text(`${label}: `, { continued: true });
-    doc.font('regular').text(value);
-  };
   line(text.receiptNumber, data.receiptNumber);
   line(text.receiptDate, formatDate(data.receiptDate));
   line(text.owner, data.owner.name);

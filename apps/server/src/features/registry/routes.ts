@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import type { Database } from '../../db/client';
 import { signedInErrors } from '../../lib/api-errors';
 import { HttpError } from '../../lib/http-errors';
 import { RegistryError, type RegistryGateway } from './gateway';
@@ -73,10 +74,15 @@ async function lookup<T>(find: () => Promise<T | null>, notFound: string): Promi
 }
 
 /** GET /api/registry/vehicles/{plate}/, drivers/{fin}/, licences/{number}/: a payment row's lookups. */
-export const registryRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const gateway = config.REGISTRY_URL
+/** The gateway the settings choose: the external registry at REGISTRY_URL, else the project's own records. */
+export function registryGateway(db: Database, config: Config): RegistryGateway {
+  return config.REGISTRY_URL
     ? createHttpRegistry({ url: config.REGISTRY_URL, timeoutMs: config.REGISTRY_TIMEOUT_MS })
-    : createLocalRegistry(app.db);
+    : createLocalRegistry(db);
+}
+
+export const registryRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const gateway = registryGateway(app.db, config);
   app.decorate('registry', gateway);
 
   app.get(
