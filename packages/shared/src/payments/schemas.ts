@@ -184,12 +184,14 @@ export const paymentSchema = z.object({
   created_by: idSchema.nullable(),
   created_at: momentOutSchema,
   version: versionSchema,
+  /** The online request this payment was made of (accepted in online-payment), or null. */
+  online_request: idSchema.nullable(),
   rows: z.array(paymentRowSchema),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** A payment in the list: the header, how many rows, and the forms' numbers ("AB 000001"). */
-export const paymentListItemSchema = paymentSchema.omit({ rows: true }).extend({
+export const paymentListItemSchema = paymentSchema.omit({ rows: true, online_request: true }).extend({
   rows_count: countSchema,
   forms: z.array(z.string()),
 });

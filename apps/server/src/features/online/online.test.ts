@@ -232,11 +232,14 @@ describe('online requests API', () => {
     )) as unknown as { rows: { n: number }[] };
     expect(made.rows[0]!.n).toBe(1);
     const payment = (await get(`/api/payments/${accepted.payment}/`, k.as.cashier)).json() as {
+      online_request: number | null;
       status: number;
       total: string;
       rows: { plate: string; seats_count: number; tax_price: string; form_series: string }[];
     };
     expect(payment.status).toBe(1);
+    // Linked both ways: the request names its payment, the payment its request.
+    expect(payment.online_request).toBe(id);
     expect(payment.rows.map((r) => [r.plate, r.seats_count])).toEqual([
       ['10-ON-001', 18],
       ['10-ON-002', 30],

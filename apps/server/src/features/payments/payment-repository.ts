@@ -13,7 +13,16 @@ import {
 } from '@dnx/shared';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { fnBatches, fnCoefficients, fnForms, paymentRows, payments, tariffs, transportTypes } from '../../db/schema';
+import {
+  fnBatches,
+  fnCoefficients,
+  fnForms,
+  onlinePaymentRequests,
+  paymentRows,
+  payments,
+  tariffs,
+  transportTypes,
+} from '../../db/schema';
 import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
 /** A decimal as the API writes it: its shortest exact form ("1.5", "12"). */
@@ -88,7 +97,7 @@ type HeaderRow = { [K in keyof typeof headerColumns]: (typeof headerColumns)[K][
   createdAt: Date;
 };
 
-function asHeader(row: HeaderRow): Omit<Payment, 'rows'> {
+function asHeader(row: HeaderRow): Omit<Payment, 'rows' | 'online_request'> {
   return {
     id: row.id,
     owner_code: row.ownerCode!,
@@ -201,8 +210,9 @@ function asRow(r: { row: typeof paymentRows.$inferSelect; series: string; number
 export function paymentOf(
   header: HeaderRow,
   rows: { row: typeof paymentRows.$inferSelect; series: string; number: number }[],
+  onlineRequest: number | null = null,
 ): Payment {
-  return { ...asHeader(header), rows: rows.map(asRow) };
+  return { ...asHeader(header), online_request: onlineRequest, rows: rows.map(asRow) };
 }
 
 export async function findRows(db: Executor, paymentId: number): Promise<PaymentRow[]> {
@@ -219,7 +229,11 @@ export async function findRows(db: Executor, paymentId: number): Promise<Payment
 export async function findPayment(db: Executor, where: SQL | undefined): Promise<Payment | null> {
   const [row] = await db.select(headerColumns).from(payments).where(where).limit(1);
   if (!row) return null;
-  return { ...asHeader(row), rows: await findRows(db, row.id) };
+  const [online] = await db
+    .select({ id: onlinePaymentRequests.id })
+    .from(onlinePaymentRequests)
+    .where(eq(onlinePaymentRequests.paymentId, row.id));
+  return { ...asHeader(row), online_request: online?.id ?? null, rows: await findRows(db, row.id) };
 }
 
 /** Locks the payment's row until the transaction ends; null when it is not there (or outside `scope`). */
