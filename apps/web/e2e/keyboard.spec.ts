@@ -160,6 +160,9 @@ test.describe('keyboard alone (issue 11)', () => {
     await screenshot(page, 'keyboard-filtered-list');
 
     // The next page: Tab to the pager's "next" and press Enter.
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    const firstName = rows.first().locator('td').nth(1);
+    const firstOfPageOne = (await firstName.innerText()).trim();
     const next = page.locator('.ant-pagination-next');
     await pressUntilFocused(page, 'Tab', next, 80);
     await expectVisibleFocus(next);
@@ -167,9 +170,10 @@ test.describe('keyboard alone (issue 11)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/page=2/);
     await expect(page.locator('.ant-pagination-item-active')).toHaveText('2');
+    // The list keeps showing page 1 while page 2 loads: wait for its rows before reading one.
+    await expect(firstName).not.toHaveText(firstOfPageOne);
 
     // Open a record: Shift+Tab up to the last row's edit link (one stop per link), Enter.
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     const lastRow = rows.last();
     const recordName = (await lastRow.locator('td').nth(1).innerText()).trim();
     const edit = lastRow.getByRole('link', { name: /Redaktə et/ });
