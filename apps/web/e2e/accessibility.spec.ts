@@ -2,6 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { appRoutes, roles, type AppRoute, type RoleLetter } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { animationsSettled, closeTourWithEscape, expect, signIn, test } from './support/fixtures';
+import {
+  fillMarks,
+  freeAvtobusForms,
+  passFormCaptcha,
+  phone,
+  regionName,
+  regionOf,
+  registerCarrier,
+  trackingCode,
+  uniqueVoen,
+} from './support/online';
 
 /**
  * WCAG 2.2 AA (issue 11): axe-core on every screen of the route table, for every role that may open it, plus an
@@ -248,6 +259,112 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     await page.goto('/verify/not-a-code');
     await expect(page.getByTestId('verify-not-found')).toBeVisible();
     findings.push(...(await audit(page, '/verify/not-a-code')));
+    expect(report(findings)).toBe('');
+  });
+
+  test("the carriers' public pages (/online with its errors, both requests, wide and at 360 px; /online/status not found and priced) and the review screens with the reject dialog", async ({
+    browser,
+    baseURL,
+  }) => {
+    const findings: Finding[] = [];
+    const visitor = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
+    await visitor.goto('/online');
+    const carrierForm = visitor.getByTestId('online-carrier-form');
+    await expect(carrierForm).toBeVisible();
+    findings.push(...(await audit(visitor, '/online')));
+    // With a verified widget, an empty request shows every field's error.
+    await passFormCaptcha(carrierForm);
+    await carrierForm.getByTestId('online-request-submit').click();
+    await expect(carrierForm.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(visitor, '/online with errors')));
+    await visitor.getByRole('tab', { name: 'Nişan üçün müraciət' }).click();
+    const marksForm = visitor.getByTestId('online-payment-form');
+    await expect(marksForm).toBeVisible();
+    await marksForm.getByTestId('online-add-vehicle').click();
+    await passFormCaptcha(marksForm);
+    await marksForm.getByTestId('online-request-submit').click();
+    await expect(marksForm.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(visitor, '/online?tab=payment with errors')));
+    await visitor.goto('/online/status');
+    await expect(visitor.getByTestId('online-status-form')).toBeVisible();
+    findings.push(...(await audit(visitor, '/online/status')));
+    await visitor.goto('/online/status?code=AAAA-BBBB-CCCC&voen=1234567891');
+    await expect(visitor.getByTestId('online-status-missing')).toBeVisible();
+    findings.push(...(await audit(visitor, '/online/status not found')));
+
+    // On a phone: a registration sent, its code shown; a request for marks sent.
+    const mobile = await (await browser.newContext({ baseURL, viewport: phone, isMobile: true })).newPage();
+    const cashier = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
+    await signIn(cashier, 'cashier@demo.az');
+    await closeTourWithEscape(cashier);
+    const region = await regionName(mobile, await regionOf(cashier));
+    for (const path of ['/online', '/online?tab=payment', '/online/status']) {
+      await mobile.goto(path);
+      await mobile.waitForLoadState('networkidle');
+      findings.push(...(await audit(mobile, `${path} at 360 px`)));
+    }
+    const voen = uniqueVoen();
+    const carrierCode = await registerCarrier(mobile, {
+      name: `Əlçatanlıq Daşıyıcısı ${Date.now().toString(36)}`,
+      voen,
+      phone: '+994501234567',
+      email: `elcatan.${Date.now().toString(36)}@demo.az`,
+      region,
+    });
+    findings.push(...(await audit(mobile, '/online sent, at 360 px')));
+    const central = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
+    await signIn(central, 'central@demo.az');
+    const operator = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
+    await signIn(operator, 'operator@demo.az');
+    await freeAvtobusForms(central, operator);
+    await mobile.goto('/online?tab=payment');
+    const marks = await fillMarks(mobile, {
+      ownerCode: '1400123451',
+      ownerName: `Əlçatanlıq Sifarişçisi ${Date.now().toString(36)}`,
+      region,
+      vehicles: [{ plate: '10-AB-123', seats: '18' }],
+    });
+    await passFormCaptcha(marks);
+    await marks.getByTestId('online-request-submit').click();
+    const marksCode = await trackingCode(mobile);
+
+    await cashier.goto(`/app/online-carrier?search=${carrierCode}`);
+    await cashier
+      .locator('main tr.ant-table-row')
+      .first()
+      .getByRole('link', { name: /^Müraciətə bax/ })
+      .click();
+    await expect(cashier.getByTestId('online-carrier-details')).toBeVisible();
+    await settled(cashier);
+    findings.push(...(await audit(cashier, 'online-carrier review')));
+    await cashier.getByTestId('online-reject').click();
+    const reject = cashier.getByTestId('online-reject-form');
+    // A click while the dialog is still opening can be lost: click until the error shows.
+    await expect(async () => {
+      await reject.getByRole('button', { name: 'Rədd et' }).click({ timeout: 2_000 });
+      await expect(reject.locator('.ant-form-item-explain-error')).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    findings.push(...(await audit(cashier, 'reject dialog with its error', '.ant-modal-root')));
+    await cashier.keyboard.press('Escape');
+    await expect(reject).toBeHidden();
+
+    await cashier.goto(`/app/online-payment?search=${marksCode}`);
+    await cashier
+      .locator('main tr.ant-table-row')
+      .first()
+      .getByRole('link', { name: /^Müraciətə bax/ })
+      .click();
+    await expect(cashier.getByTestId('online-payment-vehicles')).toBeVisible();
+    await settled(cashier);
+    findings.push(...(await audit(cashier, 'online-payment review')));
+    await cashier.getByTestId('online-accept').click();
+    await cashier.getByTestId('online-accept-confirm').click();
+    await expect(cashier.getByTestId('online-open-payment-now')).toBeVisible();
+    findings.push(...(await audit(cashier, 'payment made dialog', '.ant-modal-root')));
+
+    await mobile.goto(`/online/status?code=${marksCode}&voen=1400123451`);
+    await expect(mobile.getByTestId('online-status-total')).toBeVisible();
+    findings.push(...(await audit(mobile, '/online/status priced, at 360 px')));
     expect(report(findings)).toBe('');
   });
 

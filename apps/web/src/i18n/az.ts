@@ -409,6 +409,7 @@ export const az = {
     amountToPay: 'Ödəniləcək məbləğ',
     paymentStatus: 'Ödənişin statusu',
     payer: 'Ödəyici',
+    vehicleAndForm: 'Nəqliyyat vasitəsi',
     form: 'Blank',
     amount: 'Məbləğ',
     receipt: 'Bank qəbzi',

@@ -408,6 +408,7 @@ export const en: Catalogue = {
     amountToPay: 'Amount to pay',
     paymentStatus: 'Payment status',
     payer: 'Payer',
+    vehicleAndForm: 'Vehicle',
     form: 'Form',
     amount: 'Amount',
     receipt: 'Bank receipt',

@@ -56,3 +56,17 @@ export function nameTransferLists(root: HTMLElement, selectAll: string): void {
     }
   });
 }
+
+/**
+ * A table that scrolls sideways with nothing focusable in it (text only) takes the focus itself, so the keyboard
+ * can scroll it (axe `scrollable-region-focusable`, WCAG 2.1.1), as a region named `name`.
+ */
+export function focusableTableScroll(name: string) {
+  return (root: HTMLElement): void => {
+    root.querySelectorAll<HTMLElement>('.ant-table-content').forEach((scroller) => {
+      if (scroller.getAttribute('tabindex') !== '0') scroller.setAttribute('tabindex', '0');
+      if (scroller.getAttribute('role') !== 'region') scroller.setAttribute('role', 'region');
+      if (scroller.getAttribute('aria-label') !== name) scroller.setAttribute('aria-label', name);
+    });
+  };
+}

@@ -1,14 +1,16 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlineCarrier } from '@dnx/shared';
 import { Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
+import { focusableTableScroll, useAccessibleDom } from '../../../lib/accessible-dom';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useDecideCarrier, useOnlineCarrier } from '../api/online-carriers';
 import { CardHeading } from './card-heading';
+import { decisionProblem, DecisionProblem } from './decision-problem';
 import { OnlineDocuments } from './online-documents';
 import { RejectDialog } from './reject-dialog';
 import { OnlineStatusTag } from './status-tag';
@@ -20,20 +22,24 @@ const dash = (value: string | null | undefined) => (value ? value : '—');
 /** The fields approving will change on the carrier already registered with the VÖEN. */
 function ChangesTable({ changes }: { changes: Changes }) {
   const { t } = useTranslation();
+  const scroll = useMemo(() => focusableTableScroll(t('online.differencesTitle')), [t]);
+  const root = useAccessibleDom<HTMLDivElement>(scroll);
   return (
-    <Table
-      size="small"
-      pagination={false}
-      rowKey={(change) => change.field}
-      dataSource={[...changes]}
-      scroll={{ x: true }}
-      data-testid="online-carrier-changes"
-      columns={[
-        { key: 'label', title: t('online.field'), dataIndex: 'label' },
-        { key: 'before', title: t('online.before'), render: (_, change) => dash(change.before) },
-        { key: 'after', title: t('online.after'), render: (_, change) => <strong>{dash(change.after)}</strong> },
-      ]}
-    />
+    <div ref={root}>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey={(change) => change.field}
+        dataSource={[...changes]}
+        scroll={{ x: true }}
+        data-testid="online-carrier-changes"
+        columns={[
+          { key: 'label', title: t('online.field'), dataIndex: 'label' },
+          { key: 'before', title: t('online.before'), render: (_, change) => dash(change.before) },
+          { key: 'after', title: t('online.after'), render: (_, change) => <strong>{dash(change.after)}</strong> },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -62,6 +68,12 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
   const decide = useDecideCarrier();
   const [modal, modalHolder] = Modal.useModal();
   const [rejecting, setRejecting] = useState(false);
+  // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
+  const [problem, setProblem] = useState<string[] | null>(null);
+  const refused = (error: unknown) => {
+    setProblem(decisionProblem(error));
+    notifyFailure(error);
+  };
   const actions = onlineActionsOf('carrier', carrier.status);
 
   const approve = () =>
@@ -73,10 +85,10 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
       width: 560,
       okButtonProps: { 'data-testid': 'online-approve-confirm' } as ButtonProps,
       // A 409 (decided meanwhile) says so; the request is read again either way.
-      onOk: () =>
-        decide.mutateAsync({ action: 'approve', id: carrier.id }).then(notifySuccess, (error: unknown) => {
-          notifyFailure(error);
-        }),
+      onOk: () => {
+        setProblem(null);
+        return decide.mutateAsync({ action: 'approve', id: carrier.id }).then(notifySuccess, refused);
+      },
     });
 
   const reject = (reason: string, fail: (error: unknown) => boolean) =>
@@ -144,6 +156,7 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
         }
       />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {problem && <DecisionProblem messages={problem} onClose={() => setProblem(null)} />}
         <Descriptions
           bordered
           size="small"

@@ -1,17 +1,19 @@
 import { CheckOutlined, CloseOutlined, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlinePaymentRequest } from '@dnx/shared';
 import { Alert, Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAvailable } from '../../../components/available-select';
 import { LinkButton } from '../../../components/link-button';
+import { focusableTableScroll, useAccessibleDom } from '../../../lib/accessible-dom';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { openPaymentRequestSummary, useDecidePaymentRequest, useOnlinePayment } from '../api/online-payments';
 import { CardHeading } from './card-heading';
+import { decisionProblem, DecisionProblem } from './decision-problem';
 import { OnlineDocuments } from './online-documents';
 import { RejectDialog } from './reject-dialog';
 import { OnlineStatusTag } from './status-tag';
@@ -35,39 +37,43 @@ function useTypeName() {
 function VehiclesTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
   const { t } = useTranslation();
   const typeName = useTypeName();
+  const scroll = useMemo(() => focusableTableScroll(t('online.vehicles')), [t]);
+  const root = useAccessibleDom<HTMLDivElement>(scroll);
   return (
-    <Table<Vehicle>
-      size="small"
-      pagination={false}
-      rowKey={(vehicle) => vehicle.plate}
-      dataSource={[...vehicles]}
-      scroll={{ x: 'max-content' }}
-      data-testid="online-payment-vehicles"
-      columns={[
-        { key: 'plate', title: t('online.plate'), dataIndex: 'plate', fixed: 'start' },
-        { key: 'type', title: t('online.transportType'), render: (_, v) => typeName(v.transport_type) },
-        { key: 'seats', title: t('online.seats'), render: (_, v) => v.seats_count },
-        { key: 'load', title: t('online.load'), render: (_, v) => v.load_carrying_capacity.replace('.', ',') },
-        { key: 'months', title: t('online.months'), render: (_, v) => t('online.monthsCount', { count: v.months }) },
-        { key: 'driver_fin', title: t('online.driverFin'), render: (_, v) => dash(v.driver_fin) },
-        { key: 'brand_model', title: t('online.brandModel'), render: (_, v) => dash(v.brand_model) },
-        { key: 'registry_seats', title: t('online.registrySeats'), render: (_, v) => dash(v.registry_seats_count) },
-        { key: 'pin', title: t('online.carrierPin'), render: (_, v) => dash(v.base_carrier_pin) },
-        { key: 'driver', title: t('online.driverName'), render: (_, v) => dash(v.driver_full_name) },
-        {
-          key: 'errors',
-          title: t('online.serviceErrors'),
-          render: (_, v) =>
-            v.serviceErrors.length === 0 ? (
-              '—'
-            ) : (
-              <Typography.Text type="danger" data-testid={`online-vehicle-errors-${v.plate}`}>
-                {v.serviceErrors.join(' ')}
-              </Typography.Text>
-            ),
-        },
-      ]}
-    />
+    <div ref={root}>
+      <Table<Vehicle>
+        size="small"
+        pagination={false}
+        rowKey={(vehicle) => vehicle.plate}
+        dataSource={[...vehicles]}
+        scroll={{ x: 'max-content' }}
+        data-testid="online-payment-vehicles"
+        columns={[
+          { key: 'plate', title: t('online.plate'), dataIndex: 'plate', fixed: 'start' },
+          { key: 'type', title: t('online.transportType'), render: (_, v) => typeName(v.transport_type) },
+          { key: 'seats', title: t('online.seats'), render: (_, v) => v.seats_count },
+          { key: 'load', title: t('online.load'), render: (_, v) => v.load_carrying_capacity.replace('.', ',') },
+          { key: 'months', title: t('online.months'), render: (_, v) => t('online.monthsCount', { count: v.months }) },
+          { key: 'driver_fin', title: t('online.driverFin'), render: (_, v) => dash(v.driver_fin) },
+          { key: 'brand_model', title: t('online.brandModel'), render: (_, v) => dash(v.brand_model) },
+          { key: 'registry_seats', title: t('online.registrySeats'), render: (_, v) => dash(v.registry_seats_count) },
+          { key: 'pin', title: t('online.carrierPin'), render: (_, v) => dash(v.base_carrier_pin) },
+          { key: 'driver', title: t('online.driverName'), render: (_, v) => dash(v.driver_full_name) },
+          {
+            key: 'errors',
+            title: t('online.serviceErrors'),
+            render: (_, v) =>
+              v.serviceErrors.length === 0 ? (
+                '—'
+              ) : (
+                <Typography.Text type="danger" data-testid={`online-vehicle-errors-${v.plate}`}>
+                  {v.serviceErrors.join(' ')}
+                </Typography.Text>
+              ),
+          },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -78,6 +84,12 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
   const decide = useDecidePaymentRequest();
   const [modal, modalHolder] = Modal.useModal();
   const [rejecting, setRejecting] = useState(false);
+  // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
+  const [problem, setProblem] = useState<string[] | null>(null);
+  const refused = (error: unknown) => {
+    setProblem(decisionProblem(error));
+    notifyFailure(error);
+  };
   const [printing, setPrinting] = useState(false);
   const actions = onlineActionsOf('payment', request.status);
 
@@ -100,14 +112,13 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
       cancelText: t('online.cancel'),
       okButtonProps: { 'data-testid': 'online-accept-confirm' } as ButtonProps,
       // A 409 (decided meanwhile) or a 400 (no free form for a vehicle) says why; the request is read again.
-      onOk: () =>
-        decide.mutateAsync({ action: 'accept', id: request.id }).then(
-          (accepted) => {
-            notifySuccess();
-            if (accepted.payment !== null) offerPayment(accepted.payment);
-          },
-          (error: unknown) => notifyFailure(error),
-        ),
+      onOk: () => {
+        setProblem(null);
+        return decide.mutateAsync({ action: 'accept', id: request.id }).then((accepted) => {
+          notifySuccess();
+          if (accepted.payment !== null) offerPayment(accepted.payment);
+        }, refused);
+      },
     });
 
   const reject = (reason: string, fail: (error: unknown) => boolean) =>
@@ -200,6 +211,7 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
         }
       />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {problem && <DecisionProblem messages={problem} onClose={() => setProblem(null)} />}
         <Descriptions
           bordered
           size="small"

@@ -62,11 +62,21 @@ function PaymentDetails({ payment }: { payment: StatusPayment }) {
         pagination={false}
         rowKey={(row) => `${row.plate} ${row.form}`}
         dataSource={payment.rows}
-        scroll={{ x: true }}
         data-testid="online-status-rows"
+        // Three columns fit a phone: the vehicle with its form under it, the months, the amount.
         columns={[
-          { key: 'plate', title: t('online.plate'), dataIndex: 'plate' },
-          { key: 'form', title: t('online.form'), dataIndex: 'form' },
+          {
+            key: 'vehicle',
+            title: t('online.vehicleAndForm'),
+            render: (_, row) => (
+              <>
+                <div>{row.plate}</div>
+                <Typography.Text type="secondary">
+                  {t('online.form')} {row.form}
+                </Typography.Text>
+              </>
+            ),
+          },
           {
             key: 'months',
             title: t('online.months'),
@@ -76,15 +86,16 @@ function PaymentDetails({ payment }: { payment: StatusPayment }) {
             key: 'amount',
             title: t('online.amount'),
             align: 'right',
+            className: 'online-money',
             render: (_, row) => formatMoney(row.tax_price),
           },
         ]}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}>
+            <Table.Summary.Cell index={0} colSpan={2}>
               <strong>{t('payments.total')}</strong>
             </Table.Summary.Cell>
-            <Table.Summary.Cell index={1} align="right">
+            <Table.Summary.Cell index={1} align="right" className="online-money">
               <strong>{formatMoney(payment.total)}</strong>
             </Table.Summary.Cell>
           </Table.Summary.Row>
@@ -138,10 +149,14 @@ export function OnlineStatusPage() {
   const code = (params.get('code') ?? '').trim().toUpperCase();
   const voen = (params.get('voen') ?? '').trim();
   const [form] = Form.useForm<StatusValues>();
-  const status = useRequestStatus(code, voen);
+  // An address with a code or VÖEN of the wrong form asks nothing: its fields say what is wrong instead.
+  const wellFormed = onlineStatusQuerySchema.safeParse({ code, voen }).success;
+  const status = useRequestStatus(wellFormed ? code : '', wellFormed ? voen : '');
 
   useEffect(() => {
     form.setFieldsValue({ code, voen });
+    if ((code || voen) && !onlineStatusQuerySchema.safeParse({ code, voen }).success)
+      void form.validateFields().catch(() => undefined);
   }, [form, code, voen]);
 
   const onFinish = (values: StatusValues) => {

@@ -1,0 +1,39 @@
+import { Alert } from 'antd';
+import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/form-rules';
+
+/**
+ * What a refused decision says beyond a toast: a 400's field messages (accepting a request whose vehicle has no
+ * free form in the region names the plate under `vehicles.N`), one line each. Null: the toast says it all (a 409's
+ * detail, a failure).
+ */
+export function decisionProblem(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const messages = serverFieldErrors(error).map(([, message]) => message);
+  const detail = error.fieldMessage('detail');
+  const all = detail ? [detail, ...messages] : messages;
+  return all.length > 0 ? all : null;
+}
+
+/** The reasons a decision was refused, above the request, until closed or the next attempt. */
+export function DecisionProblem({ messages, onClose }: { messages: string[]; onClose: () => void }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      closable={{ onClose }}
+      data-testid="online-decision-problem"
+      message={
+        messages.length === 1 ? (
+          messages[0]
+        ) : (
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {messages.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )
+      }
+    />
+  );
+}
