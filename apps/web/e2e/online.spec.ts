@@ -296,6 +296,8 @@ test.describe('online requests', () => {
     await review.getByTestId('online-approve').click();
     await cashier.getByTestId('online-approve-confirm').click();
     await expect(toast(cashier, onlineMessages.alreadyDecided)).toBeVisible();
+    // The sentence stays on the screen after the toast has gone.
+    await expect(review.getByTestId('online-decision-problem')).toContainText(onlineMessages.alreadyDecided);
     await expect(review.getByTestId('online-status')).toHaveText('Rədd edilib');
     await expect(review.getByTestId('online-approve')).toHaveCount(0);
   });

@@ -101,7 +101,7 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
         },
         onError: (error) => {
           if (!fail(error)) {
-            notifyFailure(error);
+            refused(error);
             setRejecting(false);
           }
         },

@@ -17,8 +17,14 @@ describe('decisionProblem', () => {
     ]);
   });
 
-  it('leaves a 409, a failure and an empty 400 to the toast', () => {
-    expect(decisionProblem(new ApiError(409, { detail: onlineMessages.alreadyDecided }))).toBeNull();
+  it("keeps a 409's detail (decided meanwhile, no free form)", () => {
+    expect(decisionProblem(new ApiError(409, { detail: onlineMessages.noFreeForms('10-AB-123') }))).toEqual([
+      onlineMessages.noFreeForms('10-AB-123'),
+    ]);
+  });
+
+  it('leaves a failure and an empty 400 to the toast', () => {
+    expect(decisionProblem(new ApiError(500, { detail: 'boom' }))).toBeNull();
     expect(decisionProblem(new ApiError(400, {}))).toBeNull();
     expect(decisionProblem(new TypeError('Failed to fetch'))).toBeNull();
   });

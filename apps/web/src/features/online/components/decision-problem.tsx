@@ -3,12 +3,12 @@ import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors } from '../../../lib/form-rules';
 
 /**
- * What a refused decision says beyond a toast: a 400's field messages (accepting a request whose vehicle has no
- * free form in the region names the plate under `vehicles.N`), one line each. Null: the toast says it all (a 409's
- * detail, a failure).
+ * What a refused decision says, kept on the screen rather than in a toast that fades: a 409's detail (decided
+ * meanwhile; a vehicle with no free form in the region), a 400's messages one line each. Null: a failure, which
+ * the toast says.
  */
 export function decisionProblem(error: unknown): string[] | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return null;
   const messages = serverFieldErrors(error).map(([, message]) => message);
   const detail = error.fieldMessage('detail');
   const all = detail ? [detail, ...messages] : messages;

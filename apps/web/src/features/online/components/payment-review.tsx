@@ -131,7 +131,7 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
         },
         onError: (error) => {
           if (!fail(error)) {
-            notifyFailure(error);
+            refused(error);
             setRejecting(false);
           }
         },
