@@ -12,6 +12,7 @@ export const permissionResources = [
   { resource: 'specialtransporttype', name: 'Xüsusi nəqliyyat növü' },
   { resource: 'taxpayer', name: 'Vergi ödəyicisi' },
   { resource: 'routecompany', name: 'Marşrut şirkəti' },
+  { resource: 'city', name: 'Şəhər' },
   { resource: 'automobilebrand', name: 'Avtomobil markası' },
   { resource: 'automobilemodel', name: 'Avtomobil modeli' },
   { resource: 'carrier', name: 'Daşıyıcı' },

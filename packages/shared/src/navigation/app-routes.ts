@@ -224,6 +224,28 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['change_routecompany'],
   },
   {
+    key: 'cities',
+    path: 'cities',
+    title: 'Şəhərlər',
+    roles: A,
+    permissions: ['view_city'],
+    menu: 'reference',
+  },
+  {
+    key: 'cities-create',
+    path: 'cities-create',
+    title: 'Yeni şəhər',
+    roles: A,
+    permissions: ['add_city'],
+  },
+  {
+    key: 'cities-edit',
+    path: 'cities-edit/:pk',
+    title: 'Şəhərin redaktəsi',
+    roles: A,
+    permissions: ['change_city'],
+  },
+  {
     key: 'automobile-brands',
     path: 'automobile-brands',
     title: 'Avtomobil markaları',

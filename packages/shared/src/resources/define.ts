@@ -69,6 +69,7 @@ export type ResourceKey =
   | 'special-transport-types'
   | 'tax-payers'
   | 'route-companies'
+  | 'cities'
   | 'automobile-brands'
   | 'automobile-models'
   | 'carriers'

@@ -157,6 +157,13 @@ export const routeCompanyResource = namedList(
   { list: 'route-companies', create: 'route-companies-create', edit: 'route-companies-edit' },
 );
 
+/** Cities: where a bus route starts and ends (issue 15). */
+export const cityResource = namedList('cities', 'Şəhərlər', 'Şəhər', 'city', {
+  list: 'cities',
+  create: 'cities-create',
+  edit: 'cities-edit',
+});
+
 export const automobileBrandResource = namedList(
   'automobile-brands',
   'Avtomobil markaları',
@@ -468,6 +475,7 @@ export const resources: readonly ResourceDefinition[] = [
   specialTransportTypeResource,
   taxPayerResource,
   routeCompanyResource,
+  cityResource,
   automobileBrandResource,
   automobileModelResource,
   carrierResource,

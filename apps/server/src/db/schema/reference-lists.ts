@@ -18,6 +18,7 @@ const namedList = (name: string) =>
 export const specialTransportTypes = namedList('special_transport_types');
 export const taxPayers = namedList('tax_payers');
 export const routeCompanies = namedList('route_companies');
+export const cities = namedList('cities');
 export const automobileBrands = namedList('automobile_brands');
 
 export const fnStatuses = pgTable(

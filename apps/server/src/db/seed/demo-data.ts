@@ -104,6 +104,7 @@ export const demoTransportTypes = [
 export const demoSpecialTransportTypes = ['Məktəb avtobusu', 'Turist avtobusu', 'Xidməti avtobus'];
 export const demoTaxPayers = ['Sadələşdirilmiş vergi ödəyicisi', 'ƏDV ödəyicisi', 'Fərdi sahibkar'];
 export const demoRouteCompanies = ['Bakı Sərnişin Nəqliyyatı MMC', 'Gəncə Avtonəqliyyat ASC', 'Sumqayıt Ekspress MMC'];
+export const demoCities = ['Bakı', 'Gəncə', 'Sumqayıt', 'Mingəçevir', 'Şəki', 'Lənkəran', 'Şamaxı', 'Quba'];
 export const demoBrandsWithModels: Record<string, string[]> = {
   'Mercedes-Benz': ['Sprinter', 'Citaro'],
   Isuzu: ['Novo', 'Citiport'],

@@ -13,6 +13,7 @@ import {
   groups,
   regions,
   routeCompanies,
+  cities,
   specialTransportTypes,
   tariffs,
   taxPayers,
@@ -43,6 +44,7 @@ export async function seedDemo(db: Database): Promise<void> {
       [specialTransportTypes, data.demoSpecialTransportTypes],
       [taxPayers, data.demoTaxPayers],
       [routeCompanies, data.demoRouteCompanies],
+      [cities, data.demoCities],
     ] as const;
     for (const [table, names] of namedLists) {
       if (await isEmpty(tdb, table)) await tx.insert(table).values(names.map((name) => ({ name })));

@@ -6,6 +6,7 @@ import {
   regionResource,
   resourceMessages as m,
   routeCompanyResource,
+  cityResource,
   specialTransportTypeResource,
   taxPayerResource,
   transportTypeResource,
@@ -18,6 +19,7 @@ import {
   fnStatuses,
   regions,
   routeCompanies,
+  cities,
   specialTransportTypes,
   taxPayers,
   transportTypes,
@@ -67,12 +69,18 @@ export const transportTypeSpec = defineResource({
 /** The lists that are a name and a status. */
 const namedList = (
   definition: typeof taxPayerResource,
-  table: typeof taxPayers | typeof specialTransportTypes | typeof routeCompanies | typeof automobileBrands,
+  table:
+    | typeof taxPayers
+    | typeof specialTransportTypes
+    | typeof routeCompanies
+    | typeof cities
+    | typeof automobileBrands,
 ) => defineResource({ definition, table, id: table.id, columns: { name: table.name, status: table.status } });
 
 export const specialTransportTypeSpec = namedList(specialTransportTypeResource, specialTransportTypes);
 export const taxPayerSpec = namedList(taxPayerResource, taxPayers);
 export const routeCompanySpec = namedList(routeCompanyResource, routeCompanies);
+export const citySpec = namedList(cityResource, cities);
 export const automobileBrandSpec = namedList(automobileBrandResource, automobileBrands);
 
 export const automobileModelSpec = defineResource({
