@@ -70,11 +70,7 @@ export const transportTypeSpec = defineResource({
 const namedList = (
   definition: typeof taxPayerResource,
   table:
-    | typeof taxPayers
-    | typeof specialTransportTypes
-    | typeof routeCompanies
-    | typeof cities
-    | typeof automobileBrands,
+    typeof taxPayers | typeof specialTransportTypes | typeof routeCompanies | typeof cities | typeof automobileBrands,
 ) => defineResource({ definition, table, id: table.id, columns: { name: table.name, status: table.status } });
 
 export const specialTransportTypeSpec = namedList(specialTransportTypeResource, specialTransportTypes);
