@@ -1,13 +1,14 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlineCarrier } from '@dnx/shared';
 import { Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
 import { focusableTableScroll, useAccessibleDom } from '../../../lib/accessible-dom';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { focusPageHeading } from '../../../lib/page-focus';
 import { useDecideCarrier, useOnlineCarrier } from '../api/online-carriers';
 import { CardHeading } from './card-heading';
 import { decisionProblem, DecisionProblem } from './decision-problem';
@@ -68,6 +69,8 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
   const decide = useDecideCarrier();
   const [modal, modalHolder] = Modal.useModal();
   const [rejecting, setRejecting] = useState(false);
+  // Opening a request changes only the address's query, which moves no focus: its heading takes it here.
+  useEffect(() => focusPageHeading(), [carrier.id]);
   // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
   const [problem, setProblem] = useState<string[] | null>(null);
   const refused = (error: unknown) => {

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlinePaymentRequest } from '@dnx/shared';
 import { Alert, Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAvailable } from '../../../components/available-select';
@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { focusPageHeading } from '../../../lib/page-focus';
 import { openPaymentRequestSummary, useDecidePaymentRequest, useOnlinePayment } from '../api/online-payments';
 import { CardHeading } from './card-heading';
 import { decisionProblem, DecisionProblem } from './decision-problem';
@@ -84,6 +85,8 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
   const decide = useDecidePaymentRequest();
   const [modal, modalHolder] = Modal.useModal();
   const [rejecting, setRejecting] = useState(false);
+  // Opening a request changes only the address's query, which moves no focus: its heading takes it here.
+  useEffect(() => focusPageHeading(), [request.id]);
   // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
   const [problem, setProblem] = useState<string[] | null>(null);
   const refused = (error: unknown) => {
