@@ -148,27 +148,35 @@ const asPaymentItem = (row: PaymentRequestRow): OnlinePaymentListItem => ({
 
 const regionName = sql<string>`(select ${regions.name} from ${regions} where ${regions.id} = region_id)`;
 
-function carrierSource(db: Database): ListSource<OnlineCarrierListItem> {
-  const select = () => db.select({ request: onlineCarrierRequests, regionName }).from(onlineCarrierRequests).$dynamic();
-  return {
-    count: async (where) => (await db.$count(onlineCarrierRequests, where)) ?? 0,
-    rows: async (where, orderBy, window) =>
-      (await applyList(select(), where, orderBy, window)).map((r) =>
-        asCarrierItem({ ...r.request, regionName: r.regionName }),
-      ),
-    keys: listKeys(db, (keyColumns) => db.select(keyColumns).from(onlineCarrierRequests).$dynamic()),
-  };
+type RequestTable = typeof onlineCarrierRequests | typeof onlinePaymentRequests;
+type RowOf<T extends RequestTable> = T['$inferSelect'] & { regionName: string };
+
+/** A request's row with its region's name, by a condition; locked for the transaction when `lock`. */
+async function findRequest<T extends RequestTable>(
+  executor: Database | Transaction,
+  table: T,
+  where: SQL,
+  lock = false,
+): Promise<RowOf<T> | null> {
+  const query = (executor as Database)
+    .select({ request: table as RequestTable, regionName })
+    .from(table as RequestTable)
+    .where(where)
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: table as RequestTable }) : await query;
+  return row ? ({ ...row.request, regionName: row.regionName } as RowOf<T>) : null;
 }
 
-function paymentSource(db: Database): ListSource<OnlinePaymentListItem> {
-  const select = () => db.select({ request: onlinePaymentRequests, regionName }).from(onlinePaymentRequests).$dynamic();
+/** The list's rows of one kind, by the list engine. */
+function requestSource<T extends RequestTable, I>(db: Database, table: T, asItem: (row: RowOf<T>) => I): ListSource<I> {
+  const from = table as RequestTable;
   return {
-    count: async (where) => (await db.$count(onlinePaymentRequests, where)) ?? 0,
+    count: async (where) => (await db.$count(from, where)) ?? 0,
     rows: async (where, orderBy, window) =>
-      (await applyList(select(), where, orderBy, window)).map((r) =>
-        asPaymentItem({ ...r.request, regionName: r.regionName }),
+      (await applyList(db.select({ request: from, regionName }).from(from).$dynamic(), where, orderBy, window)).map(
+        (r) => asItem({ ...r.request, regionName: r.regionName } as RowOf<T>),
       ),
-    keys: listKeys(db, (keyColumns) => db.select(keyColumns).from(onlinePaymentRequests).$dynamic()),
+    keys: listKeys(db, (keyColumns) => db.select(keyColumns).from(from).$dynamic()),
   };
 }
 
@@ -258,25 +266,10 @@ export function createOnlineService({
       .orderBy(asc(onlineFiles.id))) as FileItem[];
   }
 
-  async function findCarrierRequest(executor: Database | Transaction, where: SQL, lock = false) {
-    const query = executor
-      .select({ request: onlineCarrierRequests, regionName })
-      .from(onlineCarrierRequests)
-      .where(where)
-      .limit(1);
-    const [row] = lock ? await query.for('update', { of: onlineCarrierRequests }) : await query;
-    return row ? { ...row.request, regionName: row.regionName } : null;
-  }
-
-  async function findPaymentRequest(executor: Database | Transaction, where: SQL, lock = false) {
-    const query = executor
-      .select({ request: onlinePaymentRequests, regionName })
-      .from(onlinePaymentRequests)
-      .where(where)
-      .limit(1);
-    const [row] = lock ? await query.for('update', { of: onlinePaymentRequests }) : await query;
-    return row ? { ...row.request, regionName: row.regionName } : null;
-  }
+  const findCarrierRequest = (executor: Database | Transaction, where: SQL, lock = false) =>
+    findRequest(executor, onlineCarrierRequests, where, lock);
+  const findPaymentRequest = (executor: Database | Transaction, where: SQL, lock = false) =>
+    findRequest(executor, onlinePaymentRequests, where, lock);
 
   const within = (scope: SQL | undefined, condition: SQL) => (scope ? and(condition, scope)! : condition);
 
@@ -454,6 +447,19 @@ export function createOnlineService({
     return transition.to;
   }
 
+  /** Rejects a new request of a kind, on its locked row, with the reason the carrier is told. */
+  async function reject<K extends OnlineRequestKind>(kind: K, actor: AuthUser, id: number, reason: string) {
+    const table = (kind === 'carrier' ? onlineCarrierRequests : onlinePaymentRequests) as K extends 'carrier'
+      ? typeof onlineCarrierRequests
+      : typeof onlinePaymentRequests;
+    const scope = regionScope(actor, table.regionId);
+    return db.transaction(async (tx) => {
+      const request = await findRequest(tx, table, within(scope, eq(table.id, id)), true);
+      await decide(tx, kind, request, 'reject', actor, { reason });
+      return request!;
+    });
+  }
+
   return {
     async submitCarrier(input: OnlineCarrierRequestInput, documents: CheckedDocument[], address: string) {
       await admit(input.gtoken, address);
@@ -579,14 +585,20 @@ export function createOnlineService({
       query: OnlineCarrierListQuery,
       currentUrl: string,
     ): Promise<Page<OnlineCarrierListItem>> =>
-      carrierRequestList.page(query, carrierSource(db), { currentUrl, scope: [carrierScope(actor)] }),
+      carrierRequestList.page(query, requestSource(db, onlineCarrierRequests, asCarrierItem), {
+        currentUrl,
+        scope: [carrierScope(actor)],
+      }),
 
     listPayments: (
       actor: AuthUser,
       query: OnlinePaymentListQuery,
       currentUrl: string,
     ): Promise<Page<OnlinePaymentListItem>> =>
-      paymentRequestList.page(query, paymentSource(db), { currentUrl, scope: [paymentScope(actor)] }),
+      paymentRequestList.page(query, requestSource(db, onlinePaymentRequests, asPaymentItem), {
+        currentUrl,
+        scope: [paymentScope(actor)],
+      }),
 
     async readCarrier(actor: AuthUser, id: number): Promise<OnlineCarrier> {
       const row = await findCarrierRequest(db, within(carrierScope(actor), eq(onlineCarrierRequests.id, id)));
@@ -660,15 +672,7 @@ export function createOnlineService({
     },
 
     async rejectCarrier(actor: AuthUser, id: number, reason: string): Promise<OnlineCarrier> {
-      const row = await db.transaction(async (tx) => {
-        const request = await findCarrierRequest(
-          tx,
-          within(carrierScope(actor), eq(onlineCarrierRequests.id, id)),
-          true,
-        );
-        await decide(tx, 'carrier', request, 'reject', actor, { reason });
-        return request!;
-      });
+      const row = await reject('carrier', actor, id, reason);
       mailer.deliver(decisionMail(row.email, 'carrier', 'reject', row.code, reason, statusLink(row.code)));
       return this.readCarrier(actor, id);
     },
@@ -725,15 +729,7 @@ export function createOnlineService({
     },
 
     async rejectPayment(actor: AuthUser, id: number, reason: string): Promise<OnlinePaymentRequest> {
-      const row = await db.transaction(async (tx) => {
-        const request = await findPaymentRequest(
-          tx,
-          within(paymentScope(actor), eq(onlinePaymentRequests.id, id)),
-          true,
-        );
-        await decide(tx, 'payment', request, 'reject', actor, { reason });
-        return request!;
-      });
+      const row = await reject('payment', actor, id, reason);
       mailer.deliver(decisionMail(row.ownerEmail, 'payment', 'reject', row.code, reason, statusLink(row.code)));
       return this.readPayment(actor, id);
     },
