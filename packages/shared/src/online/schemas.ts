@@ -155,6 +155,7 @@ export const onlineSubmittedSchema = z.object({
   status: z.literal(onlineStatusCodes),
   detail: z.string(),
 });
+export type OnlineSubmitted = z.infer<typeof onlineSubmittedSchema>;
 
 /** GET /api/public/online/status/?code=&voen= */
 export const onlineStatusQuerySchema = z.strictObject({
