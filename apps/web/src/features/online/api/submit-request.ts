@@ -1,13 +1,9 @@
-import type { OnlineDocumentKind, OnlineStatus } from '@dnx/shared';
+import type { OnlineDocumentKind, OnlineSubmitted } from '@dnx/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** 201 to either request (shared `onlineSubmittedSchema`, which exports no type): the tracking code. */
-export interface OnlineSubmitted {
-  code: string;
-  status: OnlineStatus;
-  detail: string;
-}
+/** 201 to either request: the tracking code. */
+export type { OnlineSubmitted };
 
 /** The documents as the form holds them: one file each, the power of attorney optional. */
 export type RequestDocuments = Partial<Record<OnlineDocumentKind, File | undefined>>;
