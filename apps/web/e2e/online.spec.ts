@@ -150,6 +150,9 @@ test.describe('online requests', () => {
     await expect(cashier).toHaveURL(new RegExp(`/app/fn-payment\\?form=${payment.id}$`));
     await expect(cashier.getByTestId('payment-row-1')).toBeVisible();
     await expect(cashier.getByTestId('payment-total')).toContainText(formatMoney(payment.total));
+    // Linked both ways: the payment leads back to its request.
+    const backToRequest = cashier.getByTestId('payment-online-request').getByRole('link');
+    await expect(backToRequest).toHaveAttribute('href', /\/app\/online-payment\?request=\d+$/);
 
     // The carrier's status page now shows what to pay, and prints only that.
     await carrier.reload();

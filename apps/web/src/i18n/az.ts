@@ -273,6 +273,7 @@ export const az = {
     },
   },
   payments: {
+    fromOnlineRequest: 'Bu ödəniş onlayn müraciətdən yaradılıb: müraciətə bax',
     create: 'Yeni ödəniş',
     createTitle: 'Yeni ödəniş',
     editTitle: 'Ödənişin redaktəsi (№ {{id}})',

@@ -274,6 +274,7 @@ export const en: Catalogue = {
     },
   },
   payments: {
+    fromOnlineRequest: 'This payment was made of an online request: see the request',
     create: 'New payment',
     createTitle: 'New payment',
     editTitle: 'Edit payment (No. {{id}})',

@@ -12,6 +12,7 @@ import {
   displayDateFormat,
   emptyDraft,
   formatMoney,
+  hasPermissions,
   initialFormFrom,
   nationalRoles,
   ownerCategories,
@@ -50,7 +51,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
@@ -728,6 +729,22 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   return (
     <Card>
       {stale && <StaleVersionAlert onReload={reload} />}
+      {base?.online_request != null && (
+        // Made of an online request (accepted in online-payment): the way back to it.
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="payment-online-request"
+          message={
+            hasPermissions(me?.permissions ?? [], ['view_onlinepayment']) ? (
+              <Link to={`/app/online-payment?request=${base.online_request}`}>{t('payments.fromOnlineRequest')}</Link>
+            ) : (
+              t('payments.fromOnlineRequest')
+            )
+          }
+        />
+      )}
       <Form<HeaderValues>
         form={form}
         layout="vertical"
