@@ -10,3 +10,4 @@ export * from './audit';
 export * from './payments';
 export * from './fn';
 export * from './online';
+export * from './bus-routes';

@@ -1,0 +1,22 @@
+/** Messages of the bus route form (spec section 5 names its slots) and API (issue 15). */
+export const busRouteMessages = {
+  transportTypeRequired: 'Nəqliyyat növü seçilməlidir.',
+  nameRequired: 'Marşrutun adı boş buraxıla bilməz.',
+  numberRequired: 'Marşrutun nömrəsi boş buraxıla bilməz.',
+  numberTaken: 'Bu regionda bu nömrəli aktiv marşrut artıq var.',
+  regionRequired: 'Region seçilməlidir.',
+  cityRequired: 'Şəhər seçilməlidir.',
+  destinationCityRequired: 'Təyinat şəhəri seçilməlidir.',
+  coverRequired: 'Əhatə dairəsi boş buraxıla bilməz.',
+  lengthInvalid: 'Uzunluq mənfi olmayan ədəd olmalıdır (km, məsələn, 12,5).',
+  timeInvalid: 'Vaxt SS:dd formatında olmalıdır (məsələn, 06:30).',
+  minutesInvalid: 'Dəqiqə 0 ilə 1440 arasında tam ədəd olmalıdır.',
+  countInvalid: 'Say mənfi olmayan tam ədəd olmalıdır.',
+  fareInvalid: 'Gediş haqqı mənfi olmayan məbləğ olmalıdır (məsələn, 0,40).',
+  companyTwice: 'Eyni şirkət iki dəfə seçilib.',
+  pointNameRequired: 'Dayanacağın adı boş buraxıla bilməz.',
+  coordinatesInvalid: 'Koordinat düzgün deyil (enlik −90..90, uzunluq −180..180).',
+  coordinatesPair: 'Enlik və uzunluq birlikdə göstərilməlidir.',
+  asOfInvalid: 'Tarix yyyy-mm-dd formatında olmalıdır.',
+  notYetThere: 'Marşrut bu tarixdə hələ yox idi.',
+} as const;
