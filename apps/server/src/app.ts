@@ -15,6 +15,7 @@ import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
+import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { profileRoutes } from './features/profile/routes';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(registryRoutes, { config });
   await app.register(paymentRoutes);
   await app.register(onlineRoutes, { config });
+  await app.register(busRouteRoutes);
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

@@ -62,7 +62,7 @@ async function get(url: string): Promise<unknown> {
 /** Where the ids of an `x-reference` come from, and the newest of them (never the demo administrator). */
 async function referenceId(key: string, body: Record<string, unknown>): Promise<number> {
   // The fn records (batches, forms) and payments: the newest one.
-  if (key.startsWith('fn/') || key === 'payments') {
+  if (key.startsWith('fn/') || key === 'payments' || key === 'bus-routes') {
     const page = (await get(`/api/${key}/?order_by=-id&per_page=1`)) as { results: { id: number }[] };
     return page.results[0]!.id;
   }

@@ -35,13 +35,21 @@ const minutes = z
   .default(null);
 const count = z.number({ error: m.countInvalid }).int(m.countInvalid).min(0, m.countInvalid).max(1000, m.countInvalid);
 const kilometres = () => decimalStringSchema({ scale: 2, message: m.lengthInvalid }).default('0');
+/** Degrees as decimal text with up to 6 places ("40.682300"): an exact value, never a binary float. */
 const coordinate = (limit: number) =>
   z
-    .number({ error: m.coordinatesInvalid })
-    .min(-limit, m.coordinatesInvalid)
-    .max(limit, m.coordinatesInvalid)
-    .nullable()
-    .default(null);
+    .union([z.null(), z.string({ error: m.coordinatesInvalid })], { error: m.coordinatesInvalid })
+    .transform((value, ctx) => {
+      if (value === null || value.trim() === '') return null;
+      const text = value.trim().replace(',', '.');
+      if (!/^-?\d{1,3}(\.\d{1,6})?$/.test(text) || Math.abs(Number(text)) > limit) {
+        ctx.addIssue({ code: 'custom', message: m.coordinatesInvalid });
+        return z.NEVER;
+      }
+      return text;
+    })
+    .default(null)
+    .meta({ examples: ['40.6823'] });
 
 /** A stop of the route, in order. */
 export const busRoutePointInputSchema = z
@@ -54,13 +62,13 @@ export const busRoutePointInputSchema = z
 export type BusRoutePointInput = z.infer<typeof busRoutePointInputSchema>;
 
 const busRouteFields = {
-  transport_type: recordIdSchema(m.transportTypeRequired),
+  transport_type: recordIdSchema(m.transportTypeRequired).meta({ 'x-reference': 'transport-types' }),
   name: requiredText(200, m.nameRequired),
   number: requiredText(20, m.numberRequired),
   /** The route's region; a regional user's own region whatever is sent. */
-  region: recordIdSchema(m.regionRequired).nullable().default(null),
-  city: recordIdSchema(m.cityRequired),
-  destination_city: recordIdSchema(m.destinationCityRequired),
+  region: recordIdSchema(m.regionRequired).meta({ 'x-reference': 'regions' }).nullable().default(null),
+  city: recordIdSchema(m.cityRequired).meta({ 'x-reference': 'cities' }),
+  destination_city: recordIdSchema(m.destinationCityRequired).meta({ 'x-reference': 'cities' }),
   cover: requiredText(200, m.coverRequired),
   route_length_straight: kilometres(),
   route_length_versa: kilometres(),
@@ -89,8 +97,9 @@ export type BusRouteUpdateInput = z.infer<typeof busRouteUpdateSchema>;
 
 export const busRoutePointSchema = z.object({
   name: z.string(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
+  /** Degrees, exact decimal text ("40.6823"), or null. */
+  lat: z.string().nullable(),
+  lng: z.string().nullable(),
 });
 
 export const busRouteSchema = z.object({

@@ -8,3 +8,4 @@ export * from './idempotency';
 export * from './fn';
 export * from './payments';
 export * from './online';
+export * from './bus-routes';
