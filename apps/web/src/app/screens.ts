@@ -23,6 +23,9 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'report-form': () => import('../features/fn/pages/reconciliation-page'),
   'online-payment': () => import('../features/online/pages/online-payment-page'),
   'online-carrier': () => import('../features/online/pages/online-carrier-page'),
+  'bus-routes': () => import('../features/bus-routes/pages/bus-routes-page'),
+  'bus-routes-create': () => import('../features/bus-routes/pages/bus-route-create-page'),
+  'bus-routes-edit': () => import('../features/bus-routes/pages/bus-route-edit-page'),
 };
 
 /**

@@ -36,6 +36,8 @@ export interface ResourceTableProps<Row> {
    * selected; `clearSelection` empties the selection once the action is done.
    */
   bulkActions?: (selected: number[], clearSelection: () => void) => ReactNode;
+  /** What a bulk delete answered, for a list whose delete says more than "done" (routes kept inactive). */
+  onDeleted?: (answer: unknown) => void;
 }
 
 /** A keyset list's 400 on an old or altered `cursor` (its own sentence), so the screen can start again. */
@@ -93,6 +95,7 @@ export function ResourceTable<Row extends object>({
   canDelete = false,
   actions,
   bulkActions,
+  onDeleted,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -121,9 +124,10 @@ export function ResourceTable<Row extends object>({
 
   const remove = useMutation({
     mutationFn: (pkList: number[]) => deleteMultiple(endpoint, pkList),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       setSelected([]);
-      notifySuccess();
+      if (onDeleted) onDeleted(answer);
+      else notifySuccess();
     },
     onError: (error) => notifyFailure(error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: endpoint.queryKey }),
