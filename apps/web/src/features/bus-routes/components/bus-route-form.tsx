@@ -6,7 +6,7 @@ import {
   type BusRoute,
 } from '@dnx/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -244,12 +244,19 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
               </Form.Item>
             ) : (
               // A regional user's routes are their region's: the server sets it, the form only says so.
-              <Form.Item name="region" label={label('region')} extra={route ? undefined : t('busRoutes.regionFixed')}>
-                <AvailableSelect
-                  resource="regions"
-                  disabled
-                  current={reference(route?.region ?? me?.region ?? undefined, route?.region_name)}
-                />
+              <Form.Item label={label('region')}>
+                {route ? (
+                  <AvailableSelect
+                    resource="regions"
+                    id="region"
+                    value={route.region}
+                    current={{ id: route.region, name: route.region_name }}
+                    disabled
+                    aria-label={label('region')}
+                  />
+                ) : (
+                  <Typography.Text type="secondary">{t('busRoutes.regionFixed')}</Typography.Text>
+                )}
               </Form.Item>
             )}
           </Col>
