@@ -368,6 +368,68 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     expect(report(findings)).toBe('');
   });
 
+  test('a bus route: the form with stops and its errors, the edit screen with its drawing and history, and a past day', async ({
+    page,
+  }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'admin@demo.az');
+    await closeTourWithEscape(page);
+    const findings: Finding[] = [];
+    const number = `A${Date.now().toString(36).slice(-6).toUpperCase()}`;
+    const form = page.getByTestId('bus-route-form');
+    const pick = async (field: string, text: string) => {
+      await form
+        .locator('.ant-select')
+        .filter({ has: page.locator(`#${field}`) })
+        .click();
+      await page.locator(`#${field}`).fill(text);
+      const list = page.locator('.ant-select-dropdown', {
+        has: page.locator(`[id="${await page.locator(`#${field}`).getAttribute('aria-controls')}"]`),
+      });
+      await list.locator('.ant-select-item-option', { hasText: text }).first().click();
+    };
+
+    await page.goto('/app/bus-routes-create');
+    await settled(page);
+    for (const name of ['Gənclik', '']) {
+      await page.getByTestId('route-point-add').click();
+      await page.keyboard.type(name);
+    }
+    await page.getByTestId('bus-route-form-save').click();
+    await expect(form.locator('.ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(page, 'bus-routes-create with stops and errors')));
+
+    await pick('transport_type', 'Avtobus');
+    await form.locator('#name').fill(`Əlçatanlıq ${number}`);
+    await form.locator('#number').fill(number);
+    await pick('region', 'Gəncə');
+    await pick('city', 'Gəncə');
+    await pick('destination_city', 'Şəki');
+    await form.locator('#cover').fill('Şəhərdaxili');
+    await form.locator('#route_points_1_name').fill('Sahil');
+    await page.getByTestId('bus-route-form-save').click();
+    await expect(page).toHaveURL(/\/app\/bus-routes(\?.*)?$/);
+    await page.getByTestId('list-search').locator('input').fill(number);
+    await page
+      .locator('main tr.ant-table-row', { hasText: number })
+      .getByRole('link', { name: new RegExp(`^Redaktə et: ${number}`) })
+      .click();
+    await expect(page.getByTestId('bus-route-history').locator('[data-action="create"]')).toBeVisible();
+    await settled(page);
+    findings.push(...(await audit(page, 'bus-routes-edit with its drawing and history')));
+
+    await page.goto(`${page.url()}?as_of=2020-01-01`);
+    await expect(page.getByTestId('bus-route-as-of-missing')).toBeVisible();
+    findings.push(...(await audit(page, 'bus-routes-edit on a day before the route')));
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    await page.getByTestId('bus-route-as-of-picker').fill(`${d}.${m}.${y}`);
+    await page.getByTestId('bus-route-as-of-picker').press('Enter');
+    await expect(page.getByTestId('bus-route-as-of')).toBeVisible();
+    await settled(page);
+    findings.push(...(await audit(page, 'bus-routes-edit read-only on a past day')));
+    expect(report(findings)).toBe('');
+  });
+
   test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ page }) => {
     await page.setViewportSize(wide);
     await signIn(page, 'admin@demo.az');

@@ -81,6 +81,8 @@ export default function BusRouteEditPage() {
           format={displayDateFormat}
           placeholder={t('busRoutes.asOf.placeholder')}
           disabledDate={(day) => day.format(apiDateFormat) > today}
+          // The button beside it goes back to today; a clear icon would be a second, too small target.
+          allowClear={false}
           data-testid="bus-route-as-of-picker"
         />
         {asOf && (
