@@ -23,6 +23,7 @@ describe('picker access', () => {
       'new-fn-create',
       'report-form',
       'general-fn',
+      'bus-routes',
     ]);
     expect(pickerScreens('carriers')).toEqual(['automobiles', 'automobiles-create', 'automobiles-edit']);
     expect(pickerScreens('drivers')).toEqual([]);
@@ -32,6 +33,7 @@ describe('picker access', () => {
         'add_fnbatch',
         'add_user',
         'change_user',
+        'view_busroute',
         'view_fnbatch',
         'view_general_fn',
         'view_region',
@@ -42,8 +44,22 @@ describe('picker access', () => {
     // The registry of every form (general-fn, A-F) and the reconciliation filter by transport type: every role
     // reads the picker.
     expect(pickerRequirement('transport-types')).toEqual({
-      anyOf: ['add_fnbatch', 'view_fnbatch', 'view_general_fn', 'view_report', 'view_transporttype'],
+      anyOf: [
+        'add_busroute',
+        'add_fnbatch',
+        'change_busroute',
+        'view_busroute',
+        'view_fnbatch',
+        'view_general_fn',
+        'view_report',
+        'view_transporttype',
+      ],
     });
+    // The bus route screens (A, B, D, E, F) read the cities and companies their filters and form show (issue 15).
+    expect(pickerRequirement('cities')).toEqual({
+      anyOf: ['add_busroute', 'change_busroute', 'view_busroute', 'view_city'],
+    });
+    expect(pickerScreens('route-companies')).toEqual(['bus-routes', 'bus-routes-create', 'bus-routes-edit']);
     // The form batch screens (A, B, F) read the pickers their filters and form show.
     expect(pickerRequirement('fn-coefficients')).toEqual({
       anyOf: ['add_fnbatch', 'view_fnbatch', 'view_fncoefficient'],

@@ -4,17 +4,21 @@ import type { ResourceKey } from './define';
 import { resources } from './definitions';
 
 /** Screens that use a resource's picker besides the resource forms and filters the declarations name. */
+const busRouteScreens = ['bus-routes', 'bus-routes-create', 'bus-routes-edit'];
 const otherPickerScreens: Partial<Record<ResourceKey, readonly string[]>> = {
   // The users list filters by region; the account form picks one.
   // The forms' reconciliation (report-form) and the registry of every form (general-fn, A-F) filter by region too.
-  regions: ['users', 'user-create', 'user-edit', 'new-fn', 'new-fn-create', 'report-form', 'general-fn'],
+  regions: ['users', 'user-create', 'user-edit', 'new-fn', 'new-fn-create', 'report-form', 'general-fn', 'bus-routes'],
   // The form batch list filters by them and the batch form picks them (new-fn-edit is opened by the same
   // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn and the
   // reconciliation (report-form) filter by them.
   // The payment form (fn-payment, which requires three permissions and so cannot be named here) picks regions and
   // transport types too: everyone who opens it (A, B, D, E, F) opens general-fn, which is named.
-  'transport-types': ['new-fn', 'new-fn-create', 'general-fn', 'report-form'],
+  'transport-types': ['new-fn', 'new-fn-create', 'general-fn', 'report-form', ...busRouteScreens],
   'fn-coefficients': ['new-fn', 'new-fn-create'],
+  // The bus route list filters by city, company, transport type and region; its form picks them (issue 15).
+  cities: busRouteScreens,
+  'route-companies': busRouteScreens,
 };
 
 /**
