@@ -466,7 +466,6 @@ export const az = {
     serviceErrors: 'Reyestr sorğusu',
     lookups: 'Reyestrin cavabı',
     transportTypeNumber: 'Növ № {{id}}',
-    cancel: 'İmtina',
   },
   busRoutes: {
     create: 'Yeni marşrut',

@@ -465,7 +465,6 @@ export const en: Catalogue = {
     serviceErrors: 'Registry lookup',
     lookups: "The registry's answer",
     transportTypeNumber: 'Type No. {{id}}',
-    cancel: 'Cancel',
   },
   busRoutes: {
     create: 'New route',

@@ -13,16 +13,7 @@ import {
 } from '@dnx/shared';
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  fnBatches,
-  fnCoefficients,
-  fnForms,
-  onlinePaymentRequests,
-  paymentRows,
-  payments,
-  tariffs,
-  transportTypes,
-} from '../../db/schema';
+import { fnBatches, fnCoefficients, fnForms, paymentRows, payments, tariffs, transportTypes } from '../../db/schema';
 import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
 /** A decimal as the API writes it: its shortest exact form ("1.5", "12"). */
@@ -225,15 +216,21 @@ export async function findRows(db: Executor, paymentId: number): Promise<Payment
   return rows.map(asRow);
 }
 
+// The online request a payment was made of (its payment_id is unique), read with the header.
+// Names written out: Drizzle leaves a column in a selected sql fragment unqualified, and "id" would be the request's.
+const onlineRequestOf = sql<
+  number | null
+>`(select o.id from online_payment_requests o where o.payment_id = "payments"."id")`;
+
 /** One payment with its rows, or null (unknown, or outside `scope`). */
 export async function findPayment(db: Executor, where: SQL | undefined): Promise<Payment | null> {
-  const [row] = await db.select(headerColumns).from(payments).where(where).limit(1);
+  const [row] = await db
+    .select({ ...headerColumns, onlineRequest: onlineRequestOf })
+    .from(payments)
+    .where(where)
+    .limit(1);
   if (!row) return null;
-  const [online] = await db
-    .select({ id: onlinePaymentRequests.id })
-    .from(onlinePaymentRequests)
-    .where(eq(onlinePaymentRequests.paymentId, row.id));
-  return { ...asHeader(row), online_request: online?.id ?? null, rows: await findRows(db, row.id) };
+  return { ...asHeader(row), online_request: row.onlineRequest, rows: await findRows(db, row.id) };
 }
 
 /** Locks the payment's row until the transaction ends; null when it is not there (or outside `scope`). */

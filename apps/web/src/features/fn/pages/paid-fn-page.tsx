@@ -1,12 +1,12 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
 import { fnAnnulSchema, fnNoticeStatuses, hasPermissions, type FnForm } from '@dnx/shared';
-import { Button, Empty, Form, Input, Modal, Typography } from 'antd';
+import { Button, Empty } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
-import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useFnForm } from '../api/forms';
@@ -14,15 +14,12 @@ import { paidEndpoint, useAnnulPaid } from '../api/paid';
 import { formColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 
-const rules = schemaRules(fnAnnulSchema.shape);
-
 /** Annuls the selected paid forms with a required reason (the spec's paid-fn soft delete), all or none. */
 function AnnulButton({ selected, done }: { selected: number[]; done: () => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
   const annul = useAnnulPaid();
-  const onFinish = ({ reason }: { reason: string }) =>
+  const onSubmit = (reason: string, fail: (error: unknown) => boolean) =>
     annul.mutate(
       { pkList: selected, reason },
       {
@@ -32,7 +29,7 @@ function AnnulButton({ selected, done }: { selected: number[]; done: () => void 
           done();
         },
         onError: (error) => {
-          if (showServerErrors(form, error, ['reason']).length === 0) notifyFailure(error);
+          if (!fail(error)) notifyFailure(error);
         },
       },
     );
@@ -47,32 +44,19 @@ function AnnulButton({ selected, done }: { selected: number[]; done: () => void 
       >
         {t('fn.annulSelected', { count: selected.length })}
       </Button>
-      <Modal
+      <ReasonDialog
         open={open}
         title={t('fn.annulTitle')}
         okText={t('fn.annul')}
-        okButtonProps={{ danger: true, loading: annul.isPending, htmlType: 'submit' }}
-        cancelText={t('list.cancel')}
-        onCancel={() => setOpen(false)}
-        destroyOnHidden
-        modalRender={(dialog) => (
-          <Form<{ reason: string }>
-            form={form}
-            layout="vertical"
-            initialValues={{ reason: '' }}
-            onFinish={onFinish}
-            clearOnDestroy
-            data-testid="fn-annul-form"
-          >
-            {dialog}
-          </Form>
-        )}
-      >
-        <Typography.Paragraph type="secondary">{t('fn.annulText', { count: selected.length })}</Typography.Paragraph>
-        <Form.Item name="reason" label={t('fn.reason')} required rules={rules.reason}>
-          <Input.TextArea rows={3} maxLength={500} showCount autoFocus />
-        </Form.Item>
-      </Modal>
+        text={t('fn.annulText', { count: selected.length })}
+        label={t('fn.reason')}
+        reasonSchema={fnAnnulSchema.shape.reason}
+        maxLength={500}
+        pending={annul.isPending}
+        testId="fn-annul-form"
+        onClose={() => setOpen(false)}
+        onSubmit={onSubmit}
+      />
     </>
   );
 }

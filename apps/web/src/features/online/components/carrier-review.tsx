@@ -84,7 +84,7 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
       title: t('online.approveTitle'),
       content: <ApproveSummary carrier={carrier} />,
       okText: t('online.approve'),
-      cancelText: t('online.cancel'),
+      cancelText: t('list.cancel'),
       width: 560,
       okButtonProps: { 'data-testid': 'online-approve-confirm' } as ButtonProps,
       // A 409 (decided meanwhile) says so; the request is read again either way.

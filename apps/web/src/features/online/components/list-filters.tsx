@@ -1,6 +1,8 @@
-import { nationalRoles } from '@dnx/shared';
+import { formatDateTime, nationalRoles, onlineStatuses, onlineStatusLabel, type OnlineRequestKind } from '@dnx/shared';
+import type { TFunction } from 'i18next';
 import { RegionSelect } from '../../../components/region-select';
-import { SearchBox, type FilterControlProps } from '../../../components/resource-list';
+import { SearchBox, type FilterControlProps, type ResourceListDeclaration } from '../../../components/resource-list';
+import { OnlineStatusTag } from './status-tag';
 import { useCurrentUser } from '../../auth/api/current-user';
 
 /** A text filter (a VÖEN) applied as it is typed, like the list's search. */
@@ -29,4 +31,45 @@ export const regionFilter = ({ value, onChange, placeholder }: FilterControlProp
 export function useNationalUser(): boolean {
   const me = useCurrentUser();
   return (me?.groups ?? []).some((g) => nationalRoles.some((r) => r === g.code));
+}
+
+type ReviewRow = { status: number; created_at: string };
+type Column<T> = ResourceListDeclaration<T>['columns'][number];
+type Filter = NonNullable<ResourceListDeclaration<unknown>['filters']>[number];
+
+/** The columns both request lists have: the status (a tag on screen) and when the request came. */
+export function reviewColumns<T extends ReviewRow>(kind: OnlineRequestKind, t: TFunction): Column<T>[] {
+  return [
+    {
+      key: 'status',
+      title: t('online.status'),
+      sortKey: 'status',
+      value: (r) => onlineStatusLabel(kind, r.status),
+      render: (r) => <OnlineStatusTag kind={kind} status={r.status} />,
+    },
+    {
+      key: 'created_at',
+      title: t('online.createdAt'),
+      sortKey: 'created_at',
+      value: (r) => formatDateTime(r.created_at),
+    },
+  ];
+}
+
+/** The filters both request lists have: status, the VÖEN (under its list's name), and the region for A. */
+export function reviewFilters(
+  kind: OnlineRequestKind,
+  t: TFunction,
+  national: boolean,
+  voen: { name: string; testId: string },
+): Filter[] {
+  return [
+    {
+      name: 'status',
+      label: t('online.status'),
+      options: onlineStatuses[kind].map((s) => ({ value: String(s.code), label: s.label })),
+    },
+    { name: voen.name, label: t('online.voen'), render: textFilter(voen.testId) },
+    ...(national ? [{ name: 'region', label: t('online.region'), render: regionFilter }] : []),
+  ];
 }

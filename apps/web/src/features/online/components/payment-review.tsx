@@ -112,7 +112,7 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
       title: t('online.acceptTitle'),
       content: t('online.acceptText'),
       okText: t('online.accept'),
-      cancelText: t('online.cancel'),
+      cancelText: t('list.cancel'),
       okButtonProps: { 'data-testid': 'online-accept-confirm' } as ButtonProps,
       // A 409 (decided meanwhile) or a 400 (no free form for a vehicle) says why; the request is read again.
       onOk: () => {

@@ -1,18 +1,15 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { formatDateTime, onlineStatuses, onlineStatusLabel, type OnlineCarrierListItem } from '@dnx/shared';
+import { formatDateTime, type OnlineCarrierListItem } from '@dnx/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { BackLink } from '../../../components/back-link';
 import { LinkButton } from '../../../components/link-button';
-import { PageHeader } from '../../../components/page-header';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { onlineCarriersEndpoint } from '../api/online-carriers';
 import { CarrierReview } from '../components/carrier-review';
-import { regionFilter, textFilter, useNationalUser } from '../components/list-filters';
-import { OnlineStatusTag } from '../components/status-tag';
+import { reviewColumns, reviewFilters, useNationalUser } from '../components/list-filters';
+import { RequestScreen, requestScreenPath } from '../components/request-screen';
 
-const screenPath = '/app/online-carrier';
+const screenPath = requestScreenPath('carrier');
 
 /** The carriers' registrations of the user's region (A: every region), newest first. */
 function CarrierRequestsList() {
@@ -33,19 +30,7 @@ function CarrierRequestsList() {
         { key: 'region', title: t('online.region'), value: (r) => r.region_name },
         { key: 'phone', title: t('online.phone'), value: (r) => r.phone },
         { key: 'email', title: t('online.email'), value: (r) => r.email },
-        {
-          key: 'status',
-          title: t('online.status'),
-          sortKey: 'status',
-          value: (r) => onlineStatusLabel('carrier', r.status),
-          render: (r) => <OnlineStatusTag kind="carrier" status={r.status} />,
-        },
-        {
-          key: 'created_at',
-          title: t('online.createdAt'),
-          sortKey: 'created_at',
-          value: (r) => formatDateTime(r.created_at),
-        },
+        ...reviewColumns<OnlineCarrierListItem>('carrier', t),
         { key: 'decided_at', title: t('online.decidedAt'), value: (r) => formatDateTime(r.decided_at) },
         {
           key: 'actions',
@@ -65,15 +50,7 @@ function CarrierRequestsList() {
           ),
         },
       ],
-      filters: [
-        {
-          name: 'status',
-          label: t('online.status'),
-          options: onlineStatuses.carrier.map((s) => ({ value: String(s.code), label: s.label })),
-        },
-        { name: 'voen', label: t('online.voen'), render: textFilter('filter-input-voen') },
-        ...(national ? [{ name: 'region', label: t('online.region'), render: regionFilter }] : []),
-      ],
+      filters: reviewFilters('carrier', t, national, { name: 'voen', testId: 'filter-input-voen' }),
     }),
     [t, national],
   );
@@ -82,22 +59,7 @@ function CarrierRequestsList() {
 
 /** `online-carrier`: the registrations, and on the same route (`?request={id}`) one of them under review. */
 export default function OnlineCarrierPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const target = params.get('request');
-  if (target !== null) {
-    const id = /^\d+$/.test(target) ? Number(target) : 0;
-    return (
-      <div data-testid="online-carrier-review">
-        <BackLink to={screenPath} />
-        <CarrierReview id={id} key={id} />
-      </div>
-    );
-  }
   return (
-    <div data-testid="online-carrier-page">
-      <PageHeader title={t('routes.online-carrier')} />
-      <CarrierRequestsList />
-    </div>
+    <RequestScreen kind="carrier" list={<CarrierRequestsList />} review={(id) => <CarrierReview id={id} key={id} />} />
   );
 }

@@ -1,19 +1,16 @@
 import { EyeOutlined, LinkOutlined } from '@ant-design/icons';
-import { formatDateTime, onlineStatuses, onlineStatusLabel, type OnlinePaymentListItem } from '@dnx/shared';
+import type { OnlinePaymentListItem } from '@dnx/shared';
 import { Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { BackLink } from '../../../components/back-link';
 import { LinkButton } from '../../../components/link-button';
-import { PageHeader } from '../../../components/page-header';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { onlinePaymentsEndpoint } from '../api/online-payments';
-import { regionFilter, textFilter, useNationalUser } from '../components/list-filters';
+import { reviewColumns, reviewFilters, useNationalUser } from '../components/list-filters';
+import { RequestScreen, requestScreenPath } from '../components/request-screen';
 import { paymentPath, PaymentRequestReview } from '../components/payment-review';
-import { OnlineStatusTag } from '../components/status-tag';
 
-const screenPath = '/app/online-payment';
+const screenPath = requestScreenPath('payment');
 
 /** The requests for marks of the user's region (A: every region), newest first. */
 function PaymentRequestsList() {
@@ -33,19 +30,7 @@ function PaymentRequestsList() {
         { key: 'owner_code', title: t('online.voen'), value: (r) => r.owner_code },
         { key: 'region', title: t('online.region'), value: (r) => r.region_name },
         { key: 'vehicles_count', title: t('online.vehiclesCount'), value: (r) => r.vehicles_count },
-        {
-          key: 'status',
-          title: t('online.status'),
-          sortKey: 'status',
-          value: (r) => onlineStatusLabel('payment', r.status),
-          render: (r) => <OnlineStatusTag kind="payment" status={r.status} />,
-        },
-        {
-          key: 'created_at',
-          title: t('online.createdAt'),
-          sortKey: 'created_at',
-          value: (r) => formatDateTime(r.created_at),
-        },
+        ...reviewColumns<OnlinePaymentListItem>('payment', t),
         { key: 'payment', title: t('online.payment'), value: (r) => (r.payment === null ? '' : `№ ${r.payment}`) },
         {
           key: 'actions',
@@ -77,15 +62,7 @@ function PaymentRequestsList() {
           ),
         },
       ],
-      filters: [
-        {
-          name: 'status',
-          label: t('online.status'),
-          options: onlineStatuses.payment.map((s) => ({ value: String(s.code), label: s.label })),
-        },
-        { name: 'owner_code', label: t('online.voen'), render: textFilter('filter-input-owner-code') },
-        ...(national ? [{ name: 'region', label: t('online.region'), render: regionFilter }] : []),
-      ],
+      filters: reviewFilters('payment', t, national, { name: 'owner_code', testId: 'filter-input-owner-code' }),
     }),
     [t, national],
   );
@@ -94,22 +71,11 @@ function PaymentRequestsList() {
 
 /** `online-payment`: the requests for marks, and on the same route (`?request={id}`) one of them under review. */
 export default function OnlinePaymentPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const target = params.get('request');
-  if (target !== null) {
-    const id = /^\d+$/.test(target) ? Number(target) : 0;
-    return (
-      <div data-testid="online-payment-review">
-        <BackLink to={screenPath} />
-        <PaymentRequestReview id={id} key={id} />
-      </div>
-    );
-  }
   return (
-    <div data-testid="online-payment-page">
-      <PageHeader title={t('routes.online-payment')} />
-      <PaymentRequestsList />
-    </div>
+    <RequestScreen
+      kind="payment"
+      list={<PaymentRequestsList />}
+      review={(id) => <PaymentRequestReview id={id} key={id} />}
+    />
   );
 }
