@@ -11,3 +11,4 @@ export * from './payments';
 export * from './fn';
 export * from './online';
 export * from './bus-routes';
+export * from './reports';

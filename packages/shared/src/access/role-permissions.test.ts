@@ -25,6 +25,8 @@ const specMatrix: Record<string, readonly RoleLetter[]> = {
   'check-fn': all,
   'general-fn': all,
   'report-form': ['A', 'E', 'B', 'F'],
+  'general-report': ['A', 'E', 'B', 'F'],
+  'fn-reconciliation': ['A', 'E', 'B', 'F'],
   'online-payment': ['A', 'E', 'D', 'F'],
   'online-carrier': ['A', 'E', 'D'],
 };

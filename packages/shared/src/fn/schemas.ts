@@ -187,6 +187,9 @@ export const fnFormListSpec = {
     region: 'id',
     transport_type: 'id',
     shared: 'boolean',
+    /** The last day of validity on or after / on or before (paid forms; the home's "expiring in 30 days"). */
+    valid_to_from: 'date',
+    valid_to_to: 'date',
   },
   orderBy: ['id', 'number', 'series', 'stage', 'updated_at'],
 } as const satisfies ListSpec;

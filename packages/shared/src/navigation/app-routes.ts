@@ -465,6 +465,24 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['view_report'],
     menu: 'reports',
   },
+  {
+    // The forms' reconciliation (decisions.md section 3), a report of its own beside the report form.
+    key: 'fn-reconciliation',
+    path: 'fn-reconciliation',
+    title: 'FN üzləşdirməsi',
+    roles: ['A', 'E', 'B', 'F'],
+    permissions: ['view_report'],
+    menu: 'reports',
+  },
+  {
+    // The general report (spec section 1, "a general report"): the country per region and transport type.
+    key: 'general-report',
+    path: 'general-report',
+    title: 'Ümumi hesabat',
+    roles: ['A', 'E', 'B', 'F'],
+    permissions: ['view_report'],
+    menu: 'reports',
+  },
 ];
 
 /** The landing page after sign-in (spec section 2). */

@@ -31,7 +31,9 @@ export const formList = defineList({
   spec: fnFormListSpec,
   filters: {
     stage: fnForms.stage,
-    status: (value) => (/^[0-4]$/.test(value) ? sql`${effectiveStatus()} = ${Number(value)}` : sql`false`),
+    // An annulled form left the paid count (and every other): no status selects it, as the reports count.
+    status: (value) =>
+      /^[0-4]$/.test(value) ? sql`(${effectiveStatus()} = ${Number(value)} and not ${fnForms.annulled})` : sql`false`,
     series: fnForms.series,
     number: (value) => {
       const n = numberOrNone(value);
@@ -51,6 +53,8 @@ export const formList = defineList({
     region: fnBatches.regionId,
     transport_type: fnBatches.transportTypeId,
     shared: (value) => (value ? eq(fnForms.stage, 'shared') : ne(fnForms.stage, 'shared')),
+    valid_to_from: (value) => gte(fnForms.validTo, value),
+    valid_to_to: (value) => lte(fnForms.validTo, value),
   },
   orderBy: {
     id: fnForms.id,
