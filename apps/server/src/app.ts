@@ -15,6 +15,7 @@ import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
+import { reportRoutes } from './features/reports/routes';
 import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
 import { paymentRoutes } from './features/payments/routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(paymentRoutes);
   await app.register(onlineRoutes, { config });
   await app.register(busRouteRoutes);
+  await app.register(reportRoutes, { config });
 
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;

@@ -13,6 +13,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** A read replica the reports and their exports read from (issue 16); absent: the main database. */
+  REPORTS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   /** Connections the server keeps to DATABASE_URL's server; requests beyond them wait for one (at most 5 s). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   SMTP_URL: z

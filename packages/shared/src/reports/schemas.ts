@@ -197,3 +197,38 @@ export const statisticsSchema = z.object({
   results: z.array(statisticSchema),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
+
+const monthNames = [
+  'Yanvar',
+  'Fevral',
+  'Mart',
+  'Aprel',
+  'May',
+  'İyun',
+  'İyul',
+  'Avqust',
+  'Sentyabr',
+  'Oktyabr',
+  'Noyabr',
+  'Dekabr',
+] as const;
+
+/** A month key (yyyy-mm) as the reports name it: "Noyabr 2026". */
+export function reportMonthLabel(month: string): string {
+  return `${monthNames[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+}
+
+/** Every month key (yyyy-mm) from `from` to `to` inclusive, oldest first; none when `from` is later. */
+export function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) return months;
+    months.push(key);
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}

@@ -167,6 +167,30 @@ async function findRequest<T extends RequestTable>(
   return row ? ({ ...row.request, regionName: row.regionName } as RowOf<T>) : null;
 }
 
+/** The two review lists (online-carrier, online-payment) of the actor's region; the home counts them too. */
+export function onlineRequestLists(db: Database) {
+  return {
+    carriers: (
+      actor: AuthUser,
+      query: OnlineCarrierListQuery,
+      currentUrl: string,
+    ): Promise<Page<OnlineCarrierListItem>> =>
+      carrierRequestList.page(query, requestSource(db, onlineCarrierRequests, asCarrierItem), {
+        currentUrl,
+        scope: [regionScope(actor, onlineCarrierRequests.regionId)],
+      }),
+    payments: (
+      actor: AuthUser,
+      query: OnlinePaymentListQuery,
+      currentUrl: string,
+    ): Promise<Page<OnlinePaymentListItem>> =>
+      paymentRequestList.page(query, requestSource(db, onlinePaymentRequests, asPaymentItem), {
+        currentUrl,
+        scope: [regionScope(actor, onlinePaymentRequests.regionId)],
+      }),
+  };
+}
+
 /** The list's rows of one kind, by the list engine. */
 function requestSource<T extends RequestTable, I>(db: Database, table: T, asItem: (row: RowOf<T>) => I): ListSource<I> {
   const from = table as RequestTable;
@@ -218,6 +242,7 @@ export function createOnlineService({
   mailer,
   publicOrigin,
 }: OnlineServiceDeps) {
+  const lists = onlineRequestLists(db);
   const carrierScope = (actor: AuthUser) => regionScope(actor, onlineCarrierRequests.regionId);
   const paymentScope = (actor: AuthUser) => regionScope(actor, onlinePaymentRequests.regionId);
   const statusLink = (code: string) => `${publicOrigin}/online/status?code=${encodeURIComponent(code)}`;
@@ -580,25 +605,8 @@ export function createOnlineService({
       };
     },
 
-    listCarriers: (
-      actor: AuthUser,
-      query: OnlineCarrierListQuery,
-      currentUrl: string,
-    ): Promise<Page<OnlineCarrierListItem>> =>
-      carrierRequestList.page(query, requestSource(db, onlineCarrierRequests, asCarrierItem), {
-        currentUrl,
-        scope: [carrierScope(actor)],
-      }),
-
-    listPayments: (
-      actor: AuthUser,
-      query: OnlinePaymentListQuery,
-      currentUrl: string,
-    ): Promise<Page<OnlinePaymentListItem>> =>
-      paymentRequestList.page(query, requestSource(db, onlinePaymentRequests, asPaymentItem), {
-        currentUrl,
-        scope: [paymentScope(actor)],
-      }),
+    listCarriers: lists.carriers,
+    listPayments: lists.payments,
 
     async readCarrier(actor: AuthUser, id: number): Promise<OnlineCarrier> {
       const row = await findCarrierRequest(db, within(carrierScope(actor), eq(onlineCarrierRequests.id, id)));

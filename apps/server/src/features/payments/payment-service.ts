@@ -509,6 +509,15 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     list: (actor: AuthUser, query: PaymentListQuery, currentUrl: string): Promise<Page<PaymentListItem>> =>
       repo.paymentList.page(query, repo.paymentSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
 
+    /** The sum of `total` over what the list selects with `query` (the home's amounts beside its counts). */
+    total: async (actor: AuthUser, query: PaymentListQuery): Promise<string> => {
+      const [row] = await db
+        .select({ sum: sql<string>`coalesce(sum(${payments.total}), 0)::numeric(16, 2)::text` })
+        .from(payments)
+        .where(repo.paymentList.where(query, [scopeOf(actor)]));
+      return row?.sum ?? '0.00';
+    },
+
     read: visible,
 
     /** A payment by id whoever asks (the online request's public status shows the payment made of it). */

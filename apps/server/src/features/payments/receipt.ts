@@ -81,9 +81,10 @@ const contentWidth = page.width - page.margin * 2;
  * An A4 document with Noto Sans embedded as `regular` and `bold`, and the promise of its bytes once `doc.end()`
  * is called: the receipt and the online request's summary are drawn on it.
  */
-export function startPdf(title: string, options: { compress?: boolean } = {}) {
+export function startPdf(title: string, options: { compress?: boolean; layout?: 'portrait' | 'landscape' } = {}) {
   const doc = new PDFDocument({
     size: 'A4',
+    layout: options.layout ?? 'portrait',
     margin: page.margin,
     compress: options.compress ?? true,
     info: { Title: title, Author: text.authority, Subject: title },

@@ -1,0 +1,139 @@
+import { PassThrough } from 'node:stream';
+import {
+  generalReportQuerySchema,
+  generalReportSchema,
+  noQuerySchema,
+  reportExportQuerySchema,
+  reportQuerySchema,
+  reportSchema,
+  statisticsSchema,
+} from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { openDatabase } from '../../db/client';
+import { signedInErrors } from '../../lib/api-errors';
+import { authUser } from '../../plugins/auth';
+import { printedFilters, renderReportPdf, writeReportXlsx } from './export';
+import { countDetailRows, detailRows, periodOf } from './report-repository';
+import { createReportService } from './service';
+import { createStatistics } from './statistics';
+
+const common = { tags: ['reports'], security: [{ bearer: [] }] };
+const view = { access: { permissions: ['view_report'] } } as const;
+const signedIn = { access: { permissions: [] } } as const;
+const binary = (description: string) => z.any().meta({ description, type: 'string', format: 'binary' });
+const filterNote =
+  'filters date_from, date_to (UTC days, inclusive), region, operator, transport_type, form_status (0-4, as the ' +
+  'forms list reads it), payment_status (1-4; none: 3, the payments made), validity (months); a regional user ' +
+  'sees their region';
+
+/**
+ * Reports (issue 16): the report form, the general report, the home statistics and the report's files. Reports and
+ * files read from REPORTS_DATABASE_URL (a read replica) when it is set; the statistics are the lists' own counts,
+ * read where the lists read.
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const replica = config.REPORTS_DATABASE_URL
+    ? await openDatabase({ url: config.REPORTS_DATABASE_URL, poolSize: 10 })
+    : null;
+  if (replica) app.addHook('onClose', () => replica.close());
+  const reportsDb = replica?.db ?? app.db;
+  const reports = createReportService(reportsDb);
+  const statistics = createStatistics(app.db, app.changes, app.publicOrigin);
+
+  app.get(
+    '/api/reports/',
+    {
+      config: view,
+      schema: {
+        operationId: 'getReport',
+        ...common,
+        summary:
+          'The report form: forms issued, active, shared, paid, expired, voided, and payments with their tax, MDSSH ' +
+          `and İTSDA, grouped by group_by (region, operator, transport_type or month) with totals; ${filterNote}`,
+        querystring: reportQuerySchema,
+        response: { 200: reportSchema, ...signedInErrors },
+      },
+    },
+    async (request) => reports.report(authUser(request), request.query),
+  );
+
+  app.get(
+    '/api/reports/general/',
+    {
+      config: view,
+      schema: {
+        operationId: 'getGeneralReport',
+        ...common,
+        summary:
+          'The general report: the figures per region and transport type for a period, per region, per transport ' +
+          'type, and month by month, with totals',
+        querystring: generalReportQuerySchema,
+        response: { 200: generalReportSchema, ...signedInErrors },
+      },
+    },
+    async (request) => reports.general(authUser(request), request.query),
+  );
+
+  app.get(
+    '/api/reports/statistics/',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'getStatistics',
+        ...common,
+        summary:
+          "The signed-in user's home numbers by role; each is the count of the list its link opens, with the " +
+          "user's scope",
+        querystring: noQuerySchema,
+        response: { 200: statisticsSchema, ...signedInErrors },
+      },
+    },
+    async (request) => statistics(authUser(request)),
+  );
+
+  app.get(
+    '/api/reports/export/',
+    {
+      config: view,
+      schema: {
+        operationId: 'exportReport',
+        ...common,
+        summary:
+          'The report as a file: xlsx (the result with the filters, and a sheet of every form it counts, streamed) ' +
+          `or pdf (the result with the filters). Header X-Report-Rows: the rows the file lists; ${filterNote}`,
+        querystring: reportExportQuerySchema,
+        response: { 200: binary('The report, xlsx or pdf'), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const actor = authUser(request);
+      const { format, ...query } = request.query;
+      const { group_by: _groupBy, ...filters } = query;
+      const report = await reports.report(actor, query);
+      const printed = await printedFilters(reportsDb, report, filters);
+      const stamp = report.date_to;
+      if (format === 'pdf') {
+        const pdf = await renderReportPdf(report, printed);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="hesabat-${stamp}.pdf"`)
+          .header('x-report-rows', String(report.rows.length))
+          .send(pdf);
+      }
+      const period = periodOf(filters);
+      const rows = await countDetailRows(reportsDb, actor, filters, period);
+      const out = new PassThrough();
+      writeReportXlsx(out, report, printed, detailRows(reportsDb, actor, filters, period)).catch((err: unknown) => {
+        request.log.error({ err }, 'report export failed while streaming');
+        out.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="hesabat-${stamp}.xlsx"`)
+        .header('x-report-rows', String(rows))
+        .send(out);
+    },
+  );
+};
