@@ -6,7 +6,7 @@ test('the reconciliation exports what it shows: a header, a line per series and 
   page,
 }) => {
   await signIn(page, 'admin@demo.az');
-  await page.goto('/app/report-form');
+  await page.goto('/app/fn-reconciliation');
   const table = page.getByTestId('fn-reconciliation-table');
   const rows = table.locator('.ant-table-row');
   await expect(rows.first()).toBeVisible();
@@ -34,7 +34,7 @@ test('the reconciliation exports what it shows: a header, a line per series and 
 
 test('the reconciliation filters by operator and transport type, kept in the address', async ({ page }) => {
   await signIn(page, 'admin@demo.az');
-  await page.goto('/app/report-form');
+  await page.goto('/app/fn-reconciliation');
   const rows = page.getByTestId('fn-reconciliation-table').locator('.ant-table-row');
   await expect(rows.first()).toBeVisible();
 

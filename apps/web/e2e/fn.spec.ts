@@ -249,7 +249,7 @@ test.describe('new-fn', () => {
     await expect(operator.getByTestId('list-total')).toHaveText('Cəmi: 0');
 
     // B sees it in the reconciliation, filtered by the series in the address.
-    await central.goto(`/app/report-form?series=${series}`);
+    await central.goto(`/app/fn-reconciliation?series=${series}`);
     const report = central.getByTestId('fn-reconciliation-table');
     const line = report.locator('.ant-table-row', { hasText: series });
     await expect(line).toHaveCount(1);

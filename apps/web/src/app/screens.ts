@@ -18,9 +18,11 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'general-fn': () => import('../features/fn/pages/general-fn-page'),
   'active-fn': () => import('../features/fn/pages/active-fn-page'),
   'paid-fn': () => import('../features/fn/pages/paid-fn-page'),
-  // The reports screen of the route table is the forms' reconciliation (decisions.md, fn screens).
   'fn-payment': () => import('../features/payments/pages/payments-page'),
-  'report-form': () => import('../features/fn/pages/reconciliation-page'),
+  // The reports (issue 16); the forms' reconciliation moved from report-form to a route of its own.
+  'report-form': () => import('../features/reports/pages/report-form-page'),
+  'general-report': () => import('../features/reports/pages/general-report-page'),
+  'fn-reconciliation': () => import('../features/fn/pages/reconciliation-page'),
   'online-payment': () => import('../features/online/pages/online-payment-page'),
   'online-carrier': () => import('../features/online/pages/online-carrier-page'),
   'bus-routes': () => import('../features/bus-routes/pages/bus-routes-page'),

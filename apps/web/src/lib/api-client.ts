@@ -144,3 +144,25 @@ export async function apiBlob(path: string): Promise<Blob> {
   if (!res.ok) throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>);
   return res.blob();
 }
+
+/**
+ * The response of a session call as it arrives, for a body read in pieces (a report file streamed with its
+ * progress): the bearer renewed once on an expired token, the session ended when it cannot be, and an error
+ * answer thrown as `ApiError` like `apiRequest` does.
+ */
+export async function apiResponse(path: string, options: Pick<RequestOptions, 'query' | 'signal'> = {}) {
+  const token = tokenStorage.access;
+  let res = await send(path, { ...options, headers: { accept: '*/*' } }, token);
+  if (res.status === 401 && token) {
+    const renewed = await refreshAccessToken();
+    if (renewed) res = await send(path, { ...options, headers: { accept: '*/*' } }, renewed);
+    if (!renewed || res.status === 401) {
+      const body = (await parse(res)) as Record<string, unknown>;
+      tokenStorage.clear();
+      onSessionExpired();
+      throw new ApiError(401, body);
+    }
+  }
+  if (!res.ok) throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>);
+  return res;
+}

@@ -1,6 +1,7 @@
 import { buildCsv, exportFileName, type ExportCell } from './csv';
 
-function saveBlob(blob: Blob, fileName: string) {
+/** Hands a file made or fetched in the page to the browser's download, under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,3 +3,4 @@ export * from './resource-api';
 export * from './resource-table';
 export * from './types';
 export * from './export-button';
+export { saveBlob } from './download';

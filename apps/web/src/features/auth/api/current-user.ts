@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser, CurrentUserResponse } from '@dnx/shared';
+import { nationalRoles, type CurrentUser, type CurrentUserResponse } from '@dnx/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 // The shape the server declares (shared schema): id, names, region, groups, permissions and preferences.
@@ -20,4 +20,10 @@ export const currentUserQuery = queryOptions({
 /** The signed-in user; inside /app it is always loaded (the /app loader fetched it). */
 export function useCurrentUser(): CurrentUser | undefined {
   return useQuery(currentUserQuery).data;
+}
+
+/** A national user (A, B) works on every region, so may choose one; a regional user sees their own region only. */
+export function useNationalUser(): boolean {
+  const me = useCurrentUser();
+  return (me?.groups ?? []).some((g) => nationalRoles.some((r) => r === g.code));
 }

@@ -1,7 +1,8 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { fnNoticeStatuses, fnStages, hasPermissions, type FnForm } from '@dnx/shared';
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { PageHeader } from '../../../components/page-header';
@@ -15,7 +16,7 @@ import {
 import { useCurrentUser } from '../../auth/api/current-user';
 import { formsEndpoint } from '../api/forms';
 import type { HistorySubject } from '../api/history';
-import { formColumns, textFilter } from '../components/form-columns';
+import { dayFilter, formColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
 
@@ -40,11 +41,28 @@ const personFilter =
     <PersonSelect kind={kind} value={value} onChange={asFilter(onChange)} placeholder={placeholder} />
   );
 
+/**
+ * A person the address filters by that this user cannot pick (C and D hold no people picker): the filter still
+ * applies, shown as a tag that removes it (a link from the home page counts the forms shared to the inspector).
+ */
+const pinnedPersonFilter =
+  (selfId: number | undefined, selfLabel: string) =>
+  ({ value, onChange, placeholder }: FilterControlProps) =>
+    value ? (
+      <Tag closable onClose={() => onChange(undefined)} style={{ padding: '4px 8px' }}>
+        {placeholder}: {value === String(selfId) ? selfLabel : `№ ${value}`}
+      </Tag>
+    ) : null;
+
 /** `general-fn`: the registry of every form, with every filter in the URL and CSV / Excel of what it selects. */
 export default function GeneralFnPage() {
   const { t } = useTranslation();
   const [history, setHistory] = useState<HistorySubject | null>(null);
-  const held = useCurrentUser()?.permissions ?? [];
+  const me = useCurrentUser();
+  const held = me?.permissions ?? [];
+  const [search] = useSearchParams();
+  const pinnedOperator = search.get('operator') ?? '';
+  const pinnedInspector = search.get('inspector') ?? '';
   // The people pickers answer only those who share forms (inspectors) or issue and receive them (operators).
   const seesOperators = hasPermissions(held, ['view_fnbatch']) || hasPermissions(held, ['view_active_fn']);
   const seesInspectors = hasPermissions(held, ['view_active_fn']);
@@ -62,10 +80,15 @@ export default function GeneralFnPage() {
       },
       { name: 'region', label: t('fn.region'), render: regionFilter },
       { name: 'transport_type', label: t('fn.transportType'), render: transportTypeFilter },
+      { name: 'valid_to_from', label: t('fn.validToFrom'), render: dayFilter },
+      { name: 'valid_to_to', label: t('fn.validToTo'), render: dayFilter },
     ];
+    const pinned = pinnedPersonFilter(me?.id, t('fn.you'));
     if (seesOperators) filters.push({ name: 'operator', label: t('fn.operator'), render: personFilter('operators') });
+    else if (pinnedOperator) filters.push({ name: 'operator', label: t('fn.operator'), render: pinned });
     if (seesInspectors)
       filters.push({ name: 'inspector', label: t('fn.inspector'), render: personFilter('inspectors') });
+    else if (pinnedInspector) filters.push({ name: 'inspector', label: t('fn.inspector'), render: pinned });
     return {
       endpoint: formsEndpoint,
       title: t('routes.general-fn'),
@@ -83,7 +106,7 @@ export default function GeneralFnPage() {
       )),
       filters,
     };
-  }, [t, seesOperators, seesInspectors]);
+  }, [t, seesOperators, seesInspectors, pinnedOperator, pinnedInspector, me?.id]);
 
   return (
     <div data-testid="general-fn-page">

@@ -27,6 +27,7 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { batchesEndpoint, useAcceptBatch } from '../api/batches';
 import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';
+import { PersonSelect } from '../components/person-select';
 
 function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
   return (
@@ -60,6 +61,15 @@ const idFilter =
         aria-label={placeholder}
       />
     );
+
+const operatorFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
+  <PersonSelect
+    kind="operators"
+    value={value}
+    onChange={(v) => onChange(v === undefined ? undefined : String(v))}
+    placeholder={placeholder}
+  />
+);
 
 const seriesFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
   <SearchBox
@@ -190,6 +200,7 @@ export default function NewFnPage() {
           options: fnBatchStatuses.map((s) => ({ value: s.key, label: s.label })),
         },
         { name: 'region', label: t('fn.region'), render: idFilter('regions') },
+        { name: 'operator', label: t('fn.operator'), render: operatorFilter },
         { name: 'transport_type', label: t('fn.transportType'), render: idFilter('transport-types') },
         { name: 'created_from', label: t('fn.createdFrom'), render: dayFilter },
         { name: 'created_to', label: t('fn.createdTo'), render: dayFilter },

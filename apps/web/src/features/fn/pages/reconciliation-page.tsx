@@ -30,7 +30,7 @@ function focusableScroll(root: HTMLElement): void {
 }
 
 /**
- * `report-form`: the reconciliation of the forms (the reports screen of the route table): per series and operator
+ * `fn-reconciliation`: the reconciliation of the forms (a report beside the report form): per series and operator
  * what was issued and where each number stands, whether they add up, and what needs a look. Filters in the URL.
  */
 export default function ReconciliationPage() {

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useCurrentUser } from '../../auth/api/current-user';
+import { StatisticsCards } from '../components/statistics-cards';
 
-/** The landing page: who you are, your roles and region, and the sections open to you. */
+/** The landing page: who you are, your roles and region, your numbers (each opens its list) and the sections open to you. */
 export default function SamplePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -27,6 +28,9 @@ export default function SamplePage() {
           <Descriptions.Item label="Email">{user?.email}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <div style={{ marginBottom: 16 }}>
+        <StatisticsCards />
+      </div>
       <Typography.Title level={5}>{t('home.quickLinks')}</Typography.Title>
       <Row gutter={[16, 16]}>
         {open.map((route) => (

@@ -1,9 +1,8 @@
-import { formatDateTime, nationalRoles, onlineStatuses, onlineStatusLabel, type OnlineRequestKind } from '@dnx/shared';
+import { formatDateTime, onlineStatuses, onlineStatusLabel, type OnlineRequestKind } from '@dnx/shared';
 import type { TFunction } from 'i18next';
 import { RegionSelect } from '../../../components/region-select';
 import { SearchBox, type FilterControlProps, type ResourceListDeclaration } from '../../../components/resource-list';
 import { OnlineStatusTag } from './status-tag';
-import { useCurrentUser } from '../../auth/api/current-user';
 
 /** A text filter (a VÖEN) applied as it is typed, like the list's search. */
 export const textFilter =
@@ -28,10 +27,7 @@ export const regionFilter = ({ value, onChange, placeholder }: FilterControlProp
 );
 
 /** A national user (A) reviews every region's requests, so may filter by one; a regional user sees one region. */
-export function useNationalUser(): boolean {
-  const me = useCurrentUser();
-  return (me?.groups ?? []).some((g) => nationalRoles.some((r) => r === g.code));
-}
+export { useNationalUser } from '../../auth/api/current-user';
 
 type ReviewRow = { status: number; created_at: string };
 type Column<T> = ResourceListDeclaration<T>['columns'][number];

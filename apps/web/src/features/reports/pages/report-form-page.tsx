@@ -1,0 +1,141 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import {
+  formatDate,
+  paymentStatusLabel,
+  reportFormFigureKeys,
+  reportGroupByLabels,
+  reportMoneyKeys,
+  type ReportGroupBy,
+} from '@dnx/shared';
+import { Alert, Button, Col, Flex, Form, Row, Space, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-client';
+import { showServerErrors } from '../../../lib/form-rules';
+import { failureMessage } from '../../../lib/notify';
+import { useNationalUser } from '../../auth/api/current-user';
+import { useReport } from '../api/get-report';
+import { ExportButtons } from '../components/export-buttons';
+import { FigureChart } from '../components/figure-chart';
+import { chartData } from '../components/figures';
+import { FiguresTable } from '../components/figures-table';
+import { readReportParams } from '../components/report-params';
+import { ReportFilters, reportFormFields, type ReportFilterValues } from '../components/report-filters';
+
+/**
+ * `report-form`: the forms' and payments' figures of a period per region, operator, transport type or month, with
+ * the filters in the address (a report can be linked), the table with its totals, two charts beside it and the
+ * report as an Excel or PDF file streamed from the server.
+ */
+export default function ReportFormPage() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readReportParams(search), [search]);
+  const national = useNationalUser();
+  const report = useReport(params);
+  const [form] = Form.useForm<ReportFilterValues>();
+  const data = report.data;
+  const error = report.error;
+  const fieldErrors = error instanceof ApiError && error.status === 400;
+
+  // A filter the server refused (400 `{field: [message]}`) shows under its field.
+  useEffect(() => {
+    if (fieldErrors) showServerErrors(form, error, reportFormFields);
+  }, [error, fieldErrors, form]);
+
+  const run = (next: URLSearchParams) => {
+    if (next.toString() === search.toString()) void report.refetch();
+    else setSearch(next);
+  };
+
+  const groupBy = (data?.group_by ?? params.group_by) as ReportGroupBy;
+  const groupLabel = reportGroupByLabels[groupBy];
+  const rows = useMemo(
+    () => (data?.rows ?? []).map((row) => ({ ...row, rowKey: row.key, names: [row.label] })),
+    [data?.rows],
+  );
+  const chart = useMemo(() => chartData(data?.rows ?? []), [data?.rows]);
+  const period = data
+    ? t('reports.periodShown', {
+        from: data.date_from ? formatDate(data.date_from) : t('reports.fromStart'),
+        to: formatDate(data.date_to),
+      })
+    : '';
+
+  return (
+    <div data-testid="report-form-page">
+      <PageHeader title={t('routes.report-form')} extra={<ExportButtons params={params} disabled={!data} />} />
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        {/* Keyed by the address: back and forward show the filters of the report shown. */}
+        <ReportFilters
+          key={search.toString()}
+          form={form}
+          params={params}
+          national={national}
+          running={report.isFetching}
+          onRun={run}
+        />
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            message={fieldErrors ? t('reports.fixFilters') : failureMessage(error)}
+            action={
+              fieldErrors ? undefined : (
+                <Button size="small" icon={<ReloadOutlined />} onClick={() => void report.refetch()}>
+                  {t('list.retry')}
+                </Button>
+              )
+            }
+            data-testid="report-error"
+          />
+        )}
+        {data && (
+          <>
+            <Flex wrap gap={16} data-testid="report-period">
+              <Typography.Text>{period}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t('reports.paymentsCounted', { status: paymentStatusLabel(data.payment_status) })}
+              </Typography.Text>
+            </Flex>
+            <Row gutter={[16, 16]}>
+              <Col xs={24} xxl={14}>
+                <FiguresTable
+                  caption={t('reports.tableCaption', { group: groupLabel })}
+                  nameHeaders={[groupLabel]}
+                  rows={rows}
+                  totals={data.totals}
+                  totalsLabel={t('reports.totals')}
+                  emptyText={t('reports.empty')}
+                  loading={report.isFetching}
+                  data-testid="report-table"
+                />
+              </Col>
+              <Col xs={24} xxl={10}>
+                <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="report-charts">
+                  <FigureChart
+                    title={t('reports.formsChart', { group: groupLabel })}
+                    description={t('reports.formsChartText', { group: groupLabel })}
+                    data={chart}
+                    figures={reportFormFigureKeys}
+                    data-testid="report-forms-chart"
+                  />
+                  <FigureChart
+                    title={t('reports.moneyChart', { group: groupLabel })}
+                    description={t('reports.moneyChartText', { group: groupLabel })}
+                    data={chart}
+                    figures={reportMoneyKeys}
+                    money
+                    data-testid="report-money-chart"
+                  />
+                </Space>
+              </Col>
+            </Row>
+          </>
+        )}
+      </Space>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** A count in Azerbaijani writing: thousands with dots (`12.345`), as money shows them (`formatMoney`). */
+export function formatCount(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+}
+
+/** Megabytes with one decimal after a comma (`3,4`): how much of a download has come. */
+export function formatMegabytes(bytes: number): string {
+  const tenths = Math.floor(bytes / 104_857.6);
+  return `${formatCount(Math.floor(tenths / 10))},${tenths % 10}`;
+}
