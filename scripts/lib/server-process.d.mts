@@ -5,7 +5,7 @@ export function startServer(options?: {
   env?: Record<string, string>;
   command?: string[];
   quiet?: boolean;
-}): Promise<{ baseUrl: string; ms: number; stop: () => Promise<void>; kill: () => Promise<void> }>;
+}): Promise<{ baseUrl: string; ms: number; pid: number; stop: () => Promise<void>; kill: () => Promise<void> }>;
 /** Signs in (the demo administrator by default) as the browser does: the proof of work, then POST /api/token/. */
 export function signIn(baseUrl: string, email?: string): Promise<string>;
 /** A JSON call of a started server's API with a bearer token; throws with the answer when it is not a success. */

@@ -64,6 +64,8 @@ export async function startServer({
   return {
     baseUrl,
     ms,
+    /** The process id (of `npm` when the command is `npm start`). */
+    pid: child.pid,
     /** Kills the process at once (SIGKILL), as a crash or an out-of-memory kill would; resolves when it is gone. */
     kill: async () => {
       try {

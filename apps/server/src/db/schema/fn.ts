@@ -117,6 +117,10 @@ export const fnForms = pgTable(
     index('fn_forms_stage_series_id_idx').on(t.stage, t.series, t.id),
     index('fn_forms_inspector_id_idx').on(t.inspectorId),
     index('fn_forms_payment_id_idx').on(t.paymentId),
+    // Paid forms by the last day of validity: the home's "expiring in 30 days" and the list's valid_to filters.
+    index('fn_forms_valid_to_idx')
+      .on(t.validTo)
+      .where(sql`${t.validTo} is not null`),
     check('fn_forms_stage', sql`${t.stage} in ('new', 'active', 'shared', 'used', 'paid', 'voided')`),
     check('fn_forms_status', sql`${t.status} is null or ${t.status} between 0 and 4`),
     check('fn_forms_shared_has_inspector', sql`${t.stage} <> 'shared' or ${t.inspectorId} is not null`),

@@ -1,6 +1,9 @@
+import { paymentCreateSchema } from '@dnx/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { createBatchService } from '../../features/fn/batch-service';
 import { createFormService } from '../../features/fn/form-service';
+import { createPaymentService } from '../../features/payments/payment-service';
+import { utcDay } from '../../lib/days';
 import type { AuthUser } from '../../plugins/auth';
 import type { Database } from '../client';
 import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../schema';
@@ -80,4 +83,49 @@ export async function seedDemoFn(db: Database): Promise<void> {
     .from(fnForms)
     .where(and(eq(fnForms.series, 'GA'), eq(fnForms.number, 10)));
   if (spoiled) await forms.void(operator, spoiled.id, 'Çap zamanı korlanıb');
+
+  // The cashier's payments in each open stage, on forms far from those the tests move: one paid (GA 90, 91), one
+  // awaiting payment (GA 92), one under review (GA 93).
+  const cashier = await actorOf(db, 'cashier@demo.az', false);
+  if (!cashier) return;
+  const [rate] = await db
+    .select({ value: sql<string>`${fnCoefficients.coefficient}::text` })
+    .from(fnCoefficients)
+    .where(eq(fnCoefficients.id, coefficient.id));
+  const formIds = new Map(
+    (
+      await db
+        .select({ id: fnForms.id, number: fnForms.number })
+        .from(fnForms)
+        .where(and(eq(fnForms.series, 'GA'), sql`${fnForms.number} between 90 and 93`))
+    ).map((f) => [f.number, f.id]),
+  );
+  const payments = createPaymentService(db, 'http://localhost');
+  const pay = (numbers: number[], plate: string) =>
+    payments.create(
+      cashier,
+      paymentCreateSchema.parse({
+        owner_code: '1402345671',
+        owner_name: 'Gəncə Sərnişin Daşımaları MMC',
+        mdssh_number: 'MDSSH-2026-001',
+        mdssh_date: utcDay(),
+        mdssh_amount: '15.00',
+        itsda_number: 'ITSDA-2026-001',
+        itsda_date: utcDay(),
+        itsda_amount: '12.50',
+        rows: numbers.map((number, i) => ({
+          form: formIds.get(number),
+          plate: `${plate}${i}`,
+          seats_count: 18,
+          transport_type: transportType.id,
+          coefficient: rate!.value,
+          expire_date: 3,
+        })),
+      }),
+    );
+  const paid = await pay([90, 91], '20-GD-10');
+  await payments.submit(cashier, paid.id);
+  await payments.pay(cashier, paid.id, { payment_receipt_number: 'DEMO-0001', payment_receipt_date: utcDay() });
+  await payments.submit(cashier, (await pay([92], '20-GD-20')).id);
+  await pay([93], '20-GD-30');
 }

@@ -103,6 +103,9 @@ export function createBatchService(db: Database, lists: ListCaches = {}) {
   }
 
   return {
+    count: (actor: AuthUser, query: FnBatchListQuery): Promise<number> =>
+      repo.batchList.count(query, repo.batchSource(db, counts), [scopeOf(actor)]),
+
     list: (actor: AuthUser, query: FnBatchListQuery, currentUrl: string): Promise<Page<FnBatch>> =>
       repo.batchList.page(query, repo.batchSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
 

@@ -131,6 +131,9 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
   }
 
   return {
+    count: (actor: AuthUser, query: FnFormListQuery): Promise<number> =>
+      repo.formList.count(query, repo.formSource(db, counts), [scopeOf(actor)]),
+
     list: (actor: AuthUser, query: FnFormListQuery, currentUrl: string, scope: SQL[] = []): Promise<Page<FnForm>> =>
       repo.formList.page(query, repo.formSource(db, counts), {
         currentUrl,

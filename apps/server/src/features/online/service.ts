@@ -170,6 +170,14 @@ async function findRequest<T extends RequestTable>(
 /** The two review lists (online-carrier, online-payment) of the actor's region; the home counts them too. */
 export function onlineRequestLists(db: Database) {
   return {
+    countCarriers: (actor: AuthUser, query: OnlineCarrierListQuery): Promise<number> =>
+      carrierRequestList.count(query, requestSource(db, onlineCarrierRequests, asCarrierItem), [
+        regionScope(actor, onlineCarrierRequests.regionId),
+      ]),
+    countPayments: (actor: AuthUser, query: OnlinePaymentListQuery): Promise<number> =>
+      paymentRequestList.count(query, requestSource(db, onlinePaymentRequests, asPaymentItem), [
+        regionScope(actor, onlinePaymentRequests.regionId),
+      ]),
     carriers: (
       actor: AuthUser,
       query: OnlineCarrierListQuery,

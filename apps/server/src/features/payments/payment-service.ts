@@ -506,6 +506,9 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
   }
 
   return {
+    count: (actor: AuthUser, query: PaymentListQuery): Promise<number> =>
+      repo.paymentList.count(query, repo.paymentSource(db, counts), [scopeOf(actor)]),
+
     list: (actor: AuthUser, query: PaymentListQuery, currentUrl: string): Promise<Page<PaymentListItem>> =>
       repo.paymentList.page(query, repo.paymentSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
 

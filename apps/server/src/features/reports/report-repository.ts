@@ -2,7 +2,6 @@ import {
   fnNoticeStatuses,
   fnStageLabel,
   reportDefaultPaymentStatus,
-  reportFormFigureKeys,
   type FnStage,
   type ReportFigures,
   type ReportFilters,
@@ -80,19 +79,13 @@ function formConditions(actor: AuthUser, filters: ReportFilters, today: string):
 
 const whereAll = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
 
-/** A group's key of forms (`day`: the figure's day) and of payments. */
-const formKey = (dimension: ReportGroupBy, day: SQL): SQL =>
+/** A dimension's value on a form's batch (alias b); months are the figures' own (see `FormCount`). */
+const batchDimension = (dimension: Exclude<ReportGroupBy, 'month'>): SQL =>
   ({
-    region: sql`b.region_id::text`,
-    operator: sql`b.operator_id::text`,
-    transport_type: sql`b.transport_type_id::text`,
-    month: sql`to_char(${day}, 'YYYY-MM')`,
+    region: sql`b.region_id`,
+    operator: sql`b.operator_id`,
+    transport_type: sql`b.transport_type_id`,
   })[dimension];
-const paymentKey = (dimension: ReportGroupBy): SQL =>
-  dimension === 'month' ? sql`to_char((p.status_at at time zone 'UTC')::date, 'YYYY-MM')` : formKey(dimension, sql``);
-
-const keyColumns = (dimensions: readonly ReportGroupBy[], key: (d: ReportGroupBy) => SQL) =>
-  dimensions.length === 0 ? sql`''` : sql.join(dimensions.map(key), sql` || '|' || `);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -113,77 +106,162 @@ export interface AggregateOptions {
   actor: AuthUser;
   filters: ReportFilters;
   period: Period;
-  /** The dimensions of a group, its key their values joined by `|` ('' for the whole selection). */
-  dimensions: readonly ReportGroupBy[];
 }
 
 type FormFigures = Pick<ReportFigures, ReportFormFigure>;
-type PaymentFigures = Omit<ReportFigures, ReportFormFigure>;
+export type ReportPaymentFigures = Omit<ReportFigures, ReportFormFigure>;
+type PaymentFigures = ReportPaymentFigures;
+type Dimension = Exclude<ReportGroupBy, 'month'>;
 
 /**
- * The forms' figures per group, in one pass: each form gives its issue and its state, each in the group of that
- * figure's day. Each form counts once per figure, so groups add up to any coarser group (`rollUp`).
+ * Forms counted in one pass, by the batch's dimensions, the month of issue, the state and the month of the state:
+ * `issued` of them were issued within the period, `stated` reached their state within it. Small (groups, not
+ * forms); `foldForms` sums it into any grouping.
  */
-export async function formFigures(db: Executor, options: AggregateOptions): Promise<Map<string, FormFigures>> {
-  const { actor, filters, period, dimensions } = options;
+export interface FormCount {
+  dims: number[];
+  issue_month: string;
+  state: ReportFormFigure | null;
+  state_month: string;
+  issued: number;
+  stated: number;
+}
+
+export async function countForms(
+  db: Executor,
+  options: AggregateOptions,
+  dimensions: readonly Dimension[],
+  byMonth: boolean,
+): Promise<FormCount[]> {
+  const { actor, filters, period } = options;
   const today = utcDay();
-  const rows = rowsOf<{ key: string; figure: ReportFormFigure; n: number }>(
-    await db.execute(sql`select ${keyColumns(dimensions, (d) => formKey(d, sql`e.day`))} as key, e.figure, count(*)::int as n
+  // Months only when asked: two to_char calls a form are a third of the pass.
+  const month = (day: SQL) => (byMonth ? sql`to_char(${day}, 'YYYY-MM')` : sql`''`);
+  const dims = dimensions.length
+    ? sql`array[${sql.join(dimensions.map(batchDimension), sql`, `)}]`
+    : sql`array[]::int[]`;
+  const issueIn = inPeriod(issueDay, period);
+  const stateIn = sql`(s.state is not null and ${inPeriod(sql`s.day`, period)})`;
+  return rowsOf<FormCount>(
+    await db.execute(sql`select ${dims} as dims, ${month(issueDay)} as issue_month, s.state, ${month(sql`s.day`)} as state_month,
+        (count(*) filter (where ${issueIn}))::int as issued, (count(*) filter (where ${stateIn}))::int as stated
       from fn_forms f join fn_batches b on b.id = f.batch_id
-      cross join lateral (values ('issued', ${issueDay}), (${stateFigure(today)}, ${stateDay(today)})) e(figure, day)
-      ${whereAll([...formConditions(actor, filters, today), sql`e.figure is not null`, inPeriod(sql`e.day`, period)])}
-      group by 1, 2`),
+      cross join lateral (select ${stateFigure(today)} as state, ${stateDay(today)} as day) s
+      ${whereAll([...formConditions(actor, filters, today), sql`(${issueIn} or ${stateIn})`])}
+      group by 1, 2, 3, 4`),
   );
-  const groups = new Map<string, FormFigures>();
-  for (const row of rows) {
-    let figures = groups.get(row.key);
-    if (!figures) groups.set(row.key, (figures = { ...zeroForms }));
-    figures[row.figure] = row.n;
-  }
-  return groups;
 }
 
 const zeroForms: FormFigures = { issued: 0, active: 0, shared: 0, paid: 0, expired: 0, voided: 0 };
 
-/** The forms' figures of coarser groups: `keyOf` maps a group's key to its coarser group's key. */
-export function rollUp(groups: Map<string, FormFigures>, keyOf: (key: string) => string): Map<string, FormFigures> {
-  const coarse = new Map<string, FormFigures>();
-  for (const [key, figures] of groups) {
-    const target = keyOf(key);
-    const sum = coarse.get(target) ?? { ...zeroForms };
-    for (const figure of reportFormFigureKeys) sum[figure] += figures[figure];
-    coarse.set(target, sum);
+/** The forms' figures per group: `keyOf` names a count's group for its issue, and for its state. */
+export function foldForms(
+  counts: readonly FormCount[],
+  keyOf: (count: FormCount, figure: 'issue' | 'state') => string,
+): Map<string, FormFigures> {
+  const groups = new Map<string, FormFigures>();
+  const at = (key: string) => {
+    let figures = groups.get(key);
+    if (!figures) groups.set(key, (figures = { ...zeroForms }));
+    return figures;
+  };
+  for (const count of counts) {
+    if (count.issued > 0) at(keyOf(count, 'issue')).issued += count.issued;
+    if (count.state && count.stated > 0) at(keyOf(count, 'state'))[count.state] += count.stated;
   }
-  return coarse;
+  return groups;
 }
 
+/** A fold's key: dimensions by index (joined by `|`), or the month of the figure. */
+export const groupKey =
+  (indexes: readonly number[] | 'month') =>
+  (count: FormCount, figure: 'issue' | 'state'): string =>
+    indexes === 'month'
+      ? figure === 'issue'
+        ? count.issue_month
+        : count.state_month
+      : indexes.map((i) => String(count.dims[i])).join('|');
+
 /**
- * The payments' figures per group: how many payments reached the status in the period, their rows' tax, and their
- * MDSSH and İTSDA, each payment once per group its rows fall in (so a finer grouping may count it twice: ask each
- * grouping of its own).
+ * The payments' figures for several groupings in one pass: how many payments reached the status in the period,
+ * their rows' tax, and their MDSSH and İTSDA. A payment counts once in each group its rows fall in: a grouping
+ * without the operator or transport type (which vary between a payment's rows) counts it once, by its first row
+ * of that group. `sets` are groupings by indexes into `dimensions` ('month' is the payment's month).
  */
-export async function paymentFigures(db: Executor, options: AggregateOptions): Promise<Map<string, PaymentFigures>> {
-  const { actor, filters, period, dimensions } = options;
+export async function paymentFigures(
+  db: Executor,
+  options: AggregateOptions,
+  dimensions: readonly ReportGroupBy[],
+  sets: readonly (readonly number[])[],
+): Promise<Map<string, PaymentFigures>[]> {
+  const { actor, filters, period } = options;
   const conditions = [
     ...batchConditions(actor, filters),
     sql`p.status = ${filters.payment_status ?? reportDefaultPaymentStatus}`,
     inPeriod(sql`(p.status_at at time zone 'UTC')::date`, period),
   ];
-  const rows = rowsOf<{ key: string } & PaymentFigures>(
-    await db.execute(sql`select key, count(*)::int as payments,
-        coalesce(sum(tax), 0)::numeric(16, 2)::text as tax,
-        coalesce(sum(mdssh), 0)::numeric(16, 2)::text as mdssh,
-        coalesce(sum(itsda), 0)::numeric(16, 2)::text as itsda
-      from (
-        select ${keyColumns(dimensions, paymentKey)} as key, p.id, sum(r.tax_price) as tax,
-          max(p.mdssh_amount) as mdssh, max(p.itsda_amount) as itsda
-        from payments p join payment_rows r on r.payment_id = p.id
-          join fn_forms f on f.id = r.form_id join fn_batches b on b.id = f.batch_id
-        ${whereAll(conditions)}
-        group by 1, p.id
-      ) per_payment group by key`),
+  const value = (d: ReportGroupBy) =>
+    d === 'month' ? sql`to_char((p.status_at at time zone 'UTC')::date, 'YYYY-MM')` : sql`${batchDimension(d)}::text`;
+  const columns = dimensions.map((d, i) => sql`${value(d)} as ${sql.raw(`d${i}`)}`);
+  const names = (indexes: readonly number[]) => indexes.map((i) => sql.raw(`d${i}`));
+  const varying = (d: ReportGroupBy) => d === 'operator' || d === 'transport_type';
+  // Per set: whether a row is the payment's first within the set's group (a window over the payment's rows).
+  const firsts = sets.map((set, n) => {
+    const partition = [sql`id`, ...names(set.filter((i) => varying(dimensions[i]!)))];
+    return sql`row_number() over (partition by ${sql.join(partition, sql`, `)}) = 1 as ${sql.raw(`first${n}`)}`;
+  });
+  const grouping = (set: readonly number[]) => sql`(${sql.join(names(set), sql`, `)})`;
+  const allNames = names(dimensions.map((_d, i) => i));
+  const keyOf = sql.join(
+    dimensions.map((_d, i) => sql`coalesce(${sql.raw(`d${i}`)}, '*')`),
+    sql` || '|' || `,
   );
-  return new Map(rows.map(({ key, ...figures }) => [key, figures]));
+  const setIndex =
+    sets.length === 1
+      ? sql`0`
+      : sql`case ${sql.join(
+          sets.map(
+            (set, n) =>
+              sql`when ${sql.join(
+                dimensions.map((_d, i) => sql`grouping(${sql.raw(`d${i}`)}) = ${sql.raw(set.includes(i) ? '0' : '1')}`),
+                sql` and `,
+              )} then ${sql.raw(String(n))}`,
+          ),
+          sql` `,
+        )} end`;
+  // Each set's own once-per-payment figures (grouping() may not stand inside an aggregate); the set's are read.
+  const perSet = sets.map((_set, n) => {
+    const first = sql.raw(`first${n}`);
+    return sql`(count(*) filter (where ${first}))::int as ${sql.raw(`payments${n}`)},
+      coalesce(sum(mdssh) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`mdssh${n}`)},
+      coalesce(sum(itsda) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`itsda${n}`)}`;
+  });
+  const rows = rowsOf<{ set: number; key: string; tax: string } & Record<string, string | number>>(
+    await db.execute(sql`select ${setIndex} as set, ${dimensions.length ? keyOf : sql`''`} as key,
+        coalesce(sum(tax), 0)::numeric(16, 2)::text as tax, ${sql.join(perSet, sql`, `)}
+      from (
+        select *, ${sql.join(firsts, sql`, `)} from (
+          select ${sql.join([...columns, sql`p.id`], sql`, `)}, sum(r.tax_price) as tax,
+            max(p.mdssh_amount) as mdssh, max(p.itsda_amount) as itsda
+          from payments p join payment_rows r on r.payment_id = p.id
+            join fn_forms f on f.id = r.form_id join fn_batches b on b.id = f.batch_id
+          ${whereAll(conditions)}
+          group by ${sql.join([...allNames.map((n) => sql`${n}`), sql`p.id`], sql`, `)}
+        ) per_payment
+      ) flagged
+      group by grouping sets (${sql.join(sets.map(grouping), sql`, `)})`),
+  );
+  const result = sets.map(() => new Map<string, PaymentFigures>());
+  for (const row of rows) {
+    const parts = row.key.split('|');
+    result[row.set]!.set(sets[row.set]!.map((i) => parts[i]).join('|'), {
+      payments: row[`payments${row.set}`] as number,
+      tax: row.tax,
+      mdssh: row[`mdssh${row.set}`] as string,
+      itsda: row[`itsda${row.set}`] as string,
+    });
+  }
+  return result;
 }
 
 /** A group's figures from the forms' and the payments' (zeros for what is missing). */

@@ -318,7 +318,7 @@ describe('reports API', () => {
 
   it('equals the oracle for random filters, groupings and periods, on every figure and the totals', async () => {
     expect(forms.length).toBeGreaterThan(250);
-    expect(payments.filter((p) => p.status === 3).length).toBe(8);
+    expect(payments.filter((p) => p.status === 3).length).toBeGreaterThanOrEqual(8);
     const next = random(20_261_124);
     const pick = <T>(values: T[]) => values[Math.floor(next() * values.length)]!;
     const days = [...new Set(forms.map((f) => f.issued_on).concat(forms.map((f) => f.stage_on)))].sort();

@@ -8,7 +8,6 @@ import {
   onlinePaymentListQuerySchema,
   paymentListQuerySchema,
   paymentStatuses,
-  type Page,
   type RoleCode,
   type Statistic,
   type Statistics,
@@ -55,22 +54,15 @@ export function createStatistics(db: Database, feed: ChangeFeed, publicOrigin: s
     createListCaches(feed, ['payments', 'payment_rows', 'fn_forms']),
   );
   const online = onlineRequestLists(db);
-  // One row is all a count needs; the list answers its count with it.
-  const one = { per_page: '1' };
-  const countOf = (page: Promise<Page<unknown>>) => page.then((p) => p.count);
-  const url = `${publicOrigin}/api/reports/statistics/`;
-
+  // Each number is its list's count, with the list's own filters and scope (no row is read).
   const counters = {
-    forms: ((actor, params) =>
-      countOf(forms.list(actor, fnFormListQuerySchema.parse({ ...params, ...one }), url))) as Counter,
-    batches: ((actor, params) =>
-      countOf(batches.list(actor, fnBatchListQuerySchema.parse({ ...params, ...one }), url))) as Counter,
-    payments: ((actor, params) =>
-      countOf(payments.list(actor, paymentListQuerySchema.parse({ ...params, ...one }), url))) as Counter,
+    forms: ((actor, params) => forms.count(actor, fnFormListQuerySchema.parse(params))) as Counter,
+    batches: ((actor, params) => batches.count(actor, fnBatchListQuerySchema.parse(params))) as Counter,
+    payments: ((actor, params) => payments.count(actor, paymentListQuerySchema.parse(params))) as Counter,
     onlinePayments: ((actor, params) =>
-      countOf(online.payments(actor, onlinePaymentListQuerySchema.parse({ ...params, ...one }), url))) as Counter,
+      online.countPayments(actor, onlinePaymentListQuerySchema.parse(params))) as Counter,
     onlineCarriers: ((actor, params) =>
-      countOf(online.carriers(actor, onlineCarrierListQuerySchema.parse({ ...params, ...one }), url))) as Counter,
+      online.countCarriers(actor, onlineCarrierListQuerySchema.parse(params))) as Counter,
   };
   const paymentAmount = (actor: AuthUser, params: Params) =>
     payments.total(actor, paymentListQuerySchema.parse(params));

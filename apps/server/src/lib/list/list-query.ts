@@ -488,7 +488,12 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     };
   }
 
-  return { declaration, querySchema, where, orderBy, page };
+  /** How many rows the query selects within `scope`: the count a page of it answers, without reading a row. */
+  function count<T>(query: Query, source: ListSource<T>, scope: (SQL | undefined)[] = []): Promise<number> {
+    return source.count(where(query, scope));
+  }
+
+  return { declaration, querySchema, where, orderBy, page, count };
 }
 
 export type ListDefinition<S extends ListSpec> = ReturnType<typeof defineList<S>>;

@@ -1,0 +1,1 @@
+CREATE INDEX "fn_forms_valid_to_idx" ON "fn_forms" USING btree ("valid_to") WHERE "fn_forms"."valid_to" is not null;
