@@ -52,7 +52,8 @@ export async function seedReports(query) {
   // A payment per paid form (the first 200,000): most paid, the rest under review, awaiting payment or cancelled.
   await query(`create temporary table picked as
     select f.id as form_id, b.region_id, b.transport_type_id, f.stage_at, row_number() over (order by f.id) as g
-    from fn_forms f join fn_batches b on b.id = f.batch_id where f.stage = 'paid' order by f.id limit ${listedPayments}`);
+    from fn_forms f join fn_batches b on b.id = f.batch_id where f.stage = 'paid' and b.created_by is null
+    order by f.id limit ${listedPayments}`);
   await query(`insert into payments (owner_code, owner_name, region_id, priced_on, total, verify_code, status,
       payment_receipt_number, payment_receipt_date, mdssh_amount, itsda_amount, status_at, created_at)
     select lpad((2000000000 + g)::text, 10, '0'), 'Daşıyıcı ' || g, region_id, date '2026-01-01', 97.20 + 22.50,
@@ -150,13 +151,13 @@ export async function benchReports() {
         }
 
         if (round === 'warm') {
-          // The period whose report counts at least 100,000 forms: from the 130th latest batch's day.
+          // The period whose report counts at least 100,000 forms: from the 70th latest batch's day.
           const from = await withPostgres(
             database.url,
             async (query) =>
               (
                 await query(`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day from fn_batches
-                order by created_at desc offset 130 limit 1`)
+                order by created_at desc offset 70 limit 1`)
               ).rows[0].day,
           );
           const before = residentMb(server.pid);

@@ -331,7 +331,7 @@ export async function* detailRows(
   actor: AuthUser,
   filters: ReportFilters,
   period: Period,
-  chunk = 5_000,
+  chunk = 2_000,
 ): AsyncGenerator<ReportDetailRow[]> {
   const today = utcDay();
   const where = detailWhere(actor, filters, period, today);

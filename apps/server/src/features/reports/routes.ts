@@ -96,6 +96,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.get(
     '/api/reports/export/',
     {
+      // xlsx and pdf are compressed already: gzip would spend CPU and buffer the stream for nothing.
+      compress: false,
       config: view,
       schema: {
         operationId: 'exportReport',
