@@ -77,6 +77,8 @@ export const payments = pgTable(
     index('payments_status_idx').on(t.status, t.id),
     index('payments_owner_code_idx').on(t.ownerCode),
     index('payments_created_at_idx').on(t.createdAt, t.id),
+    // A status within days of creation: the home's payments of today and of this month, and the list's filters.
+    index('payments_status_created_at_idx').on(t.status, t.createdAt),
     index('payments_owner_transport_type_id_idx').on(t.ownerTransportTypeId),
     index('payments_created_by_idx').on(t.createdBy),
     index('payments_status_by_idx').on(t.statusBy),

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_status_created_at_idx" ON "payments" USING btree ("status","created_at");
