@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
+import { zeroFigures } from './report-repository';
 
 /**
  * Reports (issue 16) against an oracle: every figure is computed again here, in JavaScript, from the base tables'
@@ -69,18 +70,7 @@ function oracle(forms: FormFact[], payments: PaymentFact[], f: Filters, regionSc
   const effective = (x: FormFact) =>
     x.status !== null && [2, 3, 4].includes(x.status) && x.valid_to !== null && x.valid_to < now ? 1 : x.status;
   const groups = new Map<string, ReportFigures>();
-  const zero = (): ReportFigures => ({
-    issued: 0,
-    active: 0,
-    shared: 0,
-    paid: 0,
-    expired: 0,
-    voided: 0,
-    payments: 0,
-    tax: '0.00',
-    mdssh: '0.00',
-    itsda: '0.00',
-  });
+  const zero = zeroFigures;
   const at = (key: string) => {
     if (!groups.has(key)) groups.set(key, zero());
     return groups.get(key)!;
