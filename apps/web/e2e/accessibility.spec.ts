@@ -430,6 +430,40 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     expect(report(findings)).toBe('');
   });
 
+  test('the report with its table, charts and a finished export, its field errors, and the home numbers', async ({
+    page,
+  }) => {
+    await page.setViewportSize(wide);
+    await signIn(page, 'central@demo.az');
+    await closeTourWithEscape(page);
+    const findings: Finding[] = [];
+
+    await page.goto('/app/report-form?group_by=operator');
+    await settled(page);
+    await expect(page.getByTestId('report-forms-chart').locator('.recharts-wrapper')).toBeVisible();
+    findings.push(...(await audit(page, 'report-form by operator with its charts')));
+    const download = page.waitForEvent('download');
+    await page.getByTestId('report-export-xlsx').click();
+    await download;
+    await expect(page.getByTestId('report-export-progress')).toHaveAttribute('data-phase', 'done');
+    findings.push(...(await audit(page, 'report-form with a finished export')));
+
+    // A period the server refuses (the address can say anything): the error under its field.
+    await page.goto('/app/report-form?date_from=2026-02-30');
+    await expect(page.locator('main .ant-form-item-explain-error').first()).toBeVisible();
+    findings.push(...(await audit(page, 'report-form with a refused filter')));
+
+    await page.goto('/app/general-report?group_by=region');
+    await settled(page);
+    await expect(page.getByTestId('general-report-months-chart').locator('.recharts-wrapper')).toBeVisible();
+    findings.push(...(await audit(page, 'general-report with its tables and charts')));
+
+    await page.goto('/app/sample-page');
+    await expect(page.getByTestId('statistics-section').first()).toBeVisible();
+    findings.push(...(await audit(page, 'home with its numbers')));
+    expect(report(findings)).toBe('');
+  });
+
   test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ page }) => {
     await page.setViewportSize(wide);
     await signIn(page, 'admin@demo.az');

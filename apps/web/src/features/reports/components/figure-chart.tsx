@@ -49,6 +49,7 @@ export function FigureChart({
   const rows = data.map((d) => ({ name: d.name, ...d.values, texts: d.texts }));
   const tooltip = (
     <Tooltip
+      itemSorter={(item) => figures.indexOf(item.dataKey as ReportFigure)}
       formatter={(_value, name, item) => {
         const key = String(item.dataKey ?? '');
         const texts = (item.payload as { texts?: Record<string, string> } | undefined)?.texts;
@@ -69,7 +70,8 @@ export function FigureChart({
       />
       <YAxis tick={axisTick} tickFormatter={axisNumber} allowDecimals={money} width={money ? 80 : 56} />
       {tooltip}
-      <Legend />
+      {/* In the table's order, not sorted by name. */}
+      <Legend itemSorter={(item) => figures.indexOf(item.dataKey as ReportFigure)} />
     </>
   );
   return (
@@ -85,7 +87,7 @@ export function FigureChart({
               {figures.map((key) => (
                 <Line
                   key={key}
-                  type="monotone"
+                  type="linear"
                   dataKey={key}
                   name={figureLabel(key)}
                   stroke={figureColors[key]}

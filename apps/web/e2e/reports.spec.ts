@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { chooseSelectOption, pickSelectOption } from './support/access';
+import { expect, screenshot, signIn, test } from './support/fixtures';
+
+/** Today and the first day of its month as the application counts days (UTC). */
+const today = new Date().toISOString().slice(0, 10);
+const monthStart = `${today.slice(0, 7)}-01`;
+const shown = (day: string) => day.split('-').reverse().join('.');
+
+/** The numbers a cell shows: digits without the dots between thousands (`1.234` is 1234). */
+const countIn = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+/** The summary row's figures in the table's order: ten cells after the name. */
+async function totals(table: Locator): Promise<string[]> {
+  return (await table.getByTestId('report-totals').locator('td').allInnerTexts()).slice(1).map((t) => t.trim());
+}
+
+/** Waits until a screen's lists and tables have drawn (no spinner left). */
+async function settled(page: Page) {
+  await expect(page.locator('main .ant-spin-spinning, main .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
+}
+
+async function typeDay(page: Page, testId: string, day: string) {
+  const input = page.getByTestId(testId);
+  await input.fill(shown(day));
+  await input.press('Enter');
+}
+
+test('B runs a report of one region for this month by operator, sees the table and the charts, keeps it in the address, and exports it as Excel and PDF', async ({
+  page,
+}) => {
+  await signIn(page, 'central@demo.az');
+  await page.goto('/app/report-form');
+  await expect(page.getByTestId('report-table')).toBeVisible();
+
+  await typeDay(page, 'report-date-from', monthStart);
+  await typeDay(page, 'report-date-to', today);
+  await pickSelectOption(page, page.getByTestId('report-region'), 'Gəncə');
+  await chooseSelectOption(page, page.getByTestId('report-group-by'), 'Operator');
+  await page.getByTestId('report-run').click();
+  await expect(page).toHaveURL(new RegExp(`date_from=${monthStart}&date_to=${today}&region=\\d+.*group_by=operator`));
+  await settled(page);
+
+  const table = page.getByTestId('report-table');
+  await expect(table.locator('thead th').first()).toHaveText('Operator');
+  // The demo operator of Gəncə received the demo's batches today.
+  const row = table.locator('tr.ant-table-row', { hasText: 'Babayeva Nigar' });
+  await expect(row).toBeVisible();
+  expect(countIn(await row.locator('td').nth(1).innerText())).toBeGreaterThan(0);
+  const sums = await totals(table);
+  expect(sums).toHaveLength(10);
+  expect(countIn(sums[0]!)).toBeGreaterThan(0);
+  // Amounts are money, right-aligned: "1.234,50 ₼".
+  for (const amount of sums.slice(7)) expect(amount).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} ₼$/);
+  await expect(table.getByTestId('report-totals').locator('td').nth(8)).toHaveCSS('text-align', 'right');
+  await expect(page.getByTestId('report-period')).toContainText(`${shown(monthStart)} – ${shown(today)}`);
+
+  // Both charts are drawn, each one named image (its numbers are the table's).
+  const formsChart = page.getByTestId('report-forms-chart');
+  await expect(formsChart.getByRole('img', { name: /^Blanklar \(Operator üzrə\)\./ })).toBeVisible();
+  await expect(formsChart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(page.getByTestId('report-money-chart').locator('.recharts-wrapper')).toBeVisible();
+  await screenshot(page, 'report-form-by-operator');
+
+  // The address is the report: a reload shows the same filters and rows.
+  await page.reload();
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('report-region')).toContainText('Gəncə');
+  await expect(page.getByTestId('report-date-from')).toHaveValue(shown(monthStart));
+
+  for (const [format, magic] of [
+    ['xlsx', 'PK'],
+    ['pdf', '%PDF'],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(`report-export-${format}`).click();
+    // The progress shows while the file streams and stays with the result once it is saved.
+    await expect(page.getByTestId('report-export-progress')).toBeVisible();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^hesabat-.+\\.${format}$`));
+    const bytes = readFileSync((await file.path())!);
+    expect(bytes.subarray(0, magic.length).toString('latin1')).toBe(magic);
+    const status = page.getByTestId('report-export-status');
+    await expect(status).toContainText(file.suggestedFilename());
+    await expect(status).toContainText(/\d+ sətir · \d+,\d MB alındı/);
+    await expect(page.getByTestId('report-export-progress')).toHaveAttribute('data-phase', 'done');
+  }
+  await screenshot(page, 'report-form-exported');
+});
+
+test('an empty period gives zeros, not an error; a regional user (E) gets no region picker', async ({ page }) => {
+  await signIn(page, 'regional@demo.az');
+  await page.goto('/app/report-form?date_from=2020-01-01&date_to=2020-01-31&group_by=transport_type');
+  const table = page.getByTestId('report-table');
+  await expect(table).toBeVisible();
+  await settled(page);
+  await expect(page.getByTestId('report-error')).toHaveCount(0);
+  await expect(table).toContainText('Bu dövrdə qeyd yoxdur');
+  expect(await totals(table)).toEqual(['0', '0', '0', '0', '0', '0', '0', '0,00 ₼', '0,00 ₼', '0,00 ₼']);
+  await expect(page.getByTestId('report-region')).toHaveCount(0);
+  await expect(page.getByTestId('report-operator')).toBeVisible();
+
+  // A period that ends before it starts is refused under its field before any request.
+  await typeDay(page, 'report-date-to', '2019-12-01');
+  await page.getByTestId('report-run').click();
+  await expect(page.locator('.ant-form-item-explain-error')).toHaveText('Dövrün başlanğıcı sonundan gec ola bilməz.');
+  await expect(page).toHaveURL(/date_to=2020-01-31/);
+});
+
+test('the general report shows region by transport type, per region, per transport type and month by month', async ({
+  page,
+}) => {
+  await signIn(page, 'central@demo.az');
+  await page.goto('/app/general-report');
+  await settled(page);
+  // This year so far by default: a row per month up to this one.
+  const year = today.slice(0, 4);
+  await expect(page.getByTestId('report-date-from')).toHaveValue(`01.01.${year}`);
+  const months = page.getByTestId('general-report-months').locator('tr.ant-table-row');
+  await expect(months).toHaveCount(Number(today.slice(5, 7)));
+  const cells = page.getByTestId('general-report-cells');
+  await expect(cells.locator('tr.ant-table-row', { hasText: 'Gəncə' }).first()).toBeVisible();
+  await expect(
+    page.getByTestId('general-report-regions').locator('tr.ant-table-row', { hasText: 'Gəncə' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('general-report-transport-types').locator('tr.ant-table-row').first()).toBeVisible();
+  // Every table adds up to the same totals.
+  const issued = await Promise.all(
+    ['general-report-cells', 'general-report-regions', 'general-report-transport-types', 'general-report-months'].map(
+      async (id) => (await totals(page.getByTestId(id)))[0],
+    ),
+  );
+  expect(new Set(issued).size).toBe(1);
+  expect(countIn(issued[0]!)).toBeGreaterThan(0);
+  await expect(page.getByTestId('general-report-months-chart').locator('.recharts-line').first()).toBeVisible();
+  await screenshot(page, 'general-report');
+
+  // One region: every cell is of it.
+  await pickSelectOption(page, page.locator('.ant-select', { has: page.locator('#region') }), 'Gəncə');
+  await page.getByTestId('report-run').click();
+  await expect(page).toHaveURL(/region=\d+/);
+  await settled(page);
+  const regions = await cells.locator('tr.ant-table-row td:first-child').allInnerTexts();
+  expect(regions.length).toBeGreaterThan(0);
+  expect(new Set(regions)).toEqual(new Set(['Gəncə']));
+});
+
+const demoUsers = [
+  'admin@demo.az',
+  'central@demo.az',
+  'inspector@demo.az',
+  'cashier@demo.az',
+  'regional@demo.az',
+  'operator@demo.az',
+];
+
+interface Shown {
+  section: string;
+  label: string;
+  href: string;
+  count: number;
+}
+
+/** Every number of the home page with the list it links to. */
+async function homeNumbers(page: Page): Promise<Shown[]> {
+  await page.goto('/app/sample-page');
+  await expect(page.getByTestId('statistics')).toBeVisible({ timeout: 15_000 });
+  return page.getByTestId('statistics-section').evaluateAll((sections) =>
+    sections.flatMap((section) =>
+      [...section.querySelectorAll<HTMLAnchorElement>('a[data-testid="statistic-link"]')].map((link) => ({
+        section: section.getAttribute('data-section') ?? '',
+        label: link.getAttribute('aria-label') ?? '',
+        href: link.getAttribute('href') ?? '',
+        count: Number(link.getAttribute('data-count')),
+      })),
+    ),
+  );
+}
+
+async function checkHome(browser: Browser, baseURL: string | undefined, email: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, email);
+  const numbers = await homeNumbers(page);
+  expect(numbers.length).toBeGreaterThan(0);
+  await screenshot(page, `home-${email.split('@')[0]}`);
+  const sections = new Set(numbers.map((n) => n.section));
+  for (const number of numbers) {
+    const link = page
+      .locator(`[data-testid="statistics-section"][data-section="${number.section}"]`)
+      .getByRole('link', { name: number.label, exact: true });
+    // The number's name says what it counts and how many (dots between thousands).
+    expect(number.label).toMatch(/: \d{1,3}(\.\d{3})*$/);
+    await link.click();
+    await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(number.href);
+    await settled(page);
+    await expect(page.getByTestId('list-total'), `${email}: ${number.label} (${number.href})`).toHaveText(
+      `Cəmi: ${number.count}`,
+    );
+    await page.goBack();
+    await expect(page.getByTestId('statistics')).toBeVisible();
+  }
+  await context.close();
+  return sections;
+}
+
+test.describe("each demo user's home shows their numbers, and each number opens its list with the same count", () => {
+  test.describe.configure({ timeout: 180_000 });
+  for (const email of demoUsers) {
+    test(email, async ({ browser, baseURL }) => {
+      const sections = await checkHome(browser, baseURL, email);
+      expect(sections.size).toBeGreaterThan(0);
+    });
+  }
+});
