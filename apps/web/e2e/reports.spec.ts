@@ -106,6 +106,13 @@ test('an empty period gives zeros, not an error; a regional user (E) gets no reg
   await page.getByTestId('report-run').click();
   await expect(page.locator('.ant-form-item-explain-error')).toHaveText('Dövrün başlanğıcı sonundan gec ola bilməz.');
   await expect(page).toHaveURL(/date_to=2020-01-31/);
+
+  // A day the server refuses (an address can say anything) shows its 400 under the field, not a failure.
+  await page.goto('/app/report-form?date_from=2026-02-30&date_to=2026-03-31');
+  await expect(page.getByTestId('report-error')).toContainText('Filtrlərdə xəta var');
+  await expect(
+    page.locator('.ant-form-item', { hasText: 'Başlanğıc tarix' }).locator('.ant-form-item-explain-error'),
+  ).toHaveText('Tarix yyyy-mm-dd formatında olmalıdır.');
 });
 
 test('the general report shows region by transport type, per region, per transport type and month by month', async ({
