@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { chooseSelectOption, pickSelectOption } from './support/access';
+import type { FnBatch } from '@dnx/shared';
+import { apiAs, chooseSelectOption, pickSelectOption } from './support/access';
 import { expect, screenshot, signIn, test } from './support/fixtures';
+import { uniqueSeries } from './support/online';
 
 /** Today and the first day of its month as the application counts days (UTC). */
 const today = new Date().toISOString().slice(0, 10);
@@ -220,4 +222,65 @@ test.describe("each demo user's home shows their numbers, and each number opens 
       expect(sections.size).toBeGreaterThan(0);
     });
   }
+});
+
+test('an Excel file of more than 100.000 rows streams with its progress while the screen stays responsive', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page, 'central@demo.az');
+  // A batch of 100.000 forms today, beside the demo's, in the demo operator's region.
+  const api = await apiAs(page);
+  const [model] = (await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=1&order_by=id')).results;
+  let series = uniqueSeries();
+  while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
+  await api.post<FnBatch>('/api/fn/batches/', {
+    series,
+    start_number: '000001',
+    finish_number: '100000',
+    operator: model!.operator,
+    region: model!.region,
+    transport_type: model!.transport_type,
+    coefficient: model!.coefficient,
+    expire_date: 1,
+    expire_date_type: 'month',
+  });
+
+  await page.goto(`/app/report-form?region=${model!.region}&group_by=transport_type`);
+  await settled(page);
+  // The longest task the main thread runs from here on, and every progress text the screen shows.
+  await page.evaluate(() => {
+    const w = window as unknown as { longestTask: number; progressTexts: string[] };
+    w.longestTask = 0;
+    w.progressTexts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longestTask = Math.max(w.longestTask, entry.duration);
+    }).observe({ type: 'longtask' });
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="report-export-status"]')?.textContent;
+      if (text && w.progressTexts.at(-1) !== text) w.progressTexts.push(text);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  const download = page.waitForEvent('download', { timeout: 240_000 });
+  await page.getByTestId('report-export-xlsx').click();
+  const status = page.getByTestId('report-export-status');
+  // The rows the file holds are known from its first byte; the megabytes grow as it comes.
+  await expect(status).toContainText(/\d{3}\.\d{3} sətir/, { timeout: 120_000 });
+  const rows = countIn((await status.innerText()).split('sətir')[0]!);
+  expect(rows).toBeGreaterThanOrEqual(100_000);
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect(page.getByTestId('report-export-progress')).toHaveAttribute('data-phase', 'done');
+  // Whole tenths received, as the screen writes them (4,3 for 4.37 MB).
+  const tenths = Math.floor(bytes.length / 104_857.6);
+  const megabytes = `${Math.floor(tenths / 10)},${tenths % 10}`;
+  await expect(status).toContainText(`${megabytes} MB alındı`);
+  // While it came, the screen said so, with the megabytes growing.
+  const texts = await page.evaluate(() => (window as unknown as { progressTexts: string[] }).progressTexts);
+  const running = texts.filter((text) => text.startsWith('Fayl hazırlanır'));
+  expect(new Set(running.map((text) => text.match(/([\d.,]+) MB/)?.[1])).size).toBeGreaterThan(1);
+  // No moment of the download held the screen: no task of half a second or more.
+  expect(await page.evaluate(() => (window as unknown as { longestTask: number }).longestTask)).toBeLessThan(500);
 });

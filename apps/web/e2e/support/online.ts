@@ -124,7 +124,8 @@ export async function fillMarks(page: Page, marks: MarksData): Promise<Locator> 
   return form;
 }
 
-function uniqueSeries(): string {
+/** A series of three random letters (a batch of its own). */
+export function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
 }
