@@ -155,6 +155,25 @@ test('the general report shows region by transport type, per region, per transpo
   expect(new Set(regions)).toEqual(new Set(['Gəncə']));
 });
 
+test('a list applies a filter of its address that the user cannot pick (C: the forms shared to them)', async ({
+  page,
+}) => {
+  await signIn(page, 'inspector@demo.az');
+  const api = await apiAs(page);
+  const { user } = await api.post<{ user: { id: number } }>('/api/user/current-user/', {});
+  const { count } = await api.get<{ count: number }>(`/api/fn/forms/?stage=shared&inspector=${user.id}&per_page=1`);
+  expect(count).toBeGreaterThan(0);
+  await page.goto(`/app/general-fn?stage=shared&inspector=${user.id}`);
+  await settled(page);
+  // The inspector holds no people picker: the filter shows as a tag that removes it.
+  const pinned = page.getByTestId('filter-inspector');
+  await expect(pinned).toHaveText('Müfəttiş: siz');
+  await expect(page.getByTestId('list-total')).toHaveText(`Cəmi: ${count}`);
+  await pinned.locator('.ant-tag-close-icon').click();
+  await expect(page).not.toHaveURL(/inspector=/);
+  await expect(page.getByTestId('filter-inspector')).toHaveCount(0);
+});
+
 const demoUsers = [
   'admin@demo.az',
   'central@demo.az',
