@@ -1,5 +1,5 @@
 import { authMessages, userMessages } from '@dnx/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { demoPassword } from '../../db/seed/demo-data';
@@ -66,6 +66,9 @@ describe('profile API', () => {
     );
     expect(mismatch.json()).toEqual({ confirmNewPassword: [authMessages.resetPasswordsDiffer] });
 
+    const [{ auditedBefore }] = (await t.database.db
+      .select({ auditedBefore: sql<number>`coalesce(max(${auditLog.id}), 0)::int` })
+      .from(auditLog)) as [{ auditedBefore: number }];
     const res = await post(
       '/api/user/user-profile/change-password/',
       { oldPassword: demoPassword, newPassword: 'Yeni12345', confirmNewPassword: 'Yeni12345' },
@@ -77,7 +80,11 @@ describe('profile API', () => {
     expect((await post('/api/user/current-user/', {}, other.headers)).statusCode).toBe(401);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, current.userId));
     expect(await verifyPassword(row!.passwordHash, 'Yeni12345')).toBe(true);
-    const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.actorId, current.userId));
+    // Only what this change wrote: the demo cashier's earlier rows (the demo payments) are not its.
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, current.userId), gt(auditLog.id, auditedBefore)));
     expect(audits.map((a) => a.action)).toEqual(['change_password']);
     expect(audits[0]!.changes).toEqual({});
   });
