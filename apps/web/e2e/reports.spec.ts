@@ -70,6 +70,14 @@ test('B runs a report of one region for this month by operator, sees the table a
   await expect(row).toBeVisible();
   await expect(page.getByTestId('report-region')).toContainText('Gəncə');
   await expect(page.getByTestId('report-date-from')).toHaveValue(shown(monthStart));
+  // Back shows the report before, its filters with it; forward the one by operator again.
+  await page.goBack();
+  await expect(page.getByTestId('report-group-by')).toContainText('Region');
+  await expect(page.getByTestId('report-region')).not.toContainText('Gəncə');
+  await expect(table.locator('thead th').first()).toHaveText('Region');
+  await page.goForward();
+  await expect(page.getByTestId('report-group-by')).toContainText('Operator');
+  await expect(row).toBeVisible();
 
   for (const [format, magic] of [
     ['xlsx', 'PK'],

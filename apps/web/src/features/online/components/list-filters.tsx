@@ -26,7 +26,7 @@ export const regionFilter = ({ value, onChange, placeholder }: FilterControlProp
   />
 );
 
-/** A national user (A) reviews every region's requests, so may filter by one; a regional user sees one region. */
+// A national user (A) reviews every region's requests, so may filter by one; a regional user sees one region.
 export { useNationalUser } from '../../auth/api/current-user';
 
 type ReviewRow = { status: number; created_at: string };

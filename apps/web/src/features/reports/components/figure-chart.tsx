@@ -68,7 +68,7 @@ export function FigureChart({
         textAnchor={data.length > 6 ? 'end' : 'middle'}
         height={data.length > 6 ? 70 : 30}
       />
-      <YAxis tick={axisTick} tickFormatter={axisNumber} allowDecimals={money} width={money ? 80 : 56} />
+      <YAxis tick={axisTick} tickFormatter={axisNumber} allowDecimals={false} width={money ? 80 : 56} />
       {tooltip}
       {/* In the table's order, not sorted by name. */}
       <Legend itemSorter={(item) => figures.indexOf(item.dataKey as ReportFigure)} />

@@ -11,6 +11,7 @@ import {
 import { Button, Card, Col, DatePicker, Form, Row, Select } from 'antd';
 import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
@@ -83,6 +84,11 @@ export interface ReportFiltersProps {
 export function ReportFilters({ form, params, national, running, onRun }: ReportFiltersProps) {
   const { t } = useTranslation();
   const region = Form.useWatch('region', form);
+  // Another report in the address (back, forward, a link) shows its filters; the focus stays where it is.
+  useEffect(() => {
+    form.setFields(reportFilterNames.map((name) => ({ name, errors: [] })));
+    form.setFieldsValue(toValues(params));
+  }, [form, params]);
   return (
     <Card size="small">
       <Form<FilterValues>

@@ -46,6 +46,12 @@ function readParams(search: URLSearchParams): ReportParams {
   return params;
 }
 
+const periodValues = (params: ReportParams): PeriodValues => ({
+  date_from: params.date_from ? dayjs(params.date_from, apiDateFormat) : null,
+  date_to: params.date_to ? dayjs(params.date_to, apiDateFormat) : null,
+  region: params.region ? Number(params.region) : undefined,
+});
+
 /**
  * `general-report`: the country (a national user may choose one region) over a period, this year by default:
  * region by transport type, per region, per transport type, and the movement month by month as a chart and a table.
@@ -61,6 +67,11 @@ export default function GeneralReportPage() {
   const error = report.error;
   const fieldErrors = error instanceof ApiError && error.status === 400;
 
+  // Another period in the address (back, forward, a link) shows in the form; the focus stays where it is.
+  useEffect(() => {
+    form.setFields(fields.map((name) => ({ name, errors: [] })));
+    form.setFieldsValue(periodValues(params));
+  }, [form, params]);
   useEffect(() => {
     if (fieldErrors) showServerErrors(form, error, fields);
   }, [error, fieldErrors, form]);
@@ -94,14 +105,9 @@ export default function GeneralReportPage() {
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card size="small">
           <Form<PeriodValues>
-            key={search.toString()}
             form={form}
             layout="inline"
-            initialValues={{
-              date_from: params.date_from ? dayjs(params.date_from, apiDateFormat) : null,
-              date_to: params.date_to ? dayjs(params.date_to, apiDateFormat) : null,
-              region: params.region ? Number(params.region) : undefined,
-            }}
+            initialValues={periodValues(params)}
             onFinish={run}
             style={{ rowGap: 8 }}
             data-testid="general-report-filters"

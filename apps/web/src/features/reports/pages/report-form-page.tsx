@@ -68,15 +68,7 @@ export default function ReportFormPage() {
     <div data-testid="report-form-page">
       <PageHeader title={t('routes.report-form')} extra={<ExportButtons params={params} disabled={!data} />} />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        {/* Keyed by the address: back and forward show the filters of the report shown. */}
-        <ReportFilters
-          key={search.toString()}
-          form={form}
-          params={params}
-          national={national}
-          running={report.isFetching}
-          onRun={run}
-        />
+        <ReportFilters form={form} params={params} national={national} running={report.isFetching} onRun={run} />
         {error && (
           <Alert
             type="error"
