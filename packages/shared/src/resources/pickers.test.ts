@@ -22,6 +22,8 @@ describe('picker access', () => {
       'new-fn',
       'new-fn-create',
       'report-form',
+      'general-report',
+      'fn-reconciliation',
       'general-fn',
       'bus-routes',
     ]);

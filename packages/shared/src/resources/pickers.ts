@@ -7,14 +7,26 @@ import { resources } from './definitions';
 const busRouteScreens = ['bus-routes', 'bus-routes-create', 'bus-routes-edit'];
 const otherPickerScreens: Partial<Record<ResourceKey, readonly string[]>> = {
   // The users list filters by region; the account form picks one.
-  // The forms' reconciliation (report-form) and the registry of every form (general-fn, A-F) filter by region too.
-  regions: ['users', 'user-create', 'user-edit', 'new-fn', 'new-fn-create', 'report-form', 'general-fn', 'bus-routes'],
+  // The reports (report-form, general-report), the forms' reconciliation (fn-reconciliation) and the registry of
+  // every form (general-fn, A-F) filter by region too.
+  regions: [
+    'users',
+    'user-create',
+    'user-edit',
+    'new-fn',
+    'new-fn-create',
+    'report-form',
+    'general-report',
+    'fn-reconciliation',
+    'general-fn',
+    'bus-routes',
+  ],
   // The form batch list filters by them and the batch form picks them (new-fn-edit is opened by the same
-  // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn and the
-  // reconciliation (report-form) filter by them.
+  // writers as new-fn-create, A and B, so its two-permission requirement need not be named); general-fn, the
+  // report form and the reconciliation filter by them.
   // The payment form (fn-payment, which requires three permissions and so cannot be named here) picks regions and
   // transport types too: everyone who opens it (A, B, D, E, F) opens general-fn, which is named.
-  'transport-types': ['new-fn', 'new-fn-create', 'general-fn', 'report-form', ...busRouteScreens],
+  'transport-types': ['new-fn', 'new-fn-create', 'general-fn', 'report-form', 'fn-reconciliation', ...busRouteScreens],
   'fn-coefficients': ['new-fn', 'new-fn-create'],
   // The bus route list filters by city, company, transport type and region; its form picks them (issue 15).
   cities: busRouteScreens,

@@ -1,14 +1,7 @@
+import { dayFilter } from '../../../components/resource-list';
 import { EyeOutlined } from '@ant-design/icons';
-import {
-  apiDateFormat,
-  auditActions,
-  auditResults,
-  displayDateFormat,
-  permissionResources,
-  type AuditEntry,
-} from '@dnx/shared';
-import { Button, DatePicker, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { auditActions, auditResults, permissionResources, type AuditEntry } from '@dnx/shared';
+import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -22,19 +15,6 @@ import { auditEndpoint } from '../api/list-audit';
 import { actionLabel, AuditEntryDrawer, resourceLabel, resultLabel, utcTime } from '../components/audit-entry-drawer';
 
 const resultColor: Record<string, string> = { success: 'green', failure: 'orange', denied: 'red' };
-
-function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
-  return (
-    <DatePicker
-      value={value ? dayjs(value, apiDateFormat) : null}
-      onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
-      format={displayDateFormat}
-      placeholder={placeholder}
-      aria-label={placeholder}
-      style={{ width: '100%' }}
-    />
-  );
-}
 
 const textFilter =
   (name: string) =>

@@ -1,14 +1,5 @@
-import {
-  apiDateFormat,
-  displayDateFormat,
-  fnNoticeStatuses,
-  fnStages,
-  formatDate,
-  formatDateTime,
-  type FnForm,
-} from '@dnx/shared';
-import { DatePicker, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { fnNoticeStatuses, fnStages, formatDate, formatDateTime, type FnForm } from '@dnx/shared';
+import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SearchBox, type FilterControlProps, type ListColumn } from '../../../components/resource-list';
@@ -37,20 +28,6 @@ export const textFilter =
       data-testid={`filter-input-${name}`}
     />
   );
-
-/** A day filter of a form list: shown dd.mm.yyyy, written yyyy-mm-dd (the last day of validity). */
-export function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
-  return (
-    <DatePicker
-      value={value ? dayjs(value, apiDateFormat) : null}
-      onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
-      format={displayDateFormat}
-      placeholder={placeholder}
-      aria-label={placeholder}
-      style={{ width: '100%' }}
-    />
-  );
-}
 
 /** The columns of the form lists (general-fn, active-fn, paid-fn), the row actions last. */
 export function formColumns(

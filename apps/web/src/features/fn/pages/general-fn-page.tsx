@@ -16,7 +16,8 @@ import {
 import { useCurrentUser } from '../../auth/api/current-user';
 import { formsEndpoint } from '../api/forms';
 import type { HistorySubject } from '../api/history';
-import { dayFilter, formColumns, textFilter } from '../components/form-columns';
+import { dayFilter } from '../../../components/resource-list';
+import { formColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
 

@@ -1,15 +1,7 @@
+import { dayFilter } from '../../../components/resource-list';
 import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  apiDateFormat,
-  displayDateFormat,
-  expireDateTypes,
-  fnBatchStatuses,
-  formatDate,
-  hasPermissions,
-  type FnBatch,
-} from '@dnx/shared';
-import { Button, DatePicker, Popconfirm, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { expireDateTypes, fnBatchStatuses, formatDate, hasPermissions, type FnBatch } from '@dnx/shared';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
@@ -28,19 +20,6 @@ import { batchesEndpoint, useAcceptBatch } from '../api/batches';
 import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
-
-function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
-  return (
-    <DatePicker
-      value={value ? dayjs(value, apiDateFormat) : null}
-      onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
-      format={displayDateFormat}
-      placeholder={placeholder}
-      aria-label={placeholder}
-      style={{ width: '100%' }}
-    />
-  );
-}
 
 const idFilter =
   (resource: 'regions' | 'transport-types') =>

@@ -1,8 +1,7 @@
+import { dayFilter } from '../../../components/resource-list';
 import { EditOutlined, FilePdfOutlined, LinkOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import {
   actionsOf,
-  apiDateFormat,
-  displayDateFormat,
   formatDate,
   formatMoney,
   paymentStatusLabel,
@@ -10,8 +9,7 @@ import {
   PaymentStatusCode,
   type PaymentListItem,
 } from '@dnx/shared';
-import { Button, DatePicker, Popconfirm, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
@@ -25,19 +23,6 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { openReceipt, paymentsEndpoint, usePaymentTransition } from '../api/payments';
 import { CancelDialog } from '../components/cancel-dialog';
 import { PayDialog } from '../components/pay-dialog';
-
-function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
-  return (
-    <DatePicker
-      value={value ? dayjs(value, apiDateFormat) : null}
-      onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
-      format={displayDateFormat}
-      placeholder={placeholder}
-      aria-label={placeholder}
-      style={{ width: '100%' }}
-    />
-  );
-}
 
 const textFilter =
   (testId: string) =>

@@ -67,6 +67,16 @@ function toParams(values: FilterValues): URLSearchParams {
   return writeReportParams(written);
 }
 
+/** The period's end may not come before its start (the server's own message). */
+export const periodRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
+  validator: (_rule: unknown, value: Dayjs | null | undefined) => {
+    const from = getFieldValue('date_from') as Dayjs | null | undefined;
+    return from && value && value.isBefore(from, 'day')
+      ? Promise.reject(new Error(reportMessages.periodInvalid))
+      : Promise.resolve();
+  },
+});
+
 export interface ReportFiltersProps {
   form: FormInstance<FilterValues>;
   params: ReportParams;
@@ -109,21 +119,7 @@ export function ReportFilters({ form, params, national, running, onRun }: Report
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
-            <Form.Item
-              name="date_to"
-              label={t('reports.dateTo')}
-              dependencies={['date_from']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value: Dayjs | null | undefined) => {
-                    const from = getFieldValue('date_from') as Dayjs | null | undefined;
-                    return from && value && value.isBefore(from, 'day')
-                      ? Promise.reject(new Error(reportMessages.periodInvalid))
-                      : Promise.resolve();
-                  },
-                }),
-              ]}
-            >
+            <Form.Item name="date_to" label={t('reports.dateTo')} dependencies={['date_from']} rules={[periodRule]}>
               <DatePicker format={displayDateFormat} style={{ width: '100%' }} data-testid="report-date-to" />
             </Form.Item>
           </Col>

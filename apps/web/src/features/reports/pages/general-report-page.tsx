@@ -1,12 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import {
-  apiDateFormat,
-  displayDateFormat,
-  formatDate,
-  reportFormFigureKeys,
-  reportMessages,
-  reportMoneyKeys,
-} from '@dnx/shared';
+import { apiDateFormat, displayDateFormat, formatDate, reportFormFigureKeys, reportMoneyKeys } from '@dnx/shared';
 import { Alert, Button, Card, Col, DatePicker, Form, Row, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
@@ -23,6 +16,7 @@ import type { ReportParams } from '../api/get-report';
 import { FigureChart } from '../components/figure-chart';
 import { chartData } from '../components/figures';
 import { FiguresTable } from '../components/figures-table';
+import { periodRule } from '../components/report-filters';
 import { thisYear } from '../components/report-params';
 
 interface PeriodValues {
@@ -115,21 +109,7 @@ export default function GeneralReportPage() {
             <Form.Item name="date_from" label={t('reports.dateFrom')}>
               <DatePicker format={displayDateFormat} data-testid="report-date-from" />
             </Form.Item>
-            <Form.Item
-              name="date_to"
-              label={t('reports.dateTo')}
-              dependencies={['date_from']}
-              rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value: Dayjs | null | undefined) => {
-                    const from = getFieldValue('date_from') as Dayjs | null | undefined;
-                    return from && value && value.isBefore(from, 'day')
-                      ? Promise.reject(new Error(reportMessages.periodInvalid))
-                      : Promise.resolve();
-                  },
-                }),
-              ]}
-            >
+            <Form.Item name="date_to" label={t('reports.dateTo')} dependencies={['date_from']} rules={[periodRule]}>
               <DatePicker format={displayDateFormat} data-testid="report-date-to" />
             </Form.Item>
             {national && (

@@ -1,8 +1,6 @@
-import { apiDateFormat, displayDateFormat, type FieldDefinition } from '@dnx/shared';
-import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
+import type { FieldDefinition } from '@dnx/shared';
 import { AvailableSelect } from '../../../components/available-select';
-import { SearchBox, type FilterControlProps, type ListFilter } from '../../../components/resource-list';
+import { dayFilter, SearchBox, type FilterControlProps, type ListFilter } from '../../../components/resource-list';
 import { optionLabel } from '../resource-values';
 
 /** The filter control of a field that has no fixed options: a picker, a day, or typed text. */
@@ -20,18 +18,7 @@ function filterControl(field: FieldDefinition): ListFilter['render'] {
         />
       );
   }
-  if (field.kind === 'date') {
-    return ({ value, onChange, placeholder }: FilterControlProps) => (
-      <DatePicker
-        value={value ? dayjs(value, apiDateFormat) : null}
-        onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
-        format={displayDateFormat}
-        placeholder={placeholder}
-        aria-label={placeholder}
-        style={{ width: '100%' }}
-      />
-    );
-  }
+  if (field.kind === 'date') return dayFilter;
   return ({ value, onChange, placeholder }: FilterControlProps) => (
     <SearchBox
       value={value ?? ''}
