@@ -27,11 +27,14 @@ async function typeDay(page: Page, testId: string, day: string) {
   const input = page.getByTestId(testId);
   await input.fill(shown(day));
   await input.press('Enter');
-  // Its calendar closed before the next field: left open (the day typed was already the value), it covers the
-  // next select's list and a click there waits forever.
-  const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-  if (await calendar.isVisible()) await input.press('Escape');
-  await expect(calendar).toBeHidden();
+  // Its calendar closed before the next field: left open, it covers the next select's list and a click there
+  // waits forever. An Enter pressed while the calendar was still mounting is lost and the calendar stays open: Enter again
+  // (it takes the typed day and closes) until it is closed.
+  const calendar = page.locator('.ant-picker-dropdown').filter({ visible: true });
+  await expect(async () => {
+    if ((await calendar.count()) > 0) await input.press('Enter');
+    await expect(calendar).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(input).toHaveValue(shown(day));
 }
 
