@@ -9,7 +9,7 @@ import type { Database } from '../client';
 import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../schema';
 
 /** A demo user acting through the services, so the demo's movements are in the ledger like everyone's. */
-async function actorOf(db: Database, email: string, isNational: boolean): Promise<AuthUser | null> {
+export async function actorOf(db: Database, email: string, isNational: boolean): Promise<AuthUser | null> {
   const [user] = await db.select().from(users).where(eq(users.email, email));
   if (!user) return null;
   return {

@@ -23,6 +23,7 @@ import {
 } from '../schema';
 import * as data from './demo-data';
 import { seedDemoFn } from './demo-fn';
+import { seedDemoRequests } from './demo-requests';
 
 async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -118,6 +119,7 @@ export async function seedDemo(db: Database): Promise<void> {
     }
   });
   await seedDemoFn(db);
+  await seedDemoRequests(db);
 }
 
 export async function hasUsers(db: Database): Promise<boolean> {

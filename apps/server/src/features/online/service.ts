@@ -12,6 +12,7 @@ import {
   type OnlineCarrierListItem,
   type OnlineCarrierListQuery,
   type OnlineCarrierRequestInput,
+  type OnlineDocumentKind,
   type OnlinePaymentListItem,
   type OnlinePaymentListQuery,
   type OnlinePaymentRequest,
@@ -230,6 +231,106 @@ const carrierFields = [
   { field: 'tax_payer', label: 'Vergi ödəyicisi' },
 ] as const;
 
+/** What a carrier's registration request stores: the form's fields once checked, without the human check. */
+export type CarrierRequestFields = Omit<OnlineCarrierRequestInput, 'gtoken' | 'consent' | OnlineDocumentKind>;
+/** What a request for marks stores. */
+export type PaymentRequestFields = Omit<OnlinePaymentRequestInput, 'gtoken' | 'consent' | OnlineDocumentKind>;
+
+/**
+ * Stores a registration request with its documents and its audit entry (no actor: the public made it), under a
+ * new tracking code. The public submission calls it once the sender is admitted; the demo data calls it too.
+ */
+export async function recordCarrierRequest(
+  db: Database,
+  input: CarrierRequestFields,
+  documents: CheckedDocument[],
+  address: string,
+): Promise<{ id: number; code: string }> {
+  const code = trackingCode();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(onlineCarrierRequests)
+      .values({
+        code,
+        regionId: input.region,
+        name: input.name,
+        voen: input.voen,
+        taxPayerId: input.tax_payer,
+        address: input.address,
+        phone: input.phone,
+        email: input.email,
+        info: input.info,
+        ip: address,
+      })
+      .returning({ id: onlineCarrierRequests.id });
+    await storeFiles(tx, { carrierRequestId: row!.id }, documents);
+    await recordAudit(tx, {
+      actor: null,
+      action: 'create',
+      resource: 'onlinecarrier',
+      recordId: row!.id,
+      after: { code, name: input.name, voen: input.voen, region: input.region, files: documents.length },
+    });
+    return row!.id;
+  });
+  return { id, code };
+}
+
+/** Stores a request for marks with its documents and its audit entry, under a new tracking code. */
+export async function recordPaymentRequest(
+  db: Database,
+  input: PaymentRequestFields,
+  documents: CheckedDocument[],
+  address: string,
+): Promise<{ id: number; code: string }> {
+  const code = trackingCode();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(onlinePaymentRequests)
+      .values({
+        code,
+        regionId: input.owner_region,
+        ownerCode: input.owner_code,
+        ownerName: input.owner_name,
+        ownerAddress: input.owner_address,
+        ownerPhone: input.owner_phone,
+        ownerEmail: input.owner_email,
+        ownerTransportTypeId: input.owner_transport_type,
+        vehicles: input.vehicles,
+        ip: address,
+      })
+      .returning({ id: onlinePaymentRequests.id });
+    await storeFiles(tx, { paymentRequestId: row!.id }, documents);
+    await recordAudit(tx, {
+      actor: null,
+      action: 'create',
+      resource: 'onlinepayment',
+      recordId: row!.id,
+      after: { code, owner_code: input.owner_code, region: input.owner_region, vehicles: input.vehicles.length },
+    });
+    return row!.id;
+  });
+  return { id, code };
+}
+
+async function storeFiles(
+  tx: Transaction,
+  owner: { carrierRequestId: number } | { paymentRequestId: number },
+  documents: CheckedDocument[],
+) {
+  if (documents.length === 0) return;
+  await tx.insert(onlineFiles).values(
+    documents.map((d) => ({
+      ...owner,
+      kind: d.kind,
+      name: d.name,
+      contentType: d.contentType,
+      size: d.data.length,
+      data: d.data,
+    })),
+  );
+}
+
 export interface OnlineServiceDeps {
   db: Database;
   config: Pick<Config, 'ONLINE_RATE_LIMIT' | 'ONLINE_RATE_WINDOW'>;
@@ -268,24 +369,6 @@ export function createOnlineService({
   async function assertRegion(region: number, field: string): Promise<void> {
     const [row] = await db.select({ id: regions.id }).from(regions).where(eq(regions.id, region)).limit(1);
     if (!row) throw fieldErrors({ [field]: [m.regionRequired] });
-  }
-
-  async function storeFiles(
-    tx: Transaction,
-    owner: { carrierRequestId: number } | { paymentRequestId: number },
-    documents: CheckedDocument[],
-  ) {
-    if (documents.length === 0) return;
-    await tx.insert(onlineFiles).values(
-      documents.map((d) => ({
-        ...owner,
-        kind: d.kind,
-        name: d.name,
-        contentType: d.contentType,
-        size: d.data.length,
-        data: d.data,
-      })),
-    );
   }
 
   async function filesOf(
@@ -497,33 +580,7 @@ export function createOnlineService({
     async submitCarrier(input: OnlineCarrierRequestInput, documents: CheckedDocument[], address: string) {
       await admit(input.gtoken, address);
       await assertRegion(input.region, 'region');
-      const code = trackingCode();
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(onlineCarrierRequests)
-          .values({
-            code,
-            regionId: input.region,
-            name: input.name,
-            voen: input.voen,
-            taxPayerId: input.tax_payer,
-            address: input.address,
-            phone: input.phone,
-            email: input.email,
-            info: input.info,
-            ip: address,
-          })
-          .returning({ id: onlineCarrierRequests.id });
-        await storeFiles(tx, { carrierRequestId: row!.id }, documents);
-        await recordAudit(tx, {
-          actor: null,
-          action: 'create',
-          resource: 'onlinecarrier',
-          recordId: row!.id,
-          after: { code, name: input.name, voen: input.voen, region: input.region, files: documents.length },
-        });
-        return row!.id;
-      });
+      const { id, code } = await recordCarrierRequest(db, input, documents, address);
       mailer.deliver(submittedMail(input.email, 'carrier', code, statusLink(code)));
       return { id, code, status: 1 as const, detail: m.submitted };
     },
@@ -531,33 +588,7 @@ export function createOnlineService({
     async submitPayment(input: OnlinePaymentRequestInput, documents: CheckedDocument[], address: string) {
       await admit(input.gtoken, address);
       await assertRegion(input.owner_region, 'owner_region');
-      const code = trackingCode();
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(onlinePaymentRequests)
-          .values({
-            code,
-            regionId: input.owner_region,
-            ownerCode: input.owner_code,
-            ownerName: input.owner_name,
-            ownerAddress: input.owner_address,
-            ownerPhone: input.owner_phone,
-            ownerEmail: input.owner_email,
-            ownerTransportTypeId: input.owner_transport_type,
-            vehicles: input.vehicles,
-            ip: address,
-          })
-          .returning({ id: onlinePaymentRequests.id });
-        await storeFiles(tx, { paymentRequestId: row!.id }, documents);
-        await recordAudit(tx, {
-          actor: null,
-          action: 'create',
-          resource: 'onlinepayment',
-          recordId: row!.id,
-          after: { code, owner_code: input.owner_code, region: input.owner_region, vehicles: input.vehicles.length },
-        });
-        return row!.id;
-      });
+      const { id, code } = await recordPaymentRequest(db, input, documents, address);
       mailer.deliver(submittedMail(input.owner_email, 'payment', code, statusLink(code)));
       return { id, code, status: 1 as const, detail: m.submitted };
     },

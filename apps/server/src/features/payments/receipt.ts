@@ -76,7 +76,6 @@ export function qrModules(payload: string): boolean[][] {
 const page = { margin: 48, width: 595.28 };
 const contentWidth = page.width - page.margin * 2;
 
-/** Renders the receipt. `compress: false` leaves the streams readable (tests read the text back). */
 /**
  * An A4 document with Noto Sans embedded as `regular` and `bold`, and the promise of its bytes once `doc.end()`
  * is called: the receipt and the online request's summary are drawn on it.
@@ -106,6 +105,7 @@ export function startPdf(title: string, options: { compress?: boolean; layout?: 
   return { doc, finished, line };
 }
 
+/** Renders the receipt. `compress: false` leaves the streams readable (tests read the text back). */
 export async function renderReceipt(data: ReceiptData, options: { compress?: boolean } = {}): Promise<Buffer> {
   const { doc, finished: ended, line } = startPdf(`${text.title} ${data.receiptNumber}`, options);
 
