@@ -237,99 +237,104 @@ export type CarrierRequestFields = Omit<OnlineCarrierRequestInput, 'gtoken' | 'c
 export type PaymentRequestFields = Omit<OnlinePaymentRequestInput, 'gtoken' | 'consent' | OnlineDocumentKind>;
 
 /**
- * Stores a registration request with its documents and its audit entry (no actor: the public made it), under a
- * new tracking code. The public submission calls it once the sender is admitted; the demo data calls it too.
+ * Stores a request under a new tracking code, in one transaction: its row, its documents and its audit entry (no
+ * actor: the public made it). The public submission calls it once the sender is admitted; the demo data too.
  */
-export async function recordCarrierRequest(
+async function storeRequest(
+  db: Database,
+  kind:
+    { resource: 'onlinecarrier'; owner: 'carrierRequestId' } | { resource: 'onlinepayment'; owner: 'paymentRequestId' },
+  insert: (tx: Transaction, code: string) => Promise<{ id: number }[]>,
+  summary: Record<string, unknown>,
+  documents: CheckedDocument[],
+): Promise<{ id: number; code: string }> {
+  const code = trackingCode();
+  const id = await db.transaction(async (tx) => {
+    const [row] = await insert(tx, code);
+    const owner = { [kind.owner]: row!.id } as { carrierRequestId: number } | { paymentRequestId: number };
+    if (documents.length > 0) {
+      await tx.insert(onlineFiles).values(
+        documents.map((d) => ({
+          ...owner,
+          kind: d.kind,
+          name: d.name,
+          contentType: d.contentType,
+          size: d.data.length,
+          data: d.data,
+        })),
+      );
+    }
+    await recordAudit(tx, {
+      actor: null,
+      action: 'create',
+      resource: kind.resource,
+      recordId: row!.id,
+      after: { code, ...summary, files: documents.length },
+    });
+    return row!.id;
+  });
+  return { id, code };
+}
+
+/** A carrier's registration request, stored. */
+export const recordCarrierRequest = (
   db: Database,
   input: CarrierRequestFields,
   documents: CheckedDocument[],
   address: string,
-): Promise<{ id: number; code: string }> {
-  const code = trackingCode();
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(onlineCarrierRequests)
-      .values({
-        code,
-        regionId: input.region,
-        name: input.name,
-        voen: input.voen,
-        taxPayerId: input.tax_payer,
-        address: input.address,
-        phone: input.phone,
-        email: input.email,
-        info: input.info,
-        ip: address,
-      })
-      .returning({ id: onlineCarrierRequests.id });
-    await storeFiles(tx, { carrierRequestId: row!.id }, documents);
-    await recordAudit(tx, {
-      actor: null,
-      action: 'create',
-      resource: 'onlinecarrier',
-      recordId: row!.id,
-      after: { code, name: input.name, voen: input.voen, region: input.region, files: documents.length },
-    });
-    return row!.id;
-  });
-  return { id, code };
-}
+) =>
+  storeRequest(
+    db,
+    { resource: 'onlinecarrier', owner: 'carrierRequestId' },
+    (tx, code) =>
+      tx
+        .insert(onlineCarrierRequests)
+        .values({
+          code,
+          regionId: input.region,
+          name: input.name,
+          voen: input.voen,
+          taxPayerId: input.tax_payer,
+          address: input.address,
+          phone: input.phone,
+          email: input.email,
+          info: input.info,
+          ip: address,
+        })
+        .returning({ id: onlineCarrierRequests.id }),
+    { name: input.name, voen: input.voen, region: input.region },
+    documents,
+  );
 
-/** Stores a request for marks with its documents and its audit entry, under a new tracking code. */
-export async function recordPaymentRequest(
+/** A request for marks, stored. */
+export const recordPaymentRequest = (
   db: Database,
   input: PaymentRequestFields,
   documents: CheckedDocument[],
   address: string,
-): Promise<{ id: number; code: string }> {
-  const code = trackingCode();
-  const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(onlinePaymentRequests)
-      .values({
-        code,
-        regionId: input.owner_region,
-        ownerCode: input.owner_code,
-        ownerName: input.owner_name,
-        ownerAddress: input.owner_address,
-        ownerPhone: input.owner_phone,
-        ownerEmail: input.owner_email,
-        ownerTransportTypeId: input.owner_transport_type,
-        vehicles: input.vehicles,
-        ip: address,
-      })
-      .returning({ id: onlinePaymentRequests.id });
-    await storeFiles(tx, { paymentRequestId: row!.id }, documents);
-    await recordAudit(tx, {
-      actor: null,
-      action: 'create',
-      resource: 'onlinepayment',
-      recordId: row!.id,
-      after: { code, owner_code: input.owner_code, region: input.owner_region, vehicles: input.vehicles.length },
-    });
-    return row!.id;
-  });
-  return { id, code };
-}
-
-async function storeFiles(
-  tx: Transaction,
-  owner: { carrierRequestId: number } | { paymentRequestId: number },
-  documents: CheckedDocument[],
-) {
-  if (documents.length === 0) return;
-  await tx.insert(onlineFiles).values(
-    documents.map((d) => ({
-      ...owner,
-      kind: d.kind,
-      name: d.name,
-      contentType: d.contentType,
-      size: d.data.length,
-      data: d.data,
-    })),
+) =>
+  storeRequest(
+    db,
+    { resource: 'onlinepayment', owner: 'paymentRequestId' },
+    (tx, code) =>
+      tx
+        .insert(onlinePaymentRequests)
+        .values({
+          code,
+          regionId: input.owner_region,
+          ownerCode: input.owner_code,
+          ownerName: input.owner_name,
+          ownerAddress: input.owner_address,
+          ownerPhone: input.owner_phone,
+          ownerEmail: input.owner_email,
+          ownerTransportTypeId: input.owner_transport_type,
+          vehicles: input.vehicles,
+          ip: address,
+        })
+        .returning({ id: onlinePaymentRequests.id }),
+    { owner_code: input.owner_code, region: input.owner_region, vehicles: input.vehicles.length },
+    documents,
   );
-}
 
 export interface OnlineServiceDeps {
   db: Database;
