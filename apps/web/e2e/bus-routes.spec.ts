@@ -1,6 +1,6 @@
 import { busRouteMessages } from '@dnx/shared';
 import type { Locator, Page } from '@playwright/test';
-import { closeTourWithEscape, expect, signIn, test, toast } from './support/fixtures';
+import { closeTourWithEscape, expect, searchList, signIn, test, toast } from './support/fixtures';
 import { pickSelectOption } from './support/access';
 
 /** The picker of a form field: Ant Design gives its input the field's name as id. */
@@ -68,7 +68,7 @@ test.describe('bus routes (issue 15)', () => {
     await expect(toast(page, 'Əməliyyat müvəffəqiyyətlə yerinə yetirildi.')).toBeVisible();
     await expect(page).toHaveURL(/\/app\/bus-routes(\?.*)?$/);
 
-    await page.getByTestId('list-search').locator('input').fill(number);
+    await searchList(page, number, 1);
     const row = page.locator('main tr.ant-table-row', { hasText: number });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('0,40 ₼');

@@ -182,11 +182,16 @@ test('a list applies a filter of its address that the user cannot pick (C: the f
   expect(count).toBeGreaterThan(0);
   await page.goto(`/app/general-fn?stage=shared&inspector=${user.id}`);
   await settled(page);
-  // The inspector holds no people picker: the filter shows as a tag that removes it.
+  // The inspector holds no people picker: the filter shows as a tag whose button, reached by keyboard, removes it.
   const pinned = page.getByTestId('filter-inspector');
   await expect(pinned).toHaveText('Müfəttiş: siz');
   await expect(page.getByTestId('list-total')).toHaveText(`Cəmi: ${count}`);
-  await pinned.locator('.ant-tag-close-icon').click();
+  const remove = pinned.getByRole('button', { name: 'Filtri götür: Müfəttiş' });
+  await remove.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(remove).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page).not.toHaveURL(/inspector=/);
   await expect(page.getByTestId('filter-inspector')).toHaveCount(0);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resourceMessages, toastMessages, type ResourceRecord } from '@dnx/shared';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem } from './support/access';
-import { exported, expect, openCreateForm, screenshot, signIn, test, toast } from './support/fixtures';
+import { exported, expect, openCreateForm, screenshot, searchList, signIn, test, toast } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 
@@ -31,12 +31,6 @@ const pickExact = (page: Page, label: string, title: string) =>
 async function fillDate(page: Page, label: string, day: string) {
   await page.getByLabel(label, { exact: true }).fill(day);
   await page.getByLabel(label, { exact: true }).press('Enter');
-}
-
-async function searchList(page: Page, text: string, total: number) {
-  await page.getByTestId('list-search').locator('input').fill(text);
-  await expect(page).toHaveURL(/search=/);
-  await expect(page.getByTestId('list-total')).toHaveText(`Cəmi: ${total}`);
 }
 
 async function saveForm(page: Page, listPath: RegExp) {

@@ -5,6 +5,7 @@ test.describe('public pages', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/signin');
     await expect(page.getByRole('heading', { name: 'Sistemə giriş' })).toBeVisible();
+    await expect(page).toHaveTitle('Sistemə giriş — FN İdarəetmə Sistemi');
     await expect(page.getByLabel('Email')).toBeVisible();
     await expect(page.getByLabel('Şifrə')).toBeVisible();
     await expect(page.getByText('Mən robot deyiləm')).toBeVisible();
@@ -18,6 +19,7 @@ test.describe('public pages', () => {
   test('forgot-password page', async ({ page }) => {
     await page.goto('/forget-password');
     await expect(page.getByRole('heading', { name: 'Şifrənin bərpası' })).toBeVisible();
+    await expect(page).toHaveTitle('Şifrənin bərpası — FN İdarəetmə Sistemi');
     await expect(page.getByRole('button', { name: 'Göndər' })).toBeVisible();
     await screenshot(page, 'forget-password');
   });
@@ -25,6 +27,7 @@ test.describe('public pages', () => {
   test('unknown paths show the not-found page', async ({ page }) => {
     await page.goto('/no/such/page');
     await expect(page.getByText('Səhifə tapılmadı')).toBeVisible();
+    await expect(page).toHaveTitle('Səhifə tapılmadı — FN İdarəetmə Sistemi');
     await screenshot(page, 'not-found');
   });
 
@@ -57,6 +60,8 @@ test.describe('app layout', () => {
     await expect(menu).toBeVisible();
     await expect(page.getByText('© 2020 Bütün hüquqlar qorunur.')).toBeVisible();
     await screenshot(page, 'app-1280');
+    // Each screen names the tab (WCAG 2.4.2), also when it is reached inside the app.
+    await expect(page).toHaveTitle('Ana səhifə — FN İdarəetmə Sistemi');
 
     // The group holding the current path opens (every screen of the route table is built now).
     await page.goto('/app/bus-routes');
@@ -65,11 +70,15 @@ test.describe('app layout', () => {
     await expect(page.getByTestId('bus-routes-page')).toBeVisible();
     await screenshot(page, 'app-screen-1280');
 
+    await expect(page).toHaveTitle('Avtobus marşrutları — FN İdarəetmə Sistemi');
+
     await page.getByTestId('app-logo').first().click();
     await expect(page).toHaveURL(/\/app\/sample-page$/);
+    await expect(page).toHaveTitle('Ana səhifə — FN İdarəetmə Sistemi');
 
     await page.goto('/app/no-such-screen');
     await expect(page.getByText('Səhifə tapılmadı')).toBeVisible();
+    await expect(page).toHaveTitle('Səhifə tapılmadı — FN İdarəetmə Sistemi');
     await expect(page.getByTestId('side-menu').first()).toBeVisible();
     await screenshot(page, 'app-not-found-1280');
   });
@@ -111,5 +120,6 @@ test.describe('app layout', () => {
     await expect(menu.getByText('İstifadəçilər')).toHaveCount(0);
     await page.goto('/app/users');
     await expect(page.getByText('Giriş qadağandır')).toBeVisible();
+    await expect(page).toHaveTitle('Giriş qadağandır — FN İdarəetmə Sistemi');
   });
 });

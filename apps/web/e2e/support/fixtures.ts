@@ -16,10 +16,23 @@ export const test = base.extend({
 export { expect };
 
 /**
- * The toast showing this text. Toasts are keyed by their text, so a repeat within 3 s restarts the one on screen
- * rather than stacking a copy: more than one match fails the strict locator.
+ * Types into a list's search box and waits until the list shows the search's `total`: a row clicked before the
+ * search applies can move from under the pointer when the list redraws (the box applies its text when it loses
+ * the focus, at the press of the click).
  */
-export const toast = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+export async function searchList(page: Page, text: string, total: number) {
+  await page.getByTestId('list-search').locator('input').fill(text);
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByTestId('list-total')).toHaveText(`Cəmi: ${total}`);
+}
+
+/** Every toast on screen showing this text. */
+export const toasts = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
+/**
+ * The newest toast showing this text. A repeat within 2 s restarts the toast on screen; a later one is a new toast,
+ * which may stand for a moment beside the old one fading out (apps/web/src/lib/notify.ts).
+ */
+export const toast = (page: Page, text: string) => toasts(page, text).last();
 
 /** Waits (at most `timeout` ms) for finite animations (a drawer sliding in) to end; endless ones (a spinner) never do. */
 export async function animationsSettled(page: Page, timeout: number) {

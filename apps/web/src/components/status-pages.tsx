@@ -1,10 +1,12 @@
 import { homePath } from '@dnx/shared';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../lib/document-title';
 import { LinkButton } from './link-button';
 
 export function NotFoundResult() {
   const { t } = useTranslation();
+  useDocumentTitle(t('common.notFoundTitle'));
   return (
     <Result
       status="404"

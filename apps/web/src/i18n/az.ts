@@ -59,6 +59,7 @@ export const az = {
   },
   list: {
     search: 'Axtar...',
+    removeFilter: 'Filtri götür',
     clearFilters: 'Filtrləri təmizlə',
     export: 'İxrac',
     exportCsv: 'CSV faylı',

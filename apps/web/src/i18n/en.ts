@@ -59,6 +59,7 @@ export const en: Catalogue = {
   },
   list: {
     search: 'Search...',
+    removeFilter: 'Remove the filter',
     clearFilters: 'Clear filters',
     export: 'Export',
     exportCsv: 'CSV file',

@@ -4,8 +4,12 @@ import { ApiError } from './api-client';
 
 /**
  * Toasts from outside React (route loaders, the API client's callers): the app root hands over Ant Design's
- * message instance, so every toast shares the theme and the limits (5 at once, 3000 ms). A toast is keyed by
- * its text: saving twice within 3 s shows one "success" toast with its timer restarted, not a stack of copies.
+ * message instance, so every toast shares the theme and the limits (5 at once, 3000 ms).
+ *
+ * A repeat of a toast still well on screen restarts it rather than stacking a copy: saving twice within 2 s
+ * shows one "success" toast. A repeat later than that is a new toast under a new key. Reopening a key whose toast
+ * has begun to fade out can lose the toast altogether (the list's motion marks the key removed when the fade
+ * ends, after the reopen), so the confirmation of a second save would never show.
  */
 let instance: MessageInstance | null = null;
 
@@ -15,8 +19,23 @@ export function setToastInstance(message: MessageInstance) {
 
 type ToastType = 'success' | 'error' | 'info';
 
+/** How long after a toast (re)starts a repeat may restart it: well inside its 3 s, before any fade begins. */
+export const toastRestartWindow = 2_000;
+/** The key and start of each toast text shown lately. */
+const recent = new Map<string, { key: string; at: number }>();
+let serial = 0;
+
+/** The key a toast of this text opens under now: the one on screen while it is fresh, a new one otherwise. */
+export function toastKey(type: ToastType, text: string, now = Date.now()): string {
+  for (const [name, shown] of recent) if (now - shown.at >= toastRestartWindow) recent.delete(name);
+  const name = `${type}:${text}`;
+  const key = recent.get(name)?.key ?? `${name}#${(serial += 1)}`;
+  recent.set(name, { key, at: now });
+  return key;
+}
+
 function show(type: ToastType, text: string) {
-  return instance?.open({ type, content: text, key: `${type}:${text}` });
+  return instance?.open({ type, content: text, key: toastKey(type, text) });
 }
 
 export const toast = {

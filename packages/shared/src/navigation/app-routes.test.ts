@@ -64,3 +64,11 @@ describe('screens that serve two resources or two actions', () => {
     expect(allRoutePermissions(route('carrier-form'))).toEqual(['change_carrier', 'add_carrier']);
   });
 });
+
+describe('screen titles', () => {
+  it('gives every screen a title of its own: the tab is named after it, and no two screens read alike', () => {
+    const titles = appRoutes.map((r) => r.title);
+    expect(titles.every((t) => t.trim().length > 0)).toBe(true);
+    expect(new Set(titles).size).toBe(titles.length);
+  });
+});

@@ -10,6 +10,7 @@ import { ForbiddenResult } from '../../components/status-pages';
 import { useCurrentUser } from '../../features/auth/api/current-user';
 import { useIsDrawerMode } from '../../lib/use-media';
 import { mainContentId } from '../../lib/page-focus';
+import { useFrameTitle } from '../../lib/document-title';
 import type { ScreenHandle } from '../router';
 import { GlobalLoadingOverlay } from './global-loading';
 import { buildMenuItems, menuKeysFor } from './menu-items';
@@ -49,14 +50,18 @@ function Logo({ light, wrap }: { light?: boolean; wrap?: boolean }) {
  * on a screen two resources share (`?resource=`) or that creates and edits (`carrier-form/new`).
  */
 function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
+  const { t } = useTranslation();
   const matches = useMatches();
   const navigation = useNavigation();
   const location = useLocation();
   const screen = [...matches].reverse().find((m) => (m.handle as ScreenHandle | undefined)?.route);
   const route = (screen?.handle as ScreenHandle | undefined)?.route;
-  if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
   const target = { pk: screen?.params.pk ?? null, resource: new URLSearchParams(location.search).get(resourceParam) };
-  if (route && !canOpenRoute(permissions, route, target)) return <ForbiddenResult />;
+  const forbidden = route !== undefined && !canOpenRoute(permissions, route, target);
+  // The tab is named after the screen; an address that matches none is named by the not-found page itself.
+  useFrameTitle(forbidden ? t('common.forbiddenTitle') : route?.title);
+  if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
+  if (forbidden) return <ForbiddenResult />;
   return <Outlet />;
 }
 

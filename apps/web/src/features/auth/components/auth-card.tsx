@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The frame of the public screens: sign-in, forgotten and new password. Plain markup keeps /signin light. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <main className="auth-screen">
       <div className="auth-card">

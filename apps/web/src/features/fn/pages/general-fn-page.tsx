@@ -1,4 +1,4 @@
-import { HistoryOutlined } from '@ant-design/icons';
+import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
 import { fnNoticeStatuses, fnStages, hasPermissions, type FnForm } from '@dnx/shared';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
@@ -44,14 +44,23 @@ const personFilter =
 
 /**
  * A person the address filters by that this user cannot pick (C and D hold no people picker): the filter still
- * applies, shown as a tag that removes it (a link from the home page counts the forms shared to the inspector).
+ * applies, shown as a tag with a button that removes it (a link from the home page counts the forms shared to the
+ * inspector). The button is a real one, in the tab order: Ant Design's close icon is not.
  */
 const pinnedPersonFilter =
-  (selfId: number | undefined, selfLabel: string) =>
+  (selfId: number | undefined, selfLabel: string, removeLabel: string) =>
   ({ value, onChange, placeholder }: FilterControlProps) =>
     value ? (
-      <Tag closable onClose={() => onChange(undefined)} style={{ padding: '4px 8px' }}>
+      <Tag style={{ padding: '0 0 0 8px' }}>
         {placeholder}: {value === String(selfId) ? selfLabel : `№ ${value}`}
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined />}
+          aria-label={`${removeLabel}: ${placeholder}`}
+          onClick={() => onChange(undefined)}
+          style={{ marginInlineStart: 4 }}
+        />
       </Tag>
     ) : null;
 
@@ -84,7 +93,7 @@ export default function GeneralFnPage() {
       { name: 'valid_to_from', label: t('fn.validToFrom'), render: dayFilter },
       { name: 'valid_to_to', label: t('fn.validToTo'), render: dayFilter },
     ];
-    const pinned = pinnedPersonFilter(me?.id, t('fn.you'));
+    const pinned = pinnedPersonFilter(me?.id, t('fn.you'), t('list.removeFilter'));
     if (seesOperators) filters.push({ name: 'operator', label: t('fn.operator'), render: personFilter('operators') });
     else if (pinnedOperator) filters.push({ name: 'operator', label: t('fn.operator'), render: pinned });
     if (seesInspectors)

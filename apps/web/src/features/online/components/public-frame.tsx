@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useDocumentTitle } from '../../../lib/document-title';
 import './public-page.css';
 
 /**
@@ -9,6 +10,7 @@ import './public-page.css';
  */
 export function PublicFrame({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <div className="public-page">
       <header className="public-page-header no-print">

@@ -4,6 +4,7 @@ import { Card, Descriptions, Result, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { usePublicPayment } from '../api/payments';
 
 /** `/verify/{code}`: the public check a receipt's QR opens, no sign-in; a wrong code says it plainly. */
@@ -11,6 +12,7 @@ export function VerifyPage() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
   const check = usePublicPayment(code);
+  useDocumentTitle(t('payments.verifyTitle'));
 
   return (
     <main style={{ maxWidth: 860, margin: '32px auto', padding: '0 16px' }} data-testid="verify-page">

@@ -50,14 +50,14 @@ export function chartData(rows: readonly (ReportFigures & { label: string })[]):
 /** Bar colours: distinct hues, each at least 3:1 against white (WCAG 1.4.11). */
 export const figureColors: Record<ReportFigure, string> = {
   issued: '#0b5cab',
-  active: '#2b8a3e',
+  active: '#237a36',
   shared: '#7048e8',
   paid: '#c2255c',
   expired: '#b35c00',
   voided: '#5c5f66',
   payments: '#0c7489',
   tax: '#0b5cab',
-  mdssh: '#2b8a3e',
+  mdssh: '#237a36',
   itsda: '#b35c00',
 };
 
