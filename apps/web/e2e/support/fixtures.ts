@@ -34,14 +34,23 @@ export const toasts = (page: Page, text: string) => page.locator('.ant-message-n
  */
 export const toast = (page: Page, text: string) => toasts(page, text).last();
 
-/** Waits (at most `timeout` ms) for finite animations (a drawer sliding in) to end; endless ones (a spinner) never do. */
+/**
+ * Waits (at most `timeout` ms) for finite animations (a drawer sliding in) to end; endless ones (a spinner) never
+ * do. A button's click ripple (Ant Design's wave, 2 s of fading) is not waited for: it is drawn over the button and
+ * changes nothing on the page.
+ */
 export async function animationsSettled(page: Page, timeout: number) {
   await page
     .waitForFunction(
       () =>
         document
           .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+          .every(
+            (a) =>
+              a.playState !== 'running' ||
+              a.effect?.getComputedTiming().endTime === Infinity ||
+              ((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.ant-wave') != null,
+          ),
       undefined,
       { timeout },
     )
