@@ -68,9 +68,9 @@ async function settled(page: Page) {
 }
 
 /**
- * Opens an address inside the running app, as its links do: no page load, so the app's code, its data cache and
- * the session stay, and a role's screens are walked in a third of the time. The screen has come when the tab
- * bears its title (every screen names the tab after itself, and no two share a title).
+ * Opens an address inside the running app, as its links do (no page load): screens are audited as people reach
+ * them, with the app's data cache and any state a screen leaves behind. The screen has come when the tab bears its
+ * title (every screen names the tab after itself, and no two share a title).
  */
 async function openInApp(page: Page, address: string, route: AppRoute) {
   await page.evaluate((to) => {
