@@ -19,10 +19,13 @@ export function uniqueViolation(err: unknown): string | null {
   return fields?.code === '23505' ? (fields.constraint ?? '') : null;
 }
 
-/** The constraint a foreign key violation (23503) broke, or null. */
+/**
+ * The constraint a foreign key refused a write by, or null: 23503, or 23001 when the key is `ON DELETE RESTRICT`
+ * (a delete of a row another still names).
+ */
 export function foreignKeyViolation(err: unknown): string | null {
   const fields = pgError(err);
-  return fields?.code === '23503' ? (fields.constraint ?? '') : null;
+  return fields?.code === '23503' || fields?.code === '23001' ? (fields.constraint ?? '') : null;
 }
 
 /** The constraint an exclusion violation (23P01: two ranges of one series overlap) broke, or null. */

@@ -230,4 +230,27 @@ describe('bus routes API', () => {
       (await send('POST', '/api/bus-routes/delete-multiple/', k.as.regional, { pkList: [used.id] })).statusCode,
     ).toBe(403);
   });
+
+  it('a city, a company or a transport type a route uses cannot be deleted: 409 naming the routes, nothing lost', async () => {
+    const db = t.database.db;
+    const [spareCity] = await db
+      .insert(cities)
+      .values({ name: `Şəhər ${++serial}` })
+      .returning({ id: cities.id });
+    const [spareCompany] = await db
+      .insert(routeCompanies)
+      .values({ name: `Şirkət ${++serial}` })
+      .returning({ id: routeCompanies.id });
+    await create(k.as.regional, { destination_city: spareCity!.id, route_companies: [spareCompany!.id] });
+    for (const [resource, id] of [
+      ['cities', spareCity!.id],
+      ['route-companies', spareCompany!.id],
+      ['transport-types', bus],
+    ] as const) {
+      const res = await send('POST', `/api/${resource}/delete-multiple/`, k.as.admin, { pkList: [id] });
+      expect(res.statusCode, `${resource} ${res.body}`).toBe(409);
+      expect(res.json().detail, resource).toMatch(/avtobus marşrutu/);
+      expect((await send('GET', `/api/${resource}/${id}/`, k.as.admin)).statusCode).toBe(200);
+    }
+  });
 });

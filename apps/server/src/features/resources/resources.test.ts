@@ -11,7 +11,7 @@ import {
   type Page as SharedPage,
   type ResourceRecord,
 } from '@dnx/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
@@ -37,7 +37,8 @@ describe.each(resources.map((r) => [r.key, r] as const))('resource %s', (_key, r
     t.database.db
       .select({ action: auditLog.action, changes: auditLog.changes })
       .from(auditLog)
-      .where(and(eq(auditLog.resource, resource.permission), eq(auditLog.recordId, String(recordId))));
+      .where(and(eq(auditLog.resource, resource.permission), eq(auditLog.recordId, String(recordId))))
+      .orderBy(asc(auditLog.id));
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });

@@ -14,9 +14,15 @@ import {
 import {
   automobileBrands,
   automobileModels,
+  busRouteCompanies,
+  busRoutes,
   fnBatches,
   fnCoefficients,
   fnStatuses,
+  onlineCarrierRequests,
+  onlinePaymentRequests,
+  paymentRows,
+  payments,
   regions,
   routeCompanies,
   cities,
@@ -25,17 +31,23 @@ import {
   transportTypes,
   users,
 } from '../../../db/schema';
-import { defineResource } from '../resource-spec';
+import { defineResource, type Usage } from '../resource-spec';
+
+const busRoute = 'avtobus marşrutu';
 
 export const regionSpec = defineResource({
   definition: regionResource,
   table: regions,
   id: regions.id,
   columns: { name: regions.name, coefficient: regions.coefficient, status: regions.status },
-  // Users work in a region (and later form batches and payments are of one).
+  // Users work in a region; form batches, payments, bus routes and online requests are of one.
   usedBy: [
     { table: users, column: users.regionId, noun: 'istifadəçi' },
     { table: fnBatches, column: fnBatches.regionId, noun: 'FN buraxılışı' },
+    { table: payments, column: payments.regionId, noun: 'ödəniş' },
+    { table: busRoutes, column: busRoutes.regionId, noun: busRoute },
+    { table: onlineCarrierRequests, column: onlineCarrierRequests.regionId, noun: 'qeydiyyat müraciəti' },
+    { table: onlinePaymentRequests, column: onlinePaymentRequests.regionId, noun: 'nişan müraciəti' },
   ],
 });
 
@@ -63,20 +75,31 @@ export const transportTypeSpec = defineResource({
   table: transportTypes,
   id: transportTypes.id,
   columns: { name: transportTypes.name, fee_group: transportTypes.feeGroup, status: transportTypes.status },
-  usedBy: [{ table: fnBatches, column: fnBatches.transportTypeId, noun: 'FN buraxılışı' }],
+  usedBy: [
+    { table: fnBatches, column: fnBatches.transportTypeId, noun: 'FN buraxılışı' },
+    { table: paymentRows, column: paymentRows.transportTypeId, noun: 'ödəniş sətri' },
+    { table: payments, column: payments.ownerTransportTypeId, noun: 'ödəniş' },
+    { table: busRoutes, column: busRoutes.transportTypeId, noun: busRoute },
+  ],
 });
 
-/** The lists that are a name and a status. */
+/** The lists that are a name and a status; `usedBy`: the tables besides resources whose rows name one. */
 const namedList = (
   definition: typeof taxPayerResource,
   table:
     typeof taxPayers | typeof specialTransportTypes | typeof routeCompanies | typeof cities | typeof automobileBrands,
-) => defineResource({ definition, table, id: table.id, columns: { name: table.name, status: table.status } });
+  usedBy: Usage[] = [],
+) => defineResource({ definition, table, id: table.id, columns: { name: table.name, status: table.status }, usedBy });
 
 export const specialTransportTypeSpec = namedList(specialTransportTypeResource, specialTransportTypes);
 export const taxPayerSpec = namedList(taxPayerResource, taxPayers);
-export const routeCompanySpec = namedList(routeCompanyResource, routeCompanies);
-export const citySpec = namedList(cityResource, cities);
+export const routeCompanySpec = namedList(routeCompanyResource, routeCompanies, [
+  { table: busRouteCompanies, column: busRouteCompanies.companyId, noun: busRoute },
+]);
+export const citySpec = namedList(cityResource, cities, [
+  { table: busRoutes, column: busRoutes.cityId, noun: busRoute },
+  { table: busRoutes, column: busRoutes.destinationCityId, noun: `${busRoute} (təyinat)` },
+]);
 export const automobileBrandSpec = namedList(automobileBrandResource, automobileBrands);
 
 export const automobileModelSpec = defineResource({
