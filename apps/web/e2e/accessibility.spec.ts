@@ -72,12 +72,12 @@ async function settled(page: Page) {
  * them, with the app's data cache and any state a screen leaves behind. The screen has come when the tab bears its
  * title (every screen names the tab after itself, and no two share a title).
  */
-async function openInApp(page: Page, address: string, route: AppRoute) {
+async function openInApp(page: Page, address: string, route?: AppRoute) {
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, address);
-  await expect(page).toHaveTitle(`${route.title} — FN İdarəetmə Sistemi`);
+  if (route) await expect(page).toHaveTitle(`${route.title} — FN İdarəetmə Sistemi`);
 }
 
 /** Every screen a role may open, as that role: a record's screens at an address its list links to. */
@@ -509,4 +509,20 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     findings.push(...(await audit(page, 'navigation drawer at 800 px', '.ant-drawer')));
     expect(report(findings)).toBe('');
   });
+});
+
+test('the progress bar while the next screen arrives', async ({ page }) => {
+  await page.setViewportSize(wide);
+  await signIn(page, 'central@demo.az');
+  await closeTourWithEscape(page);
+  // The next screen's code is held back, so the bar stands while it is audited.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await openInApp(page, '/app/general-report');
+  await expect(page.locator('#nprogress .bar')).toBeAttached();
+  const findings = await audit(page, 'the progress bar', '#nprogress');
+  expect(report(findings)).toBe('');
+  await expect(page).toHaveTitle(/^Ümumi hesabat/);
 });
