@@ -2,12 +2,8 @@ import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** "Regionlar — FN İdarəetmə Sistemi": the screen first, so a tab or a screen reader names the screen at once. */
-export function documentTitle(screen: string, appName: string): string {
-  return `${screen} — ${appName}`;
-}
-
 function setTitle(screen: string | undefined, appName: string) {
-  if (screen !== undefined) document.title = documentTitle(screen, appName);
+  if (screen !== undefined) document.title = `${screen} — ${appName}`;
 }
 
 /**

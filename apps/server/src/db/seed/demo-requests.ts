@@ -88,11 +88,12 @@ async function seedOnlineRequests(db: Database): Promise<void> {
   await recordPaymentRequest(
     db,
     {
-      owner_code: '2000456781',
-      owner_name: 'Gəncə Avtonəqliyyat ASC',
+      // The register's address and phone (demo-data), not the ones the registration request changes.
+      owner_code: genceAvto.voen,
+      owner_name: genceAvto.name,
       owner_address: 'Gəncə, Atatürk prospekti 45',
       owner_phone: '+994222566060',
-      owner_email: 'info@genceavto.example.az',
+      owner_email: genceAvto.email,
       owner_region: region.id,
       owner_transport_type: types[0]!.id,
       vehicles: [
