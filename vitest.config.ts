@@ -1,7 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Every core: Vitest's default leaves one idle, and the server tests wait on their databases as much as they compute.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -10,7 +13,9 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['apps/server/src/test/setup.ts'],
-          // Each file builds its own app on its own database; PGlite takes a few seconds to load.
+          // Migrated and seeded template databases, made once; each file's database is a copy of one.
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Each file builds its own app on its own database.
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

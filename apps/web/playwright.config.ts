@@ -9,9 +9,10 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/results',
   globalSetup: './e2e/support/global-setup.ts',
-  // One server, one database: tests run one after another and each makes its own data.
-  workers: 1,
-  fullyParallel: false,
+  // Two workers, each with a server and a database of its own (support/global-setup.ts): tests of one worker run
+  // one after another and each makes its own data. E2E_WORKERS=1 runs them all in one line.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
   // In CI a failed test runs once more and, if it then passes, the list reports it as flaky: a flaky test is a
   // defect to fix (docs/decisions.md), but one timing slip must not sink a whole clean-clone run.
   retries: process.env.CI ? 1 : 0,
@@ -25,6 +26,8 @@ export default defineConfig({
     timezoneId: 'Asia/Baku',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records every action's page and costs the browser and the runner much of their time: only a retry
+    // records one, so a test that fails has its trace from the second run.
+    trace: 'on-first-retry',
   },
 });

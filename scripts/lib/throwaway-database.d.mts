@@ -1,4 +1,6 @@
+export function databaseUrl(serverUrl: string, name: string): string;
 export function createThrowawayDatabase(
   serverUrl: string,
   prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }>;
+  template?: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }>;

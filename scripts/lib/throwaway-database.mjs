@@ -12,14 +12,23 @@ async function run(serverUrl, statement) {
   }
 }
 
-/** Creates `<prefix>_<pid>_<random>` on the server of `serverUrl`; `drop` removes it, closing what still uses it. */
-export async function createThrowawayDatabase(serverUrl, prefix) {
-  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await run(serverUrl, `create database ${name}`);
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl, name) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Creates `<prefix>_<pid>_<random>` on the server of `serverUrl`, empty or as a copy of `template` (a database
+ * nobody is connected to: the tests' migrated one); `drop` removes it, closing what still uses it.
+ */
+export async function createThrowawayDatabase(serverUrl, prefix, template) {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await run(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.toString(),
+    name,
+    url: databaseUrl(serverUrl, name),
     drop: () => run(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }

@@ -3,6 +3,7 @@ import {
   demoPassword,
   expect,
   fillSignin,
+  openUserMenu,
   passCaptcha,
   screenshot,
   sentMail,
@@ -70,7 +71,7 @@ test.describe('sign-in', () => {
   test('sign-out clears the session; the old refresh token is refused', async ({ page, request }) => {
     await signIn(page, 'regional@demo.az');
     const refresh = await page.evaluate(() => localStorage.getItem('refresh_token'));
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     await page.getByText('Çıxış').click();
     await expect(page).toHaveURL(/\/signin$/);
     expect(await page.evaluate(() => localStorage.length)).toBe(0);

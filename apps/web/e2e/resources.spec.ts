@@ -222,6 +222,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await rowOf(page, model)
       .getByRole('link', { name: /Redaktə et/ })
       .click();
+    await expect(page).toHaveURL(/-edit\/\d+$/);
     await expect(page.getByLabel('Model', { exact: true })).toHaveValue(model);
     await page.getByLabel('Model', { exact: true }).fill(`${model} X`);
     await saveForm(page, /\/app\/automobile-models/);
@@ -317,6 +318,8 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await rowOf(page, lastName)
       .getByRole('link', { name: /Redaktə et/ })
       .click();
+    // The list's own licence date filter bears the same label until the edit screen has come.
+    await expect(page).toHaveURL(/\/app\/drivers-edit\/\d+$/);
     await expect(page.getByLabel('Vəsiqənin verilmə tarixi', { exact: true })).toHaveValue('15.04.2020');
     await expect(formItem(page, 'Sürücülük kateqoriyaları')).toContainText('C1E');
     await page.getByLabel('Ad', { exact: true }).fill('Rauf');

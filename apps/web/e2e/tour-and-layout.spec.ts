@@ -1,7 +1,7 @@
 import type { CurrentUserResponse, Group, Page as ListPage, User } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, availableRegions, uniqueEmail } from './support/access';
-import { closeTourWithEscape, expect, screenshot, signIn, test, tourPanel } from './support/fixtures';
+import { closeTourWithEscape, expect, openUserMenu, screenshot, signIn, test, tourPanel } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 const password = 'Turist2024';
@@ -107,7 +107,7 @@ test.describe('the guided tour', () => {
 
     // Replayed from the user menu: from its first step, on the list when it is opened there.
     await user.goto('/app/regions');
-    await user.getByTestId('user-menu').click();
+    await openUserMenu(user);
     await user.getByTestId('replay-tour').click();
     await expect(tourTitle(user)).toHaveText('Menyu');
     await next(user).click();
@@ -174,7 +174,7 @@ test.describe('the navigation layout', () => {
     await expect(laptop.getByTestId('side-menu')).toBeVisible();
     await expect(laptop.getByTestId('top-menu')).toHaveCount(0);
 
-    await laptop.getByTestId('user-menu').click();
+    await openUserMenu(laptop);
     await expect(laptop.getByTestId('layout-side')).toHaveAttribute('aria-checked', 'true');
     await laptop.getByTestId('layout-top').click();
     await expect(laptop.getByTestId('top-menu')).toBeVisible();
@@ -191,12 +191,9 @@ test.describe('the navigation layout', () => {
     await expect(desktop).toHaveURL(/\/app\/active-fn$/);
 
     // And back to the side, which the next device gets in turn.
-    // A click while the user menu is still opening can be lost: open it and choose until the side menu shows.
-    await expect(async () => {
-      if (!(await desktop.getByTestId('layout-side').isVisible())) await desktop.getByTestId('user-menu').click();
-      await desktop.getByTestId('layout-side').click({ timeout: 2_000 });
-      await expect(desktop.getByTestId('side-menu')).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    await openUserMenu(desktop);
+    await desktop.getByTestId('layout-side').click();
+    await expect(desktop.getByTestId('side-menu')).toBeVisible();
     await expect.poll(async () => (await preferencesOf(desktop)).layout).toBe('side');
     const phone = await onFreshDevice(browser, email);
     await expect(phone.getByTestId('side-menu')).toBeVisible();

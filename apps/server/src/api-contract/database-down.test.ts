@@ -39,6 +39,8 @@ async function startRelay(target: URL) {
       const url = new URL(target.toString());
       url.hostname = '127.0.0.1';
       url.port = String(port);
+      // Over TCP to the relay, never the server's Unix socket (npm test's throwaway cluster names one).
+      url.searchParams.delete('host');
       url.pathname = `/${database}`;
       return url.toString();
     },

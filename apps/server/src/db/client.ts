@@ -27,6 +27,8 @@ export interface DatabaseHandle {
   /** Receives the notices of a channel (LISTEN) until stopped; see `ChannelHandlers` for the connection's state. */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
+  /** The embedded database's files as one tarball (tests keep a migrated one as a template); null on PostgreSQL. */
+  dump(): Promise<Blob | null>;
 }
 
 export interface ChannelHandlers {
@@ -52,6 +54,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder for the embedded database; absent: in memory (tests). */
   pgliteDir?: string | undefined;
+  /** An in-memory embedded database starts as a copy of this dump (`PGlite.dumpDataDir`): tests skip initdb. */
+  pgliteImage?: Blob | undefined;
   /** Connections of the pool on `url` (default 20). */
   poolSize?: number | undefined;
 }
@@ -91,7 +95,7 @@ export const appRole = 'dnx_app';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteImage);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -146,6 +150,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     close: async () => {
       if (!pool.ended) await pool.end();
     },
+    dump: async () => null,
   };
 }
 
@@ -249,14 +254,18 @@ function statementName(text: string): string {
   return name;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<DatabaseHandle> {
   const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
   ]);
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: { btree_gist, pg_trgm } });
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(image ? { loadDataDir: image } : {}),
+    extensions: { btree_gist, pg_trgm },
+  });
   await client.waitReady;
   const db = withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database);
   let closed = false;
@@ -307,5 +316,6 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       closed = true;
       await client.close();
     },
+    dump: () => client.dumpDataDir('none'),
   };
 }

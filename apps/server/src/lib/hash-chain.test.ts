@@ -128,7 +128,7 @@ describe('an existing database, migrated to the chained trail', () => {
   let database: TestDatabase;
   let oldMigrations: string;
   beforeAll(async () => {
-    database = await openTestDatabase();
+    database = await openTestDatabase('empty');
     // The migrations as they were before the chain: rows written then have no hash.
     oldMigrations = mkdtempSync(path.join(tmpdir(), 'dnx-migrations-'));
     cpSync(migrationsFolder, oldMigrations, { recursive: true });

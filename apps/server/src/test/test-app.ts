@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
@@ -16,17 +17,26 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/** What a test database starts as: empty, migrated, or migrated with the demo data (global-setup.ts made both). */
+export type TestDatabaseStart = 'empty' | 'migrated' | 'seeded';
+
+const pgliteImages: Partial<Record<'migrated' | 'seeded', Blob>> = {};
+
 /**
- * A fresh, empty database for one test file: PGlite in memory by default, or, when DATABASE_URL is set
- * (CI's second pass), a new database on that PostgreSQL server, dropped afterwards.
+ * A fresh database for one test file: PGlite in memory by default, or, when DATABASE_URL is set (CI's second
+ * pass), a new database on that PostgreSQL server, dropped afterwards. Unless asked for an empty one, it starts as a
+ * copy of the run's migrated (or seeded) template.
  */
-export async function openTestDatabase(): Promise<TestDatabase> {
+export async function openTestDatabase(start: TestDatabaseStart = 'migrated'): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
+  const template = start === 'empty' ? undefined : inject('testDatabaseTemplates')[start];
   if (!serverUrl) {
-    const handle = await openDatabase({});
+    let image: Blob | undefined;
+    if (start !== 'empty') image = pgliteImages[start] ??= new Blob([readFileSync(template!)]);
+    const handle = await openDatabase({ pgliteImage: image });
     return { handle, dispose: () => handle.close() };
   }
-  const created = await createThrowawayDatabase(serverUrl, 'dnx_test');
+  const created = await createThrowawayDatabase(serverUrl, 'dnx_test', template);
   const handle = await openDatabase({ url: created.url });
   return {
     handle,
@@ -78,12 +88,13 @@ export async function createTestApp(
     logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  // The demo data comes with the seeded template, as the seed would have written it.
+  const database = await openTestDatabase(options.seed ? 'seeded' : 'migrated');
   const config = testConfig({ ...(options.webDist ? { WEB_DIST: options.webDist } : {}), ...options.env });
   const app = await buildApp({
     config,
     database: database.handle,
-    seed: options.seed ? 'always' : 'never',
+    seed: 'never',
     logStream: options.logStream,
   });
   options.extend?.(app);

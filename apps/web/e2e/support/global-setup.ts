@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import type { FullConfig } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { freePort, root, startServer } from '../../../../scripts/lib/server-process.mjs';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
@@ -30,15 +31,17 @@ async function startMailCatcher(mailDir: string) {
   };
 }
 
-export default async function globalSetup() {
-  const work = mkdtempSync(path.join(tmpdir(), 'dnx-e2e-'));
-  const dataDir = path.join(work, 'data');
-  const mailDir = path.join(work, 'mail');
+/**
+ * One server of the production build for each worker, each with its own fresh database, data folder and SMTP
+ * catcher: the workers' tests run side by side without seeing each other's data (support/fixtures.ts picks the
+ * worker's server by its parallel index).
+ */
+async function startSlot(work: string, slot: number) {
+  const dataDir = path.join(work, `data-${slot}`);
+  const mailDir = path.join(work, `mail-${slot}`);
   mkdirSync(mailDir, { recursive: true });
-  mkdirSync(path.join(root, 'apps/web/e2e/screenshots'), { recursive: true });
-
   const mail = await startMailCatcher(mailDir);
-  // A fresh PostgreSQL database for this run when DATABASE_URL names a server (CI's second pass).
+  // A fresh PostgreSQL database for this worker when DATABASE_URL names a server (npm test's run).
   const database = process.env.DATABASE_URL ? await createThrowawayDatabase(process.env.DATABASE_URL, 'dnx_e2e') : null;
   const env: Record<string, string> = {
     NODE_ENV: 'development',
@@ -48,6 +51,9 @@ export default async function globalSetup() {
     // The suite signs in and fails on purpose many times from one address.
     LOGIN_RATE_LIMIT: '1000',
     FORGOT_PASSWORD_RATE_LIMIT: '1000',
+    // The widget's proof of work takes about a second at the production cost; every sign-in of the suite would wait
+    // for it. The widget, its token and the server's check are the same at any cost (docs/decisions.md, "CI").
+    CAPTCHA_COST: '50',
   };
   if (database) {
     // The embedded database seeds itself on first start; a PostgreSQL one is seeded as an operator would.
@@ -59,14 +65,23 @@ export default async function globalSetup() {
     if (seeded.status !== 0) throw new Error('seeding the e2e database failed');
   }
   const server = await startServer({ env });
-  process.env.E2E_BASE_URL = server.baseUrl;
-  process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_DATA_DIR = dataDir;
-
+  process.env[`E2E_BASE_URL_${slot}`] = server.baseUrl;
+  process.env[`E2E_MAIL_DIR_${slot}`] = mailDir;
   return async () => {
     await server.stop();
     await mail.close();
     await database?.drop();
+  };
+}
+
+export default async function globalSetup(config: FullConfig) {
+  const work = mkdtempSync(path.join(tmpdir(), 'dnx-e2e-'));
+  process.env.E2E_WORK_DIR = work;
+  mkdirSync(path.join(root, 'apps/web/e2e/screenshots'), { recursive: true });
+  const slots = Array.from({ length: config.workers }, (_, slot) => slot);
+  const stops = await Promise.all(slots.map((slot) => startSlot(work, slot)));
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
     rmSync(work, { recursive: true, force: true });
   };
 }

@@ -13,9 +13,9 @@ import QRCode from 'qrcode';
 // Resolved from this module, so it works from src/ (tests) and from the bundle in dist/ alike. Not named
 // `require`: the bundle's banner declares that.
 const resolveFromHere = createRequire(import.meta.url);
-const fonts = {
-  regular: resolveFromHere.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-  bold: resolveFromHere.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+export const pdfFonts = {
+  regular: resolveFromHere.resolve('notosans-fontface/fonts/NotoSans-Regular.ttf'),
+  bold: resolveFromHere.resolve('notosans-fontface/fonts/NotoSans-Bold.ttf'),
 };
 
 export interface ReceiptInsurance {
@@ -95,8 +95,8 @@ export function startPdf(title: string, options: { compress?: boolean; layout?: 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  doc.registerFont('regular', pdfFonts.regular);
+  doc.registerFont('bold', pdfFonts.bold);
   /** A bold label and its value on one line. */
   const line = (label: string, value: string) => {
     doc.font('bold').fontSize(10).text(`${label}: `, { continued: true });

@@ -13,15 +13,15 @@ import {
   type ReportFigures,
   type ReportFilters,
 } from '@dnx/shared';
-import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client';
 import { startPdf } from '../payments/receipt';
 import { dimensionNames, type ReportDetailRow } from './report-repository';
+import { startXlsx } from './xlsx-writer';
 
 /**
  * The report's files (issue 16): Excel and PDF of the same result, the filters printed on them. The Excel file adds
- * a sheet of the forms the report counts, written row by row into a streaming workbook (exceljs's WorkbookWriter)
- * as the rows arrive by keyset, so the server's memory stays flat for any number of rows.
+ * a sheet of the forms the report counts, written row by row into a streaming workbook (./xlsx-writer) as the rows
+ * arrive by keyset, so the server's memory stays flat for any number of rows.
  */
 
 const title = 'Hesabat';
@@ -58,7 +58,7 @@ export async function printedFilters(
   return lines.filter((line): line is [string, string] => line[1] !== undefined);
 }
 
-const detailColumns: { header: string; key: keyof ReportDetailRow; width: number }[] = [
+const detailColumns: { header: string; key: Exclude<keyof ReportDetailRow, 'id'>; width: number }[] = [
   { header: 'Seriya', key: 'series', width: 8 },
   { header: 'Nömrə', key: 'number', width: 10 },
   { header: 'Region', key: 'region', width: 20 },
@@ -76,44 +76,46 @@ const detailColumns: { header: string; key: keyof ReportDetailRow; width: number
 const figureCell = (figures: ReportFigures, key: ReportFigure) =>
   isMoney(key) ? Number(figures[key]) : (figures[key] as number);
 
-/** The workbook, streamed into `out`: the report sheet, then the forms sheet chunk by chunk. */
+/**
+ * The workbook, streamed into `out`: the report sheet, then the forms sheet chunk by chunk. Stops reading the forms
+ * when the reader goes away.
+ */
 export async function writeReportXlsx(
   out: Writable,
   report: Report,
   filters: [string, string][],
   details: AsyncIterable<ReportDetailRow[]>,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'DNX';
-  const sheet = workbook.addWorksheet(title);
-  sheet.columns = [{ width: 28 }, ...reportFigureKeys.map(() => ({ width: 16 }))];
-  sheet.addRow([title]).font = { bold: true, size: 14 };
-  for (const [label, value] of filters) sheet.addRow([label, value]);
-  sheet.addRow([]);
-  const header = sheet.addRow([
-    reportGroupByLabels[report.group_by],
-    ...reportFigureKeys.map((k) => reportFigureLabels[k]),
-  ]);
-  header.font = { bold: true };
-  const money = (row: ExcelJS.Row) =>
-    reportFigureKeys.forEach((key, index) => {
-      if (isMoney(key)) row.getCell(index + 2).numFmt = '#,##0.00';
-    });
-  for (const r of report.rows) money(sheet.addRow([r.label, ...reportFigureKeys.map((k) => figureCell(r, k))]));
-  const totals = sheet.addRow(['Cəmi', ...reportFigureKeys.map((k) => figureCell(report.totals, k))]);
-  totals.font = { bold: true };
-  money(totals);
-  sheet.commit();
+  const workbook = startXlsx(out, { creator: 'DNX' });
+  const sheet = workbook.sheet(title, { widths: [28, ...reportFigureKeys.map(() => 16)] });
+  const money = { money: new Set(reportFigureKeys.flatMap((key, index) => (isMoney(key) ? [index + 1] : []))) };
+  sheet.row([title], { font: 'title' });
+  for (const [label, value] of filters) sheet.row([label, value]);
+  sheet.row([]);
+  sheet.row([reportGroupByLabels[report.group_by], ...reportFigureKeys.map((k) => reportFigureLabels[k])], {
+    font: 'bold',
+  });
+  for (const r of report.rows) sheet.row([r.label, ...reportFigureKeys.map((k) => figureCell(r, k))], money);
+  sheet.row(['Cəmi', ...reportFigureKeys.map((k) => figureCell(report.totals, k))], { ...money, font: 'bold' });
+  if (!(await sheet.end())) return;
 
-  const forms = workbook.addWorksheet('Blanklar');
-  forms.columns = detailColumns.map(({ header: h, key, width }) => ({ header: h, key, width }));
-  forms.getRow(1).font = { bold: true };
+  const forms = workbook.sheet('Blanklar', { widths: detailColumns.map((c) => c.width) });
+  forms.row(
+    detailColumns.map((c) => c.header),
+    { font: 'bold' },
+  );
   for await (const chunk of details) {
     for (const row of chunk)
-      forms.addRow({ ...row, figure: row.figure ? reportFigureLabels[row.figure as ReportFigure] : '' }).commit();
+      forms.row(
+        detailColumns.map(({ key }) =>
+          key === 'figure' ? (row.figure ? reportFigureLabels[row.figure as ReportFigure] : '') : row[key],
+        ),
+      );
+    // Leaving the loop ends the keyset reads.
+    if (!(await forms.flush())) return;
   }
-  forms.commit();
-  await workbook.commit();
+  if (!(await forms.end())) return;
+  workbook.end();
 }
 
 /** The PDF: the filters, then the table of the result with its totals (landscape A4, Noto Sans). */

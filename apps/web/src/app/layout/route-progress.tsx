@@ -1,24 +1,33 @@
-import NProgress from 'nprogress';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
 
-// NProgress's own markup gives the bar `role="bar"`, which is no ARIA role (axe: aria-roles, critical). The bar is
-// decoration: the screen's skeleton says that it loads, so the bar is hidden from assistive technology.
-NProgress.configure({
-  showSpinner: false,
-  trickleSpeed: 120,
-  template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
-  // It finds its bar by that role unless told otherwise.
-  barSelector: '.bar',
-});
+/** After the screen has come: the full bar shows this long, then it is gone. */
+const doneMs = 300;
 
-/** The thin bar at the top while the next screen's code or data loads. */
+/**
+ * The thin bar at the top while the next screen's code or data loads. It creeps towards the end while the router is
+ * busy (a CSS animation, no timer) and runs to the end when the screen has come. Decoration only: the screen's
+ * skeleton says that it loads, so the bar is hidden from assistive technology and has no role.
+ */
 export function RouteProgress() {
-  const navigation = useNavigation();
-  const loading = navigation.state !== 'idle';
+  const loading = useNavigation().state !== 'idle';
+  const [wasLoading, setWasLoading] = useState(loading);
+  const [finishing, setFinishing] = useState(false);
+  // The moment the router goes idle again, the bar runs to its end (state adjusted while rendering, not in an effect).
+  if (loading !== wasLoading) {
+    setWasLoading(loading);
+    setFinishing(!loading);
+  }
   useEffect(() => {
-    if (loading) NProgress.start();
-    else NProgress.done();
-  }, [loading]);
-  return null;
+    if (!finishing) return;
+    const timer = setTimeout(() => setFinishing(false), doneMs);
+    return () => clearTimeout(timer);
+  }, [finishing]);
+
+  if (!loading && !finishing) return null;
+  return (
+    <div className="route-progress" data-phase={loading ? 'loading' : 'done'} aria-hidden="true">
+      <div className="route-progress-bar" />
+    </div>
+  );
 }
