@@ -7,7 +7,8 @@ import { signIn, startServer } from './lib/server-process.mjs';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-smoke-'));
 const server = await startServer({
-  env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+  // No NODE_ENV, as on a fresh machine: the build is a production build, the server runs in development mode.
+  env: { DATA_DIR: dataDir, DATABASE_URL: '' },
   command: ['npm', 'start', '--silent'],
 });
 try {

@@ -4,7 +4,8 @@ import { errorMessages, setCommonPasswordCheck } from '@dnx/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import type { Config } from './config';
+import { ConfigError, type Config } from './config';
+import { openControlSocket } from './control-socket';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
@@ -56,15 +57,27 @@ export interface AppOptions {
   logStream?: DestinationStream;
 }
 
+/**
+ * Opens the database the config names for `holder` (the server, a command): PostgreSQL, or the embedded folder, which
+ * production refuses unless EMBEDDED_DATABASE_IN_PRODUCTION says so on purpose, and which one process holds at a time.
+ */
+export async function openConfiguredDatabase(config: Config, holder: string) {
+  if (!config.DATABASE_URL && config.isProduction && config.EMBEDDED_DATABASE_IN_PRODUCTION !== 'true')
+    throw new ConfigError(
+      'Refusing to run NODE_ENV=production on the embedded database: set DATABASE_URL to a PostgreSQL server ' +
+        '(docs/operations.md), or EMBEDDED_DATABASE_IN_PRODUCTION=true to run one process on PGlite on purpose.',
+    );
+  return openDatabase({
+    url: config.DATABASE_URL,
+    poolSize: config.DATABASE_POOL_SIZE,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    holder,
+  });
+}
+
 /** Opens the database the config names and brings it up to date: migrations, access model, demo data. */
 export async function prepareDatabase(config: Config, options: Pick<AppOptions, 'database' | 'seed'> = {}) {
-  const handle =
-    options.database ??
-    (await openDatabase({
-      url: config.DATABASE_URL,
-      poolSize: config.DATABASE_POOL_SIZE,
-      pgliteDir: path.join(config.dataDir, 'pglite'),
-    }));
+  const handle = options.database ?? (await openConfiguredDatabase(config, `the server (port ${config.PORT})`));
   await migrate(handle);
   // Everything after the migrations, requests included, acts as the app's role: the audit trail is append-only to it.
   await handle.useAppRole();
@@ -144,6 +157,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(busRouteRoutes);
   await app.register(reportRoutes, { config });
 
+  // A command-line task on the embedded database asks this process, which holds it (control-socket.ts).
+  if (handle.kind === 'pglite' && !options.database) await openControlSocket(app, config.dataDir);
   await app.register(spaPlugin, { webDist: config.WEB_DIST ? path.resolve(config.WEB_DIST) : defaultWebDist });
   return app;
 }

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openConfiguredDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { askServer, isServerCommand, serverCommands } from './control-socket';
+import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { seedDemo } from './db/seed/demo';
 import { AdministratorInputError, createAdministrator } from './db/seed/administrator';
-import { fnLedgerChain } from './features/fn/ledger';
-import { auditChain } from './lib/audit';
 
 const usage = `Usage: cli <command>
   migrate                 apply the migrations
@@ -36,15 +35,23 @@ async function main() {
   const config = loadConfig();
   if (command === 'seed' && config.isProduction)
     throw new ConfigError('Refusing to add demo data when NODE_ENV=production.');
-  const handle = await openDatabase({
-    url: config.DATABASE_URL,
-    poolSize: config.DATABASE_POOL_SIZE,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
+  let handle;
+  try {
+    handle = await openConfiguredDatabase(config, `npm run ${command}`);
+  } catch (err) {
+    // The embedded database is the running server's: a check it can run is asked of it instead.
+    if (!(err instanceof EmbeddedDatabaseBusyError) || !isServerCommand(command)) throw err;
+    const answer = await askServer(config.dataDir, command);
+    if (!answer.ok) throw new Error(`the running server could not ${command}: ${answer.error}`);
+    console.error(`Asked the running server (process ${err.holder.pid}), which holds the embedded database.`);
+    console.log(JSON.stringify(answer.result));
+    if (!answer.result.ok) process.exitCode = 1;
+    return;
+  }
   try {
     await migrate(handle);
-    if (command === 'verify-audit' || command === 'verify-ledger') {
-      const result = await (command === 'verify-audit' ? auditChain : fnLedgerChain).verify(handle.db);
+    if (isServerCommand(command)) {
+      const result = await serverCommands[command](handle.db);
       console.log(JSON.stringify(result));
       if (!result.ok) process.exitCode = 1;
       return;
@@ -71,6 +78,8 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError || err instanceof AdministratorInputError ? err.message : err);
+  const plain =
+    err instanceof ConfigError || err instanceof AdministratorInputError || err instanceof EmbeddedDatabaseBusyError;
+  console.error(plain ? err.message : err);
   process.exit(1);
 });

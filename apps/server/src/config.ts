@@ -18,6 +18,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * `true` lets NODE_ENV=production run on the embedded database (one process, no replica, no point-in-time
+   * recovery): a choice made on purpose, never a default.
+   */
+  EMBEDDED_DATABASE_IN_PRODUCTION: z.enum(['true', 'false']).default('false'),
   /** Connections the server keeps to DATABASE_URL's server; requests beyond them wait for one (at most 5 s). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   SMTP_URL: z

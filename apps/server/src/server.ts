@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 
 /** Starts the server: settings, database, app; drains in-flight requests on SIGTERM/SIGINT. */
 async function main() {
@@ -15,7 +16,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError) {
     console.error(err.message);
   } else {
     console.error(err);

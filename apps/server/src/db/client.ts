@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Client as PgClient, PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -56,6 +57,8 @@ export interface DatabaseOptions {
   pgliteDir?: string | undefined;
   /** An in-memory embedded database starts as a copy of this dump (`PGlite.dumpDataDir`): tests skip initdb. */
   pgliteImage?: Blob | undefined;
+  /** Who opens the embedded folder (`server`, `cli verify-ledger`), named by its lock to anyone else who tries. */
+  holder?: string | undefined;
   /** Connections of the pool on `url` (default 20). */
   poolSize?: number | undefined;
 }
@@ -95,7 +98,7 @@ export const appRole = 'dnx_app';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
-  return openPglite(options.pgliteDir, options.pgliteImage);
+  return openPglite(options.pgliteDir, options.pgliteImage, options.holder ?? 'a process');
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -254,7 +257,13 @@ function statementName(text: string): string {
   return name;
 }
 
-async function openPglite(dataDir: string | undefined, image: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(
+  dataDir: string | undefined,
+  image: Blob | undefined,
+  holder: string,
+): Promise<DatabaseHandle> {
+  // One process's: a second one stops here, before it has opened or changed anything (embedded-lock.ts).
+  const lock = dataDir ? lockEmbeddedDatabase(dataDir, holder) : null;
   const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
@@ -266,7 +275,12 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     ...(image ? { loadDataDir: image } : {}),
     extensions: { btree_gist, pg_trgm },
   });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database);
   let closed = false;
   let appRoleOn = false;
@@ -314,7 +328,11 @@ async function openPglite(dataDir: string | undefined, image: Blob | undefined):
     close: async () => {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
     dump: () => client.dumpDataDir('none'),
   };

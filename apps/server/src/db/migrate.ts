@@ -1,19 +1,65 @@
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { auditChain } from '../lib/audit';
 import { migrationsFolder } from '../paths';
 import type { DatabaseHandle } from './client';
 
 /**
+ * A migration whose first line is this marker runs statement by statement outside a transaction: an index built
+ * with `CREATE INDEX CONCURRENTLY` on a large table, which PostgreSQL refuses inside one, and which writes may go on
+ * beside (docs/operations.md, "Migrations").
+ */
+export const noTransactionMarker = '-- dnx:no-transaction';
+
+/** The session advisory lock one migrator at a time holds, whichever process it runs in. */
+const migrationLockKey = 'dnx:migrations';
+/** How often a process waiting for another's migrations tries the lock again. */
+const lockRetryMs = 100;
+
+/**
  * Applies the committed migrations (the same SQL runs on PGlite and on PostgreSQL) as the owner, and seals audit rows
- * written before the trail was chained.
+ * written before the trail was chained. Drizzle's journal (`drizzle.__drizzle_migrations`, by the migration's
+ * timestamp) records what is applied, as drizzle-kit's own migrator did; each migration commits on its own. Several
+ * processes starting together on one database take turns on an advisory lock: one applies each migration once, the
+ * others find it applied.
  */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
-  const config = { migrationsFolder };
-  // Both migrators take the driver's own database type; the handle knows which one it holds. The owner runs them.
+  const migrations = readMigrationFiles({ migrationsFolder });
   await handle.asOwner(async (db) => {
-    if (handle.kind === 'pglite') await migratePglite(db as never, config);
-    else await migratePostgres(db as never, config);
-    await auditChain.seal(db);
+    // The owner's work runs on one connection (asOwner), so the session lock and the statements share it. The lock
+    // is tried, not waited for in one statement: a waiting statement holds a snapshot, which another process's
+    // CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock PostgreSQL breaks by failing one of them).
+    for (;;) {
+      const taken = await db.execute(sql`select pg_try_advisory_lock(hashtext(${migrationLockKey})) as taken`);
+      if ((taken as unknown as { rows: { taken: boolean }[] }).rows[0]?.taken) break;
+      await new Promise((resolve) => setTimeout(resolve, lockRetryMs));
+    }
+    try {
+      await db.execute(sql`create schema if not exists drizzle`);
+      await db.execute(
+        sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+      );
+      const applied = await db.execute(
+        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      );
+      const last = Number((applied as unknown as { rows: { created_at: string | null }[] }).rows[0]?.created_at ?? 0);
+      for (const migration of migrations.filter((m) => m.folderMillis > last)) {
+        const record = sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`;
+        if (migration.sql[0]?.trimStart().startsWith(noTransactionMarker)) {
+          // Each statement must be safe to run again (IF NOT EXISTS, a DROP ... IF EXISTS before a CREATE): a
+          // failure half way leaves the migration unrecorded, and the next start runs it from its first statement.
+          for (const statement of migration.sql) await db.execute(sql.raw(statement));
+          await db.execute(record);
+        } else {
+          await db.transaction(async (tx) => {
+            for (const statement of migration.sql) await tx.execute(sql.raw(statement));
+            await tx.execute(record);
+          });
+        }
+      }
+      await auditChain.seal(db);
+    } finally {
+      await db.execute(sql`select pg_advisory_unlock(hashtext(${migrationLockKey}))`);
+    }
   });
 }

@@ -1,1 +1,3 @@
-CREATE INDEX "payments_status_created_at_idx" ON "payments" USING btree ("status","created_at");
+-- dnx:no-transaction
+DROP INDEX CONCURRENTLY IF EXISTS "payments_status_created_at_idx";--> statement-breakpoint
+CREATE INDEX CONCURRENTLY "payments_status_created_at_idx" ON "payments" USING btree ("status","created_at");
