@@ -70,6 +70,11 @@ export async function openConfiguredDatabase(config: Config, holder: string) {
   return openDatabase({
     url: config.DATABASE_URL,
     poolSize: config.DATABASE_POOL_SIZE,
+    ownerUrl: config.MIGRATION_DATABASE_URL,
+    timeouts: {
+      statementMs: config.DATABASE_STATEMENT_TIMEOUT,
+      idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT,
+    },
     pgliteDir: path.join(config.dataDir, 'pglite'),
     holder,
   });

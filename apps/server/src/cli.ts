@@ -3,6 +3,7 @@ import { openConfiguredDatabase } from './app';
 import { ConfigError, loadConfig } from './config';
 import { askServer, isServerCommand, serverCommands } from './control-socket';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
+import { MigrationRightsError } from './db/migrate';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { seedDemo } from './db/seed/demo';
@@ -79,7 +80,10 @@ async function main() {
 
 main().catch((err: unknown) => {
   const plain =
-    err instanceof ConfigError || err instanceof AdministratorInputError || err instanceof EmbeddedDatabaseBusyError;
+    err instanceof ConfigError ||
+    err instanceof AdministratorInputError ||
+    err instanceof EmbeddedDatabaseBusyError ||
+    err instanceof MigrationRightsError;
   console.error(plain ? err.message : err);
   process.exit(1);
 });

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, secretSettings } from './config';
 
 const fresh = () => mkdtempSync(path.join(tmpdir(), 'dnx-config-'));
 
@@ -92,5 +92,35 @@ describe('settings', () => {
     const config = loadConfig({ DATA_DIR: fresh(), DATABASE_URL: '', PORT: '' });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.PORT).toBe(8080);
+  });
+
+  it('reads each secret setting from the file its _FILE setting names, as container secrets are mounted', () => {
+    const dir = fresh();
+    const secretFile = path.join(dir, 'jwt');
+    writeFileSync(secretFile, 'a-secret-from-a-file-of-at-least-32-characters\n');
+    const urlFile = path.join(dir, 'db');
+    writeFileSync(urlFile, 'postgres://app@db.internal/dnx');
+    const config = loadConfig({ DATA_DIR: dir, JWT_SECRET_FILE: secretFile, DATABASE_URL_FILE: urlFile });
+    expect(config.jwtSecret).toBe('a-secret-from-a-file-of-at-least-32-characters');
+    expect(config.DATABASE_URL).toBe('postgres://app@db.internal/dnx');
+    expect(secretSettings).toEqual(
+      expect.arrayContaining([
+        'JWT_SECRET',
+        'DATABASE_URL',
+        'MIGRATION_DATABASE_URL',
+        'REPORTS_DATABASE_URL',
+        'SMTP_URL',
+      ]),
+    );
+    // Both the value and its file, or a file that cannot be read: refused, naming the setting.
+    expect(() => loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40), JWT_SECRET_FILE: secretFile })).toThrow(
+      /JWT_SECRET_FILE: JWT_SECRET is set too/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, SMTP_URL_FILE: path.join(dir, 'missing') })).toThrow(
+      /SMTP_URL_FILE: cannot read .*missing \(ENOENT\)/,
+    );
+    // A value read from a file is checked like one from the environment.
+    writeFileSync(urlFile, 'mysql://nope');
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL_FILE: urlFile })).toThrow(/DATABASE_URL: must be a postgres/);
   });
 });

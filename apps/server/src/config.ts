@@ -19,6 +19,17 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   /**
+   * The owner's login that runs the migrations (issue 25): it may change the schema, the app's login (DATABASE_URL)
+   * need not. Absent: DATABASE_URL's login does both (the simple install).
+   */
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** The longest statement a request may run on PostgreSQL (ms), and the longest a transaction may sit idle (ms). */
+  DATABASE_STATEMENT_TIMEOUT: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT: z.coerce.number().int().min(100).default(60_000),
+  /**
    * `true` lets NODE_ENV=production run on the embedded database (one process, no replica, no point-in-time
    * recovery): a choice made on purpose, never a default.
    */
@@ -122,8 +133,42 @@ function isPublicOrigin(value: string): boolean {
   );
 }
 
+/**
+ * The secret settings, each of which may also be read from a file named by `<NAME>_FILE` (how container secrets are
+ * mounted, never in the environment or a process listing).
+ */
+export const secretSettings = [
+  'JWT_SECRET',
+  'DATABASE_URL',
+  'MIGRATION_DATABASE_URL',
+  'REPORTS_DATABASE_URL',
+  'SMTP_URL',
+] as const;
+
+/** `<NAME>_FILE` read into `<NAME>` (its content, trailing line break dropped); both at once is refused. */
+function withSecretFiles(values: Record<string, string | undefined>): Record<string, string | undefined> {
+  const result = { ...values };
+  const problems: string[] = [];
+  for (const name of secretSettings) {
+    const file = values[`${name}_FILE`];
+    delete result[`${name}_FILE`];
+    if (!file) continue;
+    if (values[name]) {
+      problems.push(`  ${name}_FILE: ${name} is set too; set one of them`);
+      continue;
+    }
+    try {
+      result[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      problems.push(`  ${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid settings:\n${problems.join('\n')}`);
+  return result;
+}
+
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const values = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const values = withSecretFiles(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   const parsed = envSchema.safeParse(values);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

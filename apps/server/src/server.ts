@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
+import { MigrationRightsError } from './db/migrate';
 
 /** Starts the server: settings, database, app; drains in-flight requests on SIGTERM/SIGINT. */
 async function main() {
@@ -16,7 +17,7 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError) {
+  if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError || err instanceof MigrationRightsError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -61,6 +61,10 @@ export interface DatabaseOptions {
   holder?: string | undefined;
   /** Connections of the pool on `url` (default 20). */
   poolSize?: number | undefined;
+  /** The owner's login (migrations, sealing): `url` when absent (the simple install: one login does both). */
+  ownerUrl?: string | undefined;
+  /** PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout` of the app's connections (ms). */
+  timeouts?: { statementMs: number; idleInTransactionMs: number } | undefined;
 }
 
 // Work a transaction does last, just before it commits (see `beforeCommit`), by transaction.
@@ -97,12 +101,17 @@ function withCommitHooks(db: Database): Database {
 export const appRole = 'dnx_app';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 20);
+  if (options.url) return openPostgres({ ...options, url: options.url });
   return openPglite(options.pgliteDir, options.pgliteImage, options.holder ?? 'a process');
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(options: DatabaseOptions & { url: string }): Promise<DatabaseHandle> {
+  const { url, poolSize = 20, ownerUrl = url, timeouts } = options;
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  // Set at connection start for every connection of the app: no request holds a statement or a transaction forever.
+  const limits = timeouts
+    ? `-c statement_timeout=${timeouts.statementMs} -c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`
+    : '';
   // Enough connections that a list's count and rows (run side by side) do not queue behind other requests.
   // A request waits at most 5 s for a connection: while the database is down it answers 503, not a hang.
   const pool = new pg.Pool({
@@ -110,6 +119,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     max: poolSize,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
+    ...(limits ? { options: limits } : {}),
   });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any real outage.
@@ -134,13 +144,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     useAppRole: async () => {
       if (appRoleOn) return;
       // Set at connection start: a connection whose role is missing is refused, it never runs as the owner.
-      pool.options.options = `-c role=${appRole}`;
+      pool.options.options = `${limits} -c role=${appRole}`.trim();
       appRoleOn = true;
       const { rows } = await pool.query<{ role: string }>('select current_user as role');
       if (rows[0]?.role !== appRole) throw new Error(`database connections act as ${rows[0]?.role}, not ${appRole}`);
     },
     asOwner: async (work) => {
-      const client = new pg.Client({ connectionString: url, application_name: 'dnx-owner' });
+      // The owner's login, without the app's time limits: a migration may build an index for minutes.
+      const client = new pg.Client({ connectionString: ownerUrl, application_name: 'dnx-owner' });
       await client.connect();
       try {
         return await work(withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { auditChain } from '../lib/audit';
 import { migrationsFolder } from '../paths';
-import type { DatabaseHandle } from './client';
+import type { Database, DatabaseHandle } from './client';
 
 /**
  * A migration whose first line is this marker runs statement by statement outside a transaction: an index built
@@ -26,6 +26,43 @@ const lockRetryMs = 100;
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder });
   await handle.asOwner(async (db) => {
+    try {
+      // Current already (every start after the first, and every process of a rolling deploy after `db:migrate`):
+      // nothing to lock or create, so a login that may not change the schema starts too.
+      const last = await lastApplied(db);
+      if (migrations.every((m) => m.folderMillis <= last)) return;
+      await applyPending(db, migrations);
+    } catch (err) {
+      const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+      if (code === '42501') throw new MigrationRightsError(err);
+      throw err;
+    }
+  });
+}
+
+/** The database is behind, and the login that would migrate it may not change the schema. */
+export class MigrationRightsError extends Error {
+  constructor(cause: unknown) {
+    super(
+      'The database is behind the migrations of this release, and this login may not change the schema. ' +
+        "Run `npm run db:migrate` with the owner's login (MIGRATION_DATABASE_URL), then start the servers " +
+        '(docs/operations.md, "Migrations").',
+      { cause },
+    );
+    this.name = 'MigrationRightsError';
+  }
+}
+
+/** The timestamp of the newest applied migration; 0 on a database with none (no journal yet). */
+async function lastApplied(db: Database): Promise<number> {
+  const exists = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!(exists as unknown as { rows: { present: boolean }[] }).rows[0]?.present) return 0;
+  const applied = await db.execute(sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
+  return Number((applied as unknown as { rows: { last: string | null }[] }).rows[0]?.last ?? 0);
+}
+
+async function applyPending(db: Database, migrations: ReturnType<typeof readMigrationFiles>): Promise<void> {
+  {
     // The owner's work runs on one connection (asOwner), so the session lock and the statements share it. The lock
     // is tried, not waited for in one statement: a waiting statement holds a snapshot, which another process's
     // CREATE INDEX CONCURRENTLY would wait for in turn (a deadlock PostgreSQL breaks by failing one of them).
@@ -39,10 +76,7 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
       await db.execute(
         sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
       );
-      const applied = await db.execute(
-        sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-      );
-      const last = Number((applied as unknown as { rows: { created_at: string | null }[] }).rows[0]?.created_at ?? 0);
+      const last = await lastApplied(db);
       for (const migration of migrations.filter((m) => m.folderMillis > last)) {
         const record = sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`;
         if (migration.sql[0]?.trimStart().startsWith(noTransactionMarker)) {
@@ -61,5 +95,5 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
     } finally {
       await db.execute(sql`select pg_advisory_unlock(hashtext(${migrationLockKey}))`);
     }
-  });
+  }
 }

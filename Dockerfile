@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# The back office as one image (docs/operations.md, "Containers"): Debian, Node 24 LTS, non-root, only the server's
+# production dependencies in the final stage. Build: `docker build -t dnx-back-office .`
+# The machines this project is developed and tested on have no Docker engine (and reach no image registry): this
+# image has not been built there. Build it once where an engine exists and run the guide's checks against it.
+
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/shared/package.json packages/shared/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:24-bookworm-slim AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY packages/shared/package.json packages/shared/
+# The server bundle inlines @dnx/shared and keeps npm packages external: its dependencies, nothing of the web app's.
+RUN npm ci --omit=dev --no-audit --no-fund --workspace @dnx/server
+
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    DATA_DIR=/var/lib/dnx
+WORKDIR /app
+COPY --from=runtime-deps /app/node_modules node_modules
+COPY --from=runtime-deps /app/package.json package.json
+COPY --from=build /app/apps/server/package.json apps/server/package.json
+COPY --from=build /app/apps/server/dist apps/server/dist
+COPY --from=build /app/apps/web/dist apps/web/dist
+RUN mkdir -p /var/lib/dnx && chown node:node /var/lib/dnx
+USER node
+EXPOSE 8080
+VOLUME ["/var/lib/dnx"]
+# Liveness of the process itself; a load balancer asks /api/health/ too.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# As `npm start` runs the bundle (scripts/lib/server-flags.mjs).
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/server.js"]
