@@ -36,6 +36,17 @@ export async function openTestDatabase(start: TestDatabaseStart = 'migrated'): P
     const handle = await openDatabase({ pgliteImage: image });
     return { handle, dispose: () => handle.close() };
   }
+  return openDatabaseOn(serverUrl, template);
+}
+
+/** The test's own database, left to the test. */
+async function openGivenDatabase(url: string): Promise<TestDatabase> {
+  const handle = await openDatabase({ url });
+  return { handle, dispose: () => handle.close() };
+}
+
+/** A new database on the server of `serverUrl` (empty, or a copy of `template`), dropped afterwards. */
+async function openDatabaseOn(serverUrl: string, template?: string): Promise<TestDatabase> {
   const created = await createThrowawayDatabase(serverUrl, 'dnx_test', template);
   const handle = await openDatabase({ url: created.url });
   return {
@@ -84,17 +95,25 @@ export async function createTestApp(
     webDist?: string;
     /** Adds test-only routes before the app is ready. */
     extend?: (app: FastifyInstance) => void;
+    /**
+     * An empty database of the test's own (on its cluster with a replica) instead of the run's: the app migrates and
+     * seeds it as at a first start; the test drops it.
+     */
+    databaseUrl?: string;
     /** Receives the log lines (with `env: { LOG_LEVEL }` set to what the test needs). */
     logStream?: DestinationStream;
   } = {},
 ): Promise<TestApp> {
-  // The demo data comes with the seeded template, as the seed would have written it.
-  const database = await openTestDatabase(options.seed ? 'seeded' : 'migrated');
+  // The demo data comes with the seeded template, as the seed would have written it; a database of the test's own
+  // (on a cluster of its own) has no template, and the app migrates and seeds it as at a first start.
+  const database = options.databaseUrl
+    ? await openGivenDatabase(options.databaseUrl)
+    : await openTestDatabase(options.seed ? 'seeded' : 'migrated');
   const config = testConfig({ ...(options.webDist ? { WEB_DIST: options.webDist } : {}), ...options.env });
   const app = await buildApp({
     config,
     database: database.handle,
-    seed: 'never',
+    seed: options.databaseUrl && options.seed ? 'always' : 'never',
     logStream: options.logStream,
   });
   options.extend?.(app);
