@@ -17,6 +17,13 @@ const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const changesPlugin = fp(async (app: FastifyInstance) => {
   const feed = await createChangeFeed(app.database);
   app.decorate('changes', feed);
+  // Another process's write announces itself (NOTIFY at its commit) before its writer answers, so its notice is
+  // already in this process's socket when a request that follows that answer arrives. When both come in one turn of
+  // the event loop, the request could be served from the caches before the notice is read: waiting one turn
+  // (setImmediate runs after every input of the turn) lets the notice land first.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    setImmediate(done);
+  });
   app.addHook('onSend', async (request) => {
     if (!readMethods.has(request.method)) await feed.sync();
   });
