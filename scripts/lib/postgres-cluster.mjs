@@ -31,6 +31,11 @@ export async function startCluster() {
   if (asRoot()) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), -1);
   const data = path.join(dir, 'data');
   run([path.join(bin, 'initdb'), '-D', data, '-U', 'postgres', '-A', 'trust', '--no-instructions', '-E', 'UTF8']);
+  return startAt({ bin, dir, data, port, run });
+}
+
+/** Starts the server of data folder `data` on 127.0.0.1:`port` and its socket in `dir`; the cluster's handle. */
+function startAt({ bin, dir, data, port, run }) {
   run([
     path.join(bin, 'pg_ctl'),
     '-D',
@@ -73,18 +78,7 @@ function clusterAt({ bin, dir, data, port, run }) {
         '-c',
         'fast',
       ]);
-      run([
-        path.join(bin, 'pg_ctl'),
-        '-D',
-        replicaData,
-        '-l',
-        path.join(replicaDir, 'log'),
-        '-w',
-        '-o',
-        `-h 127.0.0.1 -p ${replicaPort} -k ${replicaDir}`,
-        'start',
-      ]);
-      return clusterAt({ bin, dir: replicaDir, data: replicaData, port: replicaPort, run });
+      return startAt({ bin, dir: replicaDir, data: replicaData, port: replicaPort, run });
     },
     stop: () => {
       try {
