@@ -2,10 +2,10 @@ import { chmodSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from './db/client';
+import { backupEmbedded } from './backup/backup';
+import type { DatabaseHandle } from './db/client';
 import { fnLedgerChain } from './features/fn/ledger';
 import { auditChain } from './lib/audit';
-import type { ChainVerification } from './lib/hash-chain';
 
 /**
  * The commands that may run while the server holds the embedded database: a command-line task that finds the folder
@@ -13,9 +13,20 @@ import type { ChainVerification } from './lib/hash-chain';
  * system user's alone (mode 0600): whoever may read the data folder may ask.
  */
 export const serverCommands = {
-  'verify-audit': (db: Database) => auditChain.verify(db),
-  'verify-ledger': (db: Database) => fnLedgerChain.verify(db),
-} satisfies Record<string, (db: Database) => Promise<ChainVerification>>;
+  'verify-audit': (handle: DatabaseHandle) => auditChain.verify(handle.db),
+  'verify-ledger': (handle: DatabaseHandle) => fnLedgerChain.verify(handle.db),
+  // The file is written by the server, as the operating system user it runs as; the path is absolute.
+  backup: async (handle: DatabaseHandle, request: CommandRequest) => {
+    if (typeof request.file !== 'string' || !path.isAbsolute(request.file)) throw new Error('no absolute file path');
+    return { ok: true, ...(await backupEmbedded(handle, request.file)) };
+  },
+} satisfies Record<string, (handle: DatabaseHandle, request: CommandRequest) => Promise<{ ok: boolean }>>;
+
+/** What a command is asked with: its name, and a backup's file. */
+export interface CommandRequest {
+  command?: unknown;
+  file?: unknown;
+}
 
 export type ServerCommand = keyof typeof serverCommands;
 
@@ -23,7 +34,7 @@ export const isServerCommand = (name: string): name is ServerCommand => Object.h
 
 export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'control.sock');
 
-type Answer = { ok: true; result: ChainVerification } | { ok: false; error: string };
+type Answer = { ok: true; result: { ok: boolean } } | { ok: false; error: string };
 
 /** Listens on the data folder's control socket until the app closes. */
 export async function openControlSocket(app: FastifyInstance, dataDir: string): Promise<void> {
@@ -53,17 +64,18 @@ export async function openControlSocket(app: FastifyInstance, dataDir: string): 
 }
 
 async function answer(app: FastifyInstance, line: string): Promise<Answer> {
-  let command: unknown;
+  let request: CommandRequest;
   try {
-    command = (JSON.parse(line) as { command?: unknown }).command;
+    request = JSON.parse(line) as CommandRequest;
   } catch {
     return { ok: false, error: 'not a JSON request' };
   }
+  const { command } = request;
   if (typeof command !== 'string' || !isServerCommand(command))
     return { ok: false, error: `not a command the server runs: ${String(command)}` };
   try {
-    // The checks only read, which the app's role may do: requests go on beside them.
-    const result = await serverCommands[command](app.db);
+    // The checks and the backup only read, which the app's role may do: requests go on beside them.
+    const result = await serverCommands[command](app.database, request);
     app.log.info({ command, result }, 'control socket command');
     return { ok: true, result };
   } catch (err) {
@@ -73,12 +85,12 @@ async function answer(app: FastifyInstance, line: string): Promise<Answer> {
 }
 
 /** Asks the server that holds `dataDir`'s embedded database to run `command`; its answer. */
-export function askServer(dataDir: string, command: ServerCommand): Promise<Answer> {
+export function askServer(dataDir: string, command: ServerCommand, file?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(controlSocketPath(dataDir));
     let reply = '';
     socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write(`${JSON.stringify({ command })}\n`));
+    socket.on('connect', () => socket.write(`${JSON.stringify({ command, file })}\n`));
     socket.on('data', (chunk: string) => (reply += chunk));
     socket.on('error', reject);
     socket.on('end', () => {

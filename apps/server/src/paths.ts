@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,3 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsFolder = path.join(here, 'db', 'migrations');
 /** The web app's production build. */
 export const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
+/** The release's version (the server package's), named by backups and the API document. */
+export const productVersion = (
+  JSON.parse(readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as { version: string }
+).version;

@@ -28,8 +28,11 @@ export interface DatabaseHandle {
   /** Receives the notices of a channel (LISTEN) until stopped; see `ChannelHandlers` for the connection's state. */
   listen(channel: string, handlers: ChannelHandlers): Promise<ChannelListener>;
   close(): Promise<void>;
-  /** The embedded database's files as one tarball (tests keep a migrated one as a template); null on PostgreSQL. */
-  dump(): Promise<Blob | null>;
+  /**
+   * The embedded database's files as one tarball, taken between statements (tests keep a migrated one as a template;
+   * a backup gzips it); null on PostgreSQL.
+   */
+  dump(compression?: 'none' | 'gzip'): Promise<Blob | null>;
 }
 
 export interface ChannelHandlers {
@@ -59,6 +62,8 @@ export interface DatabaseOptions {
   pgliteImage?: Blob | undefined;
   /** Who opens the embedded folder (`server`, `cli verify-ledger`), named by its lock to anyone else who tries. */
   holder?: string | undefined;
+  /** Runs once the embedded folder's lock is held and before it is opened (a restore empties it). */
+  preparePgliteDir?: (() => void) | undefined;
   /** Connections of the pool on `url` (default 20). */
   poolSize?: number | undefined;
   /** The owner's login (migrations, sealing): `url` when absent (the simple install: one login does both). */
@@ -102,7 +107,7 @@ export const appRole = 'dnx_app';
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres({ ...options, url: options.url });
-  return openPglite(options.pgliteDir, options.pgliteImage, options.holder ?? 'a process');
+  return openPglite(options.pgliteDir, options.pgliteImage, options.holder ?? 'a process', options.preparePgliteDir);
 }
 
 async function openPostgres(options: DatabaseOptions & { url: string }): Promise<DatabaseHandle> {
@@ -164,7 +169,7 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
     close: async () => {
       if (!pool.ended) await pool.end();
     },
-    dump: async () => null,
+    dump: () => Promise.resolve(null),
   };
 }
 
@@ -272,9 +277,16 @@ async function openPglite(
   dataDir: string | undefined,
   image: Blob | undefined,
   holder: string,
+  prepare?: () => void,
 ): Promise<DatabaseHandle> {
   // One process's: a second one stops here, before it has opened or changed anything (embedded-lock.ts).
   const lock = dataDir ? lockEmbeddedDatabase(dataDir, holder) : null;
+  try {
+    prepare?.();
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gist'),
@@ -345,6 +357,6 @@ async function openPglite(
         lock?.release();
       }
     },
-    dump: () => client.dumpDataDir('none'),
+    dump: (compression = 'none') => client.dumpDataDir(compression),
   };
 }

@@ -96,6 +96,14 @@ describe('one process on an embedded data folder (server build)', () => {
     const admin = cli(dataDir, ['create-admin', '--email', 'second@demo.az'], { ADMIN_PASSWORD: 'Ikinci2026parol' });
     expect(admin.status).toBe(1);
     expect(admin.stderr).toContain('is in use by the server');
+    // A backup is taken by the server; a restore into its folder is refused, even when told to replace.
+    const backup = cli(dataDir, ['backup', path.join(dataDir, 'running.dnx')]);
+    expect(backup.status, backup.stderr).toBe(0);
+    expect(backup.stderr).toMatch(/Asked the running server \(process \d+\)/);
+    expect(JSON.parse(backup.stdout)).toMatchObject({ format: 'dnx-backup', kind: 'embedded' });
+    const restore = cli(dataDir, ['restore', path.join(dataDir, 'running.dnx'), '--replace']);
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toContain('is in use by the server');
 
     // The lock is the first server's still, and it serves.
     expect(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(lock);
@@ -108,6 +116,14 @@ describe('one process on an embedded data folder (server build)', () => {
     const verified = cli(dataDir, ['verify-ledger']);
     expect(verified.status).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
+    // With the server stopped, the commands open the folder themselves: a backup, and its restore elsewhere.
+    const backup = cli(dataDir, ['backup', path.join(dataDir, 'stopped.dnx')]);
+    expect(backup.status, backup.stderr).toBe(0);
+    const elsewhere = path.join(dataDir, 'elsewhere');
+    const restored = cli(elsewhere, ['restore', path.join(dataDir, 'stopped.dnx')]);
+    expect(restored.status, restored.stderr).toBe(0);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ ok: true, tablesDiffering: [] });
+    expect(restored.stderr).toMatch(/both chains intact; the counts match the backup/);
 
     server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' } });
     await server.kill();

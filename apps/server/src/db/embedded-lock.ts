@@ -10,8 +10,8 @@ export class EmbeddedDatabaseBusyError extends Error {
     super(
       `The embedded database in ${lockFile.replace(/\.lock$/, '')} is in use by ${holder.command} (process ${holder.pid}, ` +
         `since ${holder.since}). Two processes writing one PGlite folder corrupt it, so this one stops and changes ` +
-        `nothing. Stop that process first, or ask it (a running server answers verify-audit and verify-ledger ` +
-        `itself). If no such process runs any more, remove ${lockFile}.`,
+        `nothing. Stop that process first, or ask it (a running server answers verify-audit, verify-ledger and ` +
+        `backup itself). If no such process runs any more, remove ${lockFile}.`,
     );
     this.name = 'EmbeddedDatabaseBusyError';
   }

@@ -146,7 +146,18 @@ export function defineHashChain<T extends ChainedTable>(table: T, options: { der
 
   return {
     table,
+    tableName,
     canonical,
+
+    /** The hash of the chain's last row, without its lock (a backup reads it in its snapshot); null when empty. */
+    async lastHash(db: Executor): Promise<string | null> {
+      const rows = await db
+        .select({ hash: table.hash })
+        .from(table as PgTable)
+        .orderBy(sql`${table.id} desc`)
+        .limit(1);
+      return (rows[0]?.hash as string | null | undefined) ?? null;
+    },
 
     /**
      * Appends one row in the caller's transaction. In an app transaction (db/client.ts) the row is handed over

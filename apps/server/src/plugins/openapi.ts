@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { badRequestSchema } from '../lib/api-errors';
+import { productVersion } from '../paths';
 
 /** A readable, stable operation name: `listDrivers`, `createAccount`. */
 const operationIdPattern = /^[a-z][A-Za-z0-9]+$/;
@@ -59,7 +60,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
           'Back office of the state transport authority. Django REST Framework conventions: trailing slashes, ' +
           '`{count, next, previous, results}` pages, `{"detail": ...}` and `{"field": ["message"]}` errors. ' +
           'Ids are positive int4 integers: JSON numbers in bodies, canonical decimals in paths and queries.',
-        version: '0.1.0',
+        version: productVersion,
         license: { name: 'Proprietary: the state transport authority', identifier: 'LicenseRef-Proprietary' },
       },
       // The API is served by the same origin as the app, under /api.

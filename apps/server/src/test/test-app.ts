@@ -13,6 +13,8 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** Its URL on PostgreSQL; absent for the embedded database in memory. */
+  url?: string;
   /** Closes the database and removes what the test made (the throwaway PostgreSQL database). */
   dispose(): Promise<void>;
 }
@@ -42,7 +44,7 @@ export async function openTestDatabase(start: TestDatabaseStart = 'migrated'): P
 /** The test's own database, left to the test. */
 async function openGivenDatabase(url: string): Promise<TestDatabase> {
   const handle = await openDatabase({ url });
-  return { handle, dispose: () => handle.close() };
+  return { handle, url, dispose: () => handle.close() };
 }
 
 /** A new database on the server of `serverUrl` (empty, or a copy of `template`), dropped afterwards. */
@@ -51,6 +53,7 @@ async function openDatabaseOn(serverUrl: string, template?: string): Promise<Tes
   const handle = await openDatabase({ url: created.url });
   return {
     handle,
+    url: created.url,
     dispose: async () => {
       await handle.close();
       await created.drop();
@@ -79,6 +82,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  /** The database's URL on PostgreSQL; absent for the embedded database in memory. */
+  databaseUrl?: string | undefined;
   /**
    * Writes straight to the database, as another server process or a person at psql would, and resolves once the
    * database's change feed has brought the change to the app (what the app's caches must follow).
@@ -122,6 +127,7 @@ export async function createTestApp(
     app,
     config,
     database: database.handle,
+    databaseUrl: database.url,
     writeOutside: async (write) => {
       const result = await write(database.handle.db);
       await app.changes.sync();
