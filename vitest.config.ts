@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -11,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
+          // PostgreSQL-only tests (a replica, point-in-time recovery) run their own cluster in the PostgreSQL pass,
+          // once; the embedded pass leaves them to it.
+          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['**/*.postgres.test.ts'])],
           environment: 'node',
           setupFiles: ['apps/server/src/test/setup.ts'],
           // Migrated and seeded template databases, made once; each file's database is a copy of one.

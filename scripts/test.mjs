@@ -1,10 +1,9 @@
 // `npm test`: the whole suite, as CI runs it, each part once.
-//   1. type-check and lint, side by side;
+//   1. type-check, lint and the production build, side by side (the tests that start the server build use it);
 //   2. every unit and API test on the embedded PGlite;
 //   3. the server's tests again on PostgreSQL: the server of DATABASE_URL, or else a throwaway cluster made from
 //      the machine's PostgreSQL binaries (none there: the run fails and says so; nothing is skipped);
-//   4. the production build, then the end-to-end suite in Debian's Chromium, once, on that PostgreSQL
-//      (docs/decisions.md, "CI").
+//   4. the end-to-end suite in Debian's Chromium, once, on that PostgreSQL (docs/decisions.md, "CI").
 // Every test that needed a retry is named, and the run closes with one line `Tests: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -76,11 +75,12 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let cluster = null;
 let status = 0;
 try {
-  const checks = await Promise.all([
+  const [typecheck, lint, built] = await Promise.all([
     run('type-check', npm, ['run', '--silent', 'typecheck']),
     run('lint', npm, ['run', '--silent', 'lint']),
+    run('production build', npm, ['run', '--silent', 'build']),
   ]);
-  status = checks.find((code) => code !== 0) ?? 0;
+  status = [typecheck, lint, built].find((code) => code !== 0) ?? 0;
 
   const embeddedReport = path.join(reports, 'vitest-pglite.json');
   const embedded = await run('unit and API tests on PGlite', process.execPath, vitest(null, embeddedReport), {
@@ -102,8 +102,6 @@ try {
   countVitest(postgresReport);
 
   // The end-to-end suite needs the build; every other part runs whatever failed before it, so one run names all.
-  const built = await run('production build', npm, ['run', '--silent', 'build']);
-  status ||= built;
   if (built === 0) {
     const browserReport = path.join(reports, 'playwright.json');
     const browser = await run(

@@ -1,4 +1,6 @@
 export const root: string;
+/** Builds the server when dist/ lacks it (test files take turns on a lock). */
+export function ensureServerBuild(): void;
 export function freePort(): Promise<number>;
 export function waitForHealth(baseUrl: string, timeoutMs?: number): Promise<void>;
 export function startServer(options?: {

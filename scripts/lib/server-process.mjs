@@ -1,5 +1,6 @@
 // Starts the production build as one process on a free port, for end-to-end tests and benchmarks.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,34 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Builds the server (dist/server.js, dist/cli.js) when it is absent; test files running side by side take turns on
+ * a lock folder, so one builds and the others wait for it (`npm test` builds before any test runs).
+ */
+export function ensureServerBuild() {
+  const dist = path.join(root, 'apps/server/dist');
+  const built = () => existsSync(path.join(dist, 'server.js')) && existsSync(path.join(dist, 'cli.js'));
+  if (built()) return;
+  const lock = `${dist}.building`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`waited 3 minutes for ${lock}: remove it if no build runs`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    if (built()) return;
+    const result = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'ignore' });
+    if (result.status !== 0) throw new Error('server build failed');
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, startServer } from '../../../../scripts/lib/server-process.mjs';
+import { ensureServerBuild, root, startServer } from '../../../../scripts/lib/server-process.mjs';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './embedded-lock';
 
 /**
@@ -61,10 +61,7 @@ describe('one process on an embedded data folder (server build)', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
-      const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'ignore' });
-      if (built.status !== 0) throw new Error('server build failed');
-    }
+    ensureServerBuild();
     dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-one-process-'));
     server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' } });
   }, 60_000);

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../../../../scripts/lib/postgres-cluster.mjs';
-import { root, startServer } from '../../../../scripts/lib/server-process.mjs';
+import { ensureServerBuild, root, startServer } from '../../../../scripts/lib/server-process.mjs';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 import { openConfiguredDatabase } from '../app';
 import { testConfig } from '../test/test-app';
@@ -60,10 +60,7 @@ describe('the app login and the owner login', () => {
     });
 
   beforeAll(async () => {
-    if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
-      const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'ignore' });
-      if (built.status !== 0) throw new Error('server build failed');
-    }
+    ensureServerBuild();
     if (!process.env.DATABASE_URL) cluster = await startCluster();
     serverUrl = process.env.DATABASE_URL || cluster!.url;
     // The role dnx_app is the cluster's, made by the first migration run on it.

@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startCluster } from '../../../../scripts/lib/postgres-cluster.mjs';
-import { root, startServer } from '../../../../scripts/lib/server-process.mjs';
+import { ensureServerBuild, startServer } from '../../../../scripts/lib/server-process.mjs';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 import { migrationsFolder } from '../paths';
 import { openTestDatabase } from '../test/test-app';
@@ -46,10 +45,7 @@ describe('migrations (issue 25)', () => {
   });
 
   it('three server processes started together on an empty PostgreSQL database all become healthy', async () => {
-    if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
-      const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'ignore' });
-      if (built.status !== 0) throw new Error('server build failed');
-    }
+    ensureServerBuild();
     // Always a real PostgreSQL: DATABASE_URL's server, or a throwaway cluster.
     const cluster = process.env.DATABASE_URL ? null : await startCluster();
     const database = await createThrowawayDatabase(process.env.DATABASE_URL || cluster!.url, 'dnx_migrate');

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../../../../../scripts/lib/postgres-cluster.mjs';
-import { root, signIn, startServer } from '../../../../../scripts/lib/server-process.mjs';
+import { ensureServerBuild, root, signIn, startServer } from '../../../../../scripts/lib/server-process.mjs';
 import { createThrowawayDatabase } from '../../../../../scripts/lib/throwaway-database.mjs';
 
 /**
@@ -25,10 +25,7 @@ describe('a payment interrupted by a killed server process', () => {
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
-      const built = spawnSync('npm', ['run', 'build', '-w', '@dnx/server'], { cwd: root, stdio: 'ignore' });
-      if (built.status !== 0) throw new Error('server build failed');
-    }
+    ensureServerBuild();
     if (!process.env.DATABASE_URL) cluster = await startCluster();
     database = await createThrowawayDatabase(process.env.DATABASE_URL || cluster!.url, 'dnx_crash');
     dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-crash-'));

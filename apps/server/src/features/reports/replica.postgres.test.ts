@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 
 /**
- * Reports from a real streaming replica (issue 25): a cluster of the test's own and a replica made of it with
+ * Reports from a real streaming replica (issue 25; a PostgreSQL-only test, run once, by the PostgreSQL pass): a cluster of the test's own and a replica made of it with
  * `pg_basebackup -R`; the app writes to the primary and reads its reports from the replica. While the replica's
  * replay is paused, a batch issued on the primary is in the lists at once and in the report only once the replica
  * has replayed it: the report answers from the replica, and its lag is what the report lags.
