@@ -66,6 +66,10 @@ test('B runs a report of one region for this month by operator, sees the table a
   for (const amount of sums.slice(7)) expect(amount).toMatch(/^\d{1,3}(\.\d{3})*,\d{2} ₼$/);
   await expect(table.getByTestId('report-totals').locator('td').nth(8)).toHaveCSS('text-align', 'right');
   await expect(page.getByTestId('report-period')).toContainText(`${shown(monthStart)} – ${shown(today)}`);
+  // The moment the figures are of: now on the primary (a lagging replica shows an older one).
+  await expect(page.getByTestId('report-as-of')).toHaveText(
+    new RegExp(`^Məlumatlar ${shown(today).replaceAll('.', '\\.')} \\d\\d:\\d\\d vəziyyətinə$`),
+  );
 
   // Both charts are drawn, each one named image (its numbers are the table's).
   const formsChart = page.getByTestId('report-forms-chart');

@@ -586,6 +586,7 @@ export const az = {
     groupBy: 'Qruplaşdırma',
     run: 'Hesabatı göstər',
     totals: 'Cəmi',
+    asOf: 'Məlumatlar {{moment}} vəziyyətinə',
     periodShown: 'Dövr: {{from}} – {{to}}',
     fromStart: 'əvvəldən',
     paymentsCounted: 'Ödənişlər: «{{status}}» statusunda olanlar',

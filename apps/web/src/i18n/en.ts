@@ -585,6 +585,7 @@ export const en: Catalogue = {
     groupBy: 'Group by',
     run: 'Show the report',
     totals: 'Total',
+    asOf: 'Figures as of {{moment}}',
     periodShown: 'Period: {{from}} – {{to}}',
     fromStart: 'the start',
     paymentsCounted: 'Payments: those with status “{{status}}”',

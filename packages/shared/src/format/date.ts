@@ -38,3 +38,19 @@ const bakuDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baku' });
  * next day there. A bank receipt is dated where it was stamped; the server checks it and the pay dialog offers it.
  */
 export const bakuDay = (at: Date = new Date()): string => bakuDays.format(at);
+
+const bakuMoments = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Baku',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as dd.mm.yyyy hh:mm in Baku, whatever the clock of the machine that prints it (a server's files). */
+export function formatBakuDateTime(at: string | Date): string {
+  const parts = Object.fromEntries(bakuMoments.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
+  return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+}

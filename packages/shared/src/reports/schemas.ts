@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countSchema, dayOutSchema, isoDateSchema, textIdSchema } from '../api/input';
+import { countSchema, dayOutSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
 import { reportMessages as m } from './messages';
 
 /**
@@ -157,6 +157,11 @@ export const reportSchema = z.object({
    * payment figures of the rows may add up to more than these.
    */
   totals: reportFiguresSchema,
+  /**
+   * The moment the figures are of: now on the main database; on a read replica (REPORTS_DATABASE_URL) that is
+   * behind, the time of the last change it has replayed, so a lagging replica shows as an older moment.
+   */
+  as_of: momentOutSchema,
 });
 export type Report = z.infer<typeof reportSchema>;
 
@@ -176,6 +181,8 @@ export const generalReportSchema = z.object({
   /** Month by month over the period (every month of it, zeros included), oldest first. */
   months: z.array(reportRowSchema),
   totals: reportFiguresSchema,
+  /** As the report form's `as_of`. */
+  as_of: momentOutSchema,
 });
 export type GeneralReport = z.infer<typeof generalReportSchema>;
 

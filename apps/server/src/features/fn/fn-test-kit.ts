@@ -65,7 +65,7 @@ export async function fnKit(t: TestApp) {
   async function createBatch(overrides: Record<string, unknown> = {}, who: SignedIn = as.central) {
     const res = await request('POST', '/api/fn/batches/', who, batchBody(overrides));
     if (res.statusCode !== 201) throw new Error(`create batch: ${res.statusCode} ${res.body}`);
-    return res.json() as { id: number; version: number; series: string; count: number };
+    return res.json() as { id: number; version: number; series: string; count: number; created_at: string };
   }
 
   const count = async (query: ReturnType<typeof sql>) =>

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import {
   fnNoticeStatuses,
+  formatBakuDateTime,
   formatDate,
   formatMoney,
   paymentStatuses,
@@ -54,6 +55,7 @@ export async function printedFilters(
     ['Ödənişin statusu', paymentStatuses.find((s) => s.code === report.payment_status)?.label],
     ['Müddət', filters.validity === undefined ? undefined : `${filters.validity} ay`],
     ['Qruplaşdırma', reportGroupByLabels[report.group_by]],
+    ['Məlumatlar', `${formatBakuDateTime(report.as_of)} vəziyyətinə`],
   ];
   return lines.filter((line): line is [string, string] => line[1] !== undefined);
 }

@@ -64,23 +64,30 @@ describe('reports from a streaming replica', () => {
       (await query<{ standby: boolean }>(replicaDatabase, 'select pg_is_in_recovery() as standby'))[0]!.standby,
     ).toBe(true);
     const k = await fnKit(t);
-    const issuedNow = async () => {
+    const reportNow = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/reports/', headers: k.as.central.headers });
       expect(res.statusCode).toBe(200);
-      return (res.json() as Report).totals.issued;
+      const report = res.json() as Report;
+      return { issued: report.totals.issued, asOf: Date.parse(report.as_of) };
     };
     await caughtUp();
-    const before = await issuedNow();
+    const before = await reportNow();
 
     await query(replicaDatabase, 'select pg_wal_replay_pause()');
     const batch = await k.createBatch({ series: k.freshSeries(), finish_number: '000025' });
-    // The lists read the primary: the forms are there; the report reads the paused replica: not yet.
+    const issuedAt = Date.parse(batch.created_at);
+    // The lists read the primary: the forms are there; the report reads the paused replica: not yet, and it says
+    // its figures are of a moment before the batch.
     const forms = await k.request('GET', `/api/fn/forms/?batch=${batch.id}`, k.as.central);
     expect(forms.json().count).toBe(25);
-    expect(await issuedNow()).toBe(before);
+    const behind = await reportNow();
+    expect(behind.issued).toBe(before.issued);
+    expect(behind.asOf).toBeLessThan(issuedAt);
 
     await query(replicaDatabase, 'select pg_wal_replay_resume()');
     await caughtUp();
-    expect(await issuedNow()).toBe(before + 25);
+    const current = await reportNow();
+    expect(current.issued).toBe(before.issued + 25);
+    expect(current.asOf).toBeGreaterThanOrEqual(issuedAt);
   });
 });

@@ -114,6 +114,24 @@ type PaymentFigures = ReportPaymentFigures;
 type Dimension = Exclude<ReportGroupBy, 'month'>;
 
 /**
+ * The moment a report's figures are of (`as_of`), read before them. On the primary: now. On a standby that has
+ * replayed all it received: when its primary last sent to it (its data is the primary's as of then). On a standby
+ * with received WAL still to replay: the time of the last transaction it replayed. The figures are at least as
+ * recent as this.
+ */
+export async function figuresAsOf(db: Executor): Promise<string> {
+  const result = await db.execute(sql`
+    select case
+      when not pg_is_in_recovery() then now()
+      when pg_last_wal_receive_lsn() is not distinct from pg_last_wal_replay_lsn()
+        then coalesce((select last_msg_send_time from pg_stat_wal_receiver), pg_last_xact_replay_timestamp(), now())
+      else coalesce(pg_last_xact_replay_timestamp(), now())
+    end as as_of`);
+  const value = (result as unknown as { rows: { as_of: Date | string }[] }).rows[0]!.as_of;
+  return new Date(value).toISOString();
+}
+
+/**
  * Forms counted in one pass, by the batch's dimensions, the month of issue, the state and the month of the state:
  * `issued` of them were issued within the period, `stated` reached their state within it. Small (groups, not
  * forms); `foldForms` sums it into any grouping.

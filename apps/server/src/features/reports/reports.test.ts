@@ -1,4 +1,5 @@
 import {
+  formatBakuDateTime,
   parseMoney,
   moneyToDecimal,
   reportFigureKeys,
@@ -451,6 +452,10 @@ describe('reports API', () => {
     expect(text(1)).toEqual(['Hesabat']);
     expect(text(3)).toEqual(['Region', 'Gəncə']);
     const report = (await get(`/api/reports/?${filters}`, k.as.central)).json() as Report;
+    // The moment the figures are of, in Baku.
+    expect(
+      sheet.some((row) => row[0] === 'Məlumatlar' && row[1] === `${formatBakuDateTime(report.as_of)} vəziyyətinə`),
+    ).toBe(true);
     const totalsRow = sheet.at(-1)!;
     expect(totalsRow[0]).toBe('Cəmi');
     expect(totalsRow[1]).toBe(report.totals.issued);

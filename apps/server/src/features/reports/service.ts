@@ -21,6 +21,7 @@ import {
   groupKey,
   paymentFigures,
   periodOf,
+  figuresAsOf,
   type Period,
   type ReportPaymentFigures,
 } from './report-repository';
@@ -55,6 +56,7 @@ export function createReportService(db: Database) {
     const period = periodOf(filters);
     const options = { actor, filters, period };
     const byMonth = groupBy === 'month';
+    const asOf = await figuresAsOf(db);
     const [counts, [payments, paymentTotals]] = await Promise.all([
       countForms(db, options, groupBy === 'month' ? [] : [groupBy], byMonth),
       paymentFigures(db, options, [groupBy], [[0], []]),
@@ -69,6 +71,7 @@ export function createReportService(db: Database) {
       payment_status: filters.payment_status ?? reportDefaultPaymentStatus,
       rows,
       totals: figuresOf(foldForms(counts, () => '').get(''), paymentTotals!.get('')),
+      as_of: asOf,
     };
   }
 
@@ -76,6 +79,7 @@ export function createReportService(db: Database) {
     const filters: ReportFilters = { date_from: query.date_from, date_to: query.date_to, region: query.region };
     const period = periodOf(filters);
     const options = { actor, filters, period };
+    const asOf = await figuresAsOf(db);
     // One pass each: the forms by region, type and months; the payments by region, type and month in five sets.
     const [counts, [cellPayments, regionPayments, typePayments, monthPayments, totalPayments]] = await Promise.all([
       countForms(db, options, ['region', 'transport_type'], true),
@@ -122,6 +126,7 @@ export function createReportService(db: Database) {
       transport_types: transportTypes,
       months,
       totals: figuresOf(foldForms(counts, () => '').get(''), totalPayments!.get('')),
+      as_of: asOf,
     };
   }
 

@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { apiDateFormat, displayDateFormat, formatDate, reportFormFigureKeys, reportMoneyKeys } from '@dnx/shared';
-import { Alert, Button, Card, Col, DatePicker, Form, Row, Space, Typography } from 'antd';
+import { apiDateFormat, displayDateFormat, reportFormFigureKeys, reportMoneyKeys } from '@dnx/shared';
+import { Alert, Button, Card, Col, DatePicker, Form, Row, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { chartData } from '../components/figures';
 import { FiguresTable } from '../components/figures-table';
 import { periodRule } from '../components/report-filters';
 import { thisYear } from '../components/report-params';
+import { ReportPeriod } from '../components/report-period';
 
 interface PeriodValues {
   date_from?: Dayjs | null;
@@ -140,12 +141,7 @@ export default function GeneralReportPage() {
         )}
         {data && (
           <>
-            <Typography.Text data-testid="report-period">
-              {t('reports.periodShown', {
-                from: data.date_from ? formatDate(data.date_from) : t('reports.fromStart'),
-                to: formatDate(data.date_to),
-              })}
-            </Typography.Text>
+            <ReportPeriod report={data} />
             <FiguresTable
               caption={t('reports.byCell')}
               nameHeaders={[t('reports.region'), t('reports.transportType')]}

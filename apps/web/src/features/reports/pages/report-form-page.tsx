@@ -1,13 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import {
-  formatDate,
   paymentStatusLabel,
   reportFormFigureKeys,
   reportGroupByLabels,
   reportMoneyKeys,
   type ReportGroupBy,
 } from '@dnx/shared';
-import { Alert, Button, Col, Flex, Form, Row, Space, Typography } from 'antd';
+import { Alert, Button, Col, Form, Row, Space, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -22,6 +21,7 @@ import { FigureChart } from '../components/figure-chart';
 import { chartData } from '../components/figures';
 import { FiguresTable } from '../components/figures-table';
 import { readReportParams } from '../components/report-params';
+import { ReportPeriod } from '../components/report-period';
 import { ReportFilters, reportFormFields, type ReportFilterValues } from '../components/report-filters';
 
 /**
@@ -57,12 +57,6 @@ export default function ReportFormPage() {
     [data?.rows],
   );
   const chart = useMemo(() => chartData(data?.rows ?? []), [data?.rows]);
-  const period = data
-    ? t('reports.periodShown', {
-        from: data.date_from ? formatDate(data.date_from) : t('reports.fromStart'),
-        to: formatDate(data.date_to),
-      })
-    : '';
 
   return (
     <div data-testid="report-form-page">
@@ -86,12 +80,11 @@ export default function ReportFormPage() {
         )}
         {data && (
           <>
-            <Flex wrap gap={16} data-testid="report-period">
-              <Typography.Text>{period}</Typography.Text>
+            <ReportPeriod report={data}>
               <Typography.Text type="secondary">
                 {t('reports.paymentsCounted', { status: paymentStatusLabel(data.payment_status) })}
               </Typography.Text>
-            </Flex>
+            </ReportPeriod>
             <Row gutter={[16, 16]}>
               <Col xs={24} xxl={14}>
                 <FiguresTable
