@@ -24,6 +24,17 @@ COPY packages/shared/package.json packages/shared/
 RUN npm ci --omit=dev --no-audit --no-fund --workspace @dnx/server
 
 FROM node:24-bookworm-slim
+# pg_dump and pg_restore of the servers' major version (17, compose.yaml) for `backup` and `restore`, from the
+# PostgreSQL project's own Debian repository (Debian 12 ships 15, which cannot dump a 17 server).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ca-certificates curl \
+ && install -d /usr/share/postgresql-common/pgdg \
+ && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+ && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" \
+      > /etc/apt/sources.list.d/pgdg.list \
+ && apt-get update \
+ && apt-get install -y --no-install-recommends postgresql-client-17 \
+ && apt-get purge -y curl && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8080 \
     HOST=0.0.0.0 \

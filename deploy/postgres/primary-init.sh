@@ -1,10 +1,11 @@
 #!/bin/bash
-# First start of the primary (docker-entrypoint-initdb.d): the replication login and the app's login. The role
-# dnx_app, which the app's login joins, is made by the first migration; the grant is given at once when it exists
-# and by the migrate step's first run otherwise (docs/operations.md, "Two logins").
+# First start of the primary (docker-entrypoint-initdb.d): the replication login, the role the app acts as
+# (dnx_app, which the migrations find and grant to) and the app's login in it (docs/operations.md, "Two logins").
+# The secrets are read from SECRETS_DIR (default /run/secrets, where compose mounts them).
 set -euo pipefail
-replicator=$(cat /run/secrets/replicator_password)
-web=$(cat /run/secrets/web_password)
+secrets=${SECRETS_DIR:-/run/secrets}
+replicator=$(cat "$secrets/replicator_password")
+web=$(cat "$secrets/web_password")
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" <<SQL
 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '${replicator}';
 CREATE ROLE dnx_app NOLOGIN;

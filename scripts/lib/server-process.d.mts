@@ -9,6 +9,6 @@ export function startServer(options?: {
   quiet?: boolean;
 }): Promise<{ baseUrl: string; ms: number; pid: number; stop: () => Promise<void>; kill: () => Promise<void> }>;
 /** Signs in (the demo administrator by default) as the browser does: the proof of work, then POST /api/token/. */
-export function signIn(baseUrl: string, email?: string): Promise<string>;
+export function signIn(baseUrl: string, email?: string, password?: string): Promise<string>;
 /** A JSON call of a started server's API with a bearer token; throws with the answer when it is not a success. */
 export function apiCall(baseUrl: string, token: string, method: string, url: string, body?: unknown): Promise<unknown>;

@@ -117,14 +117,14 @@ export async function startServer({
 }
 
 /** Signs in (the demo administrator by default) the way the browser does: solves the proof of work, posts /api/token/. */
-export async function signIn(baseUrl, email = 'admin@demo.az') {
+export async function signIn(baseUrl, email = 'admin@demo.az', password = 'Demo12345') {
   const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge/`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   const gtoken = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const res = await fetch(`${baseUrl}/api/token/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'Demo12345', gtoken }),
+    body: JSON.stringify({ email, password, gtoken }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()).access;
