@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { setCommonPasswordCheck } from '@dnx/shared';
 import { openConfiguredDatabase } from './app';
 import {
   BackupFileError,
@@ -18,6 +19,7 @@ import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { seedDemo } from './db/seed/demo';
 import { AdministratorInputError, createAdministrator } from './db/seed/administrator';
+import { isCommonPassword } from './lib/common-passwords';
 
 const usage = `Usage: cli <command>
   migrate                 apply the migrations
@@ -133,6 +135,8 @@ async function main() {
       console.log('Demo data added.');
     }
     if (command === 'create-admin') {
+      // The same rule as every other path that sets a password: no common or breached one.
+      setCommonPasswordCheck(isCommonPassword);
       const result = await createAdministrator(handle.db, {
         email: values.email ?? '',
         password: await readPassword(),

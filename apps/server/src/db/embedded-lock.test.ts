@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { authMessages } from '@dnx/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureServerBuild, root, startServer } from '../../../../scripts/lib/server-process.mjs';
 import { EmbeddedDatabaseBusyError, lockEmbeddedDatabase } from './embedded-lock';
@@ -113,6 +114,10 @@ describe('one process on an embedded data folder (server build)', () => {
     const verified = cli(dataDir, ['verify-ledger']);
     expect(verified.status).toBe(0);
     expect(JSON.parse(verified.stdout)).toMatchObject({ ok: true });
+    // A common password is refused here as on every other path that sets one.
+    const weak = cli(dataDir, ['create-admin', '--email', 'weak@agency.az'], { ADMIN_PASSWORD: 'Password123' });
+    expect(weak.status).toBe(1);
+    expect(weak.stderr).toContain(authMessages.passwordTooCommon);
     // With the server stopped, the commands open the folder themselves: a backup, and its restore elsewhere.
     const backup = cli(dataDir, ['backup', path.join(dataDir, 'stopped.dnx')]);
     expect(backup.status, backup.stderr).toBe(0);
