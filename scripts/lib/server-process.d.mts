@@ -7,6 +7,8 @@ export function startServer(options?: {
   env?: Record<string, string>;
   command?: string[];
   quiet?: boolean;
+  /** Where the server's log lines (standard output) are appended. */
+  logFile?: string;
 }): Promise<{ baseUrl: string; ms: number; pid: number; stop: () => Promise<void>; kill: () => Promise<void> }>;
 /** Signs in (the demo administrator by default) as the browser does: the proof of work, then POST /api/token/. */
 export function signIn(baseUrl: string, email?: string, password?: string): Promise<string>;

@@ -1,6 +1,6 @@
 // Starts the production build as one process on a free port, for end-to-end tests and benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,7 @@ export async function startServer({
   env = {},
   command = [process.execPath, ...serverNodeFlags, 'apps/server/dist/server.js'],
   quiet = true,
+  logFile = null,
 } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -79,7 +80,12 @@ export async function startServer({
   const child = spawn(command[0], command.slice(1), {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    // The log lines (standard output) go to `logFile` when given (a test reads them), else nowhere when quiet.
+    stdio: logFile
+      ? ['ignore', openSync(logFile, 'a'), 'inherit']
+      : quiet
+        ? ['ignore', 'ignore', 'inherit']
+        : 'inherit',
     detached: true,
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));

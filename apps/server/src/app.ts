@@ -36,6 +36,7 @@ import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
+import { requestIdHeader, requestIdOf, requestIdPlugin } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
@@ -113,6 +114,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Never SQL parameters, passwords, hashes, tokens or credentials headers (lib/logging.ts).
     logger: loggerOptions(config, options.logStream),
     routerOptions: { ignoreTrailingSlash: true },
+    // The id of a proxy's or client's valid X-Request-Id, else a UUID: in every log line, the answer and the audit.
+    genReqId: (request) => requestIdOf(request.headers[requestIdHeader]),
+    requestIdHeader: false,
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     // Drain (plugins/shutdown.ts): requests arriving while closing get our 503 in DRF's shape, not Fastify's.
     forceCloseConnections: 'idle',
@@ -132,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(shutdownPlugin);

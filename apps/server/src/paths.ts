@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import serverPackage from '../package.json' with { type: 'json' };
 
 // This file sits at the top of src/ and is bundled to the top of dist/, so both layouts resolve alike.
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -9,7 +9,5 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const migrationsFolder = path.join(here, 'db', 'migrations');
 /** The web app's production build. */
 export const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
-/** The release's version (the server package's), named by backups and the API document. */
-export const productVersion = (
-  JSON.parse(readFileSync(path.join(here, '..', 'package.json'), 'utf8')) as { version: string }
-).version;
+/** The release's version (the server package's, inlined by the bundler), named by backups and the API document. */
+export const productVersion: string = serverPackage.version;

@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { resourceMessages, toastMessages, type ResourceRecord } from '@dnx/shared';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem } from './support/access';
-import { exported, expect, openCreateForm, screenshot, searchList, signIn, test, toast } from './support/fixtures';
+import {
+  exported,
+  expect,
+  openCreateForm,
+  screenshot,
+  searchList,
+  serverLog,
+  signIn,
+  test,
+  toast,
+} from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 
@@ -168,6 +178,12 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await searchList(page, brand, 1);
     await deleteRows(page, [rowOf(page, brand)]);
     await expect(toast(page, 'Silmək olmaz')).toContainText('avtomobil modeli');
+    // The toast names the server's request, which a user quotes to support: its line in the server's log.
+    const reference = await toast(page, 'Silmək olmaz').getByTestId('toast-request-id').innerText();
+    const requestId = /^Sorğunun kodu: (\S+)$/.exec(reference)![1]!;
+    await expect
+      .poll(() => serverLog().find((line) => line.reqId === requestId && line.msg === 'request completed'))
+      .toMatchObject({ res: { statusCode: 409 }, route: '/api/automobile-brands/:id/' });
     await screenshot(page, 'automobile-brand-in-use');
     await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
 

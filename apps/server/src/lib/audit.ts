@@ -13,12 +13,14 @@ export interface AuditActor {
 export type { AuditAction, AuditResult };
 
 /** The audit trail's hash chain (lib/hash-chain.ts); the search key is derived by the database. */
-export const auditChain = defineHashChain(auditLog, { derived: ['searchKey'] });
+export const auditChain = defineHashChain(auditLog, { derived: ['searchKey'], optional: ['requestId'] });
 
 /** Where a request comes from, as the audit trail records it. */
 export interface AuditClient {
   ip: string;
   userAgent: string | null;
+  /** The request's id (plugins/request-id.ts); absent outside a request. */
+  requestId?: string | null;
 }
 
 // The client of the request being served, so every row written on its behalf names it without each service passing it.
@@ -122,6 +124,7 @@ export async function recordAudit(tx: Transaction, entry: AuditEntry): Promise<v
     result: 'success',
     ip: client?.ip ?? null,
     userAgent: client?.userAgent ?? null,
+    requestId: client?.requestId ?? null,
     detail: null,
   });
 }
@@ -141,6 +144,7 @@ export async function recordAuditEvent(db: Database, event: AuditEvent): Promise
       result: event.result,
       ip: client?.ip ?? null,
       userAgent: client?.userAgent ?? null,
+      requestId: client?.requestId ?? null,
       detail: event.detail ?? null,
     });
   });

@@ -101,16 +101,25 @@ function asStored(value: unknown): unknown {
 
 /**
  * A chain over `table`, whose `id` is a bigint identity and `hash` a text column. `derived` names columns the
- * database computes from the others (a search key): they are not part of the canonical form.
+ * database computes from the others (a search key): they are not part of the canonical form. `optional` names
+ * columns added after rows were chained: left out of the canonical form while null, so the rows written before them
+ * keep their hashes, and part of it once set.
  */
-export function defineHashChain<T extends ChainedTable>(table: T, options: { derived?: readonly string[] } = {}) {
+export function defineHashChain<T extends ChainedTable>(
+  table: T,
+  options: { derived?: readonly string[]; optional?: readonly string[] } = {},
+) {
   const tableName = getTableName(table);
   const lockKey = `dnx:chain:${tableName}`;
   const left = new Set(['hash', ...(options.derived ?? [])]);
+  const optional = new Set(options.optional ?? []);
   const chainedKeys = Object.keys(getTableColumns(table)).filter((key) => !left.has(key));
+  /** The entries of the canonical form: an optional column only when it holds a value. */
+  const canonicalEntries = (entries: (readonly [string, unknown])[]) =>
+    entries.filter(([key, value]) => !(optional.has(key) && (value === null || value === undefined)));
 
   const canonical = (row: Record<string, unknown>) =>
-    canonicalJson(Object.fromEntries(chainedKeys.map((key) => [key, asStored(row[key])])));
+    canonicalJson(Object.fromEntries(canonicalEntries(chainedKeys.map((key) => [key, asStored(row[key])]))));
 
   /** Takes the chain's lock (held to the end of the transaction) and reads its last hash. */
   async function head(tx: Executor): Promise<string> {
@@ -132,7 +141,11 @@ export function defineHashChain<T extends ChainedTable>(table: T, options: { der
     columns: written.map((key) => columnsOf[key]!.name),
     prepare(appended) {
       const stored = written.map((key) => [key, asStored(appended[key]) ?? null] as const);
-      const text = canonicalJson({ ...Object.fromEntries(stored), at: `${marker}a`, id: `${marker}i` });
+      const text = canonicalJson({
+        ...Object.fromEntries(canonicalEntries(stored)),
+        at: `${marker}a`,
+        id: `${marker}i`,
+      });
       const [before, rest, ...extraAt] = text.split(`"${marker}a"`);
       const [middle, after, ...extraId] = (rest ?? '').split(`"${marker}i"`);
       if (extraAt.length > 0 || extraId.length > 0 || after === undefined)

@@ -11,6 +11,6 @@ export const auditContextPlugin = fp(async (app: FastifyInstance) => {
     const userAgent = request.headers['user-agent'];
     // Bounded: a header of kilobytes would otherwise be stored with every row.
     const agent = typeof userAgent === 'string' ? userAgent.slice(0, 500) : null;
-    withAuditClient({ ip: request.ip, userAgent: agent }, done);
+    withAuditClient({ ip: request.ip, userAgent: agent, requestId: request.id }, done);
   });
 });

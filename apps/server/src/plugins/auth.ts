@@ -8,6 +8,7 @@ import {
 } from '@dnx/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { bindRequestLog } from './request-id';
 import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
 import type { Config } from '../config';
 import { recordAuditEvent } from '../lib/audit';
@@ -180,7 +181,7 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     }).catch((err: unknown) => request.log.error({ err }, 'audit of a denial failed'));
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (access === undefined || access === 'public') return;
     const token = bearerToken(request);
@@ -213,6 +214,7 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       sessionId: claims.sid!,
     };
     request.user = authenticated;
+    bindRequestLog(request, reply, { userId: authenticated.id });
     if (!meetsRequirement(authenticated.permissions, access)) {
       // The audit row of the denial names what was missing (of "any of", all of them).
       deniedPermissions.set(

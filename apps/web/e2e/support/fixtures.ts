@@ -147,6 +147,14 @@ export function sentMail(): string[] {
     .map((file) => readFileSync(path.join(dir, file), 'utf8'));
 }
 
+/** The log lines of this worker's server so far (JSON objects, pino's format). */
+export function serverLog(): Record<string, unknown>[] {
+  return readFileSync(process.env[`E2E_SERVER_LOG_${slot}`]!, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** Decodes a quoted-printable mail body enough to read links and text. */
 function decodeQuotedPrintable(text: string): string {
   const bytes = text

@@ -54,6 +54,8 @@ async function startSlot(work: string, slot: number) {
     // The widget's proof of work takes about a second at the production cost; every sign-in of the suite would wait
     // for it. The widget, its token and the server's check are the same at any cost (docs/decisions.md, "CI").
     CAPTCHA_COST: '50',
+    // Every request's line (its id, route, user and status) in a file the tests read (fixtures.ts, serverLog).
+    LOG_LEVEL: 'info',
   };
   if (database) {
     // The embedded database seeds itself on first start; a PostgreSQL one is seeded as an operator would.
@@ -64,8 +66,10 @@ async function startSlot(work: string, slot: number) {
     });
     if (seeded.status !== 0) throw new Error('seeding the e2e database failed');
   }
-  const server = await startServer({ env });
+  const logFile = path.join(work, `server-${slot}.log`);
+  const server = await startServer({ env, logFile });
   process.env[`E2E_BASE_URL_${slot}`] = server.baseUrl;
+  process.env[`E2E_SERVER_LOG_${slot}`] = logFile;
   process.env[`E2E_MAIL_DIR_${slot}`] = mailDir;
   return async () => {
     await server.stop();

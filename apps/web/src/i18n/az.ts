@@ -169,6 +169,7 @@ export const az = {
     objectName: 'Obyekt',
     result: 'Nəticə',
     ip: 'IP ünvanı',
+    requestId: 'Sorğunun kodu',
     userAgent: 'Brauzer',
     dateFrom: 'Tarixdən',
     dateTo: 'Tarixədək',

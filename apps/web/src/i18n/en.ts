@@ -170,6 +170,7 @@ export const en: Catalogue = {
     objectName: 'Object',
     result: 'Result',
     ip: 'IP address',
+    requestId: 'Request id',
     userAgent: 'Browser',
     dateFrom: 'From',
     dateTo: 'To',

@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: Record<string, unknown>,
+    /** The server's id of the request (`X-Request-Id`): what a user quotes to support. */
+    readonly requestId: string | null = null,
   ) {
     super(typeof body.detail === 'string' ? body.detail : `HTTP ${status}`);
   }
@@ -126,11 +128,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       const body = (await parse(res)) as Record<string, unknown>;
       tokenStorage.clear();
       onSessionExpired();
-      throw new ApiError(401, body);
+      throw new ApiError(401, body, res.headers.get('x-request-id'));
     }
   }
   const data = await parse(res);
-  if (!res.ok) throw new ApiError(res.status, (data ?? {}) as Record<string, unknown>);
+  if (!res.ok) throw new ApiError(res.status, (data ?? {}) as Record<string, unknown>, res.headers.get('x-request-id'));
   return data as T;
 }
 
@@ -141,7 +143,8 @@ export async function apiBlob(path: string): Promise<Blob> {
     const renewed = await refreshAccessToken();
     if (renewed) res = await send(path, {}, renewed);
   }
-  if (!res.ok) throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>);
+  if (!res.ok)
+    throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>, res.headers.get('x-request-id'));
   return res.blob();
 }
 
@@ -160,9 +163,10 @@ export async function apiResponse(path: string, options: Pick<RequestOptions, 'q
       const body = (await parse(res)) as Record<string, unknown>;
       tokenStorage.clear();
       onSessionExpired();
-      throw new ApiError(401, body);
+      throw new ApiError(401, body, res.headers.get('x-request-id'));
     }
   }
-  if (!res.ok) throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>);
+  if (!res.ok)
+    throw new ApiError(res.status, (await parse(res)) as Record<string, unknown>, res.headers.get('x-request-id'));
   return res;
 }

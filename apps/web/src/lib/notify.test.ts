@@ -1,5 +1,9 @@
+import { requestReference, toastMessages } from '@dnx/shared';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { toastKey, toastRestartWindow } from './notify';
+import { ApiError } from './api-client';
+import { notifyFailure, setToastInstance, toastKey, toastRestartWindow } from './notify';
 
 describe('toast keys', () => {
   it('restarts a toast repeated while it is fresh, and opens a new one once it may be fading', () => {
@@ -18,5 +22,18 @@ describe('toast keys', () => {
     const success = toastKey('success', 'Bir', 50_000);
     expect(toastKey('error', 'Bir', 50_000)).not.toBe(success);
     expect(toastKey('success', 'İki', 50_000)).not.toBe(success);
+  });
+});
+
+describe('the failure toast', () => {
+  it("names the server's request under the message, so a user can quote it; a network failure has none", () => {
+    const opened: { type: string; content: unknown }[] = [];
+    setToastInstance({ open: (config: { type: string; content: unknown }) => opened.push(config) } as never);
+    notifyFailure(new ApiError(500, { detail: 'x' }, '7f3e9c1a-0000-4000-8000-000000000001'));
+    const content = renderToStaticMarkup(opened[0]!.content as ReactElement);
+    expect(content).toContain(toastMessages.failure);
+    expect(content).toContain(requestReference('7f3e9c1a-0000-4000-8000-000000000001'));
+    notifyFailure(new TypeError('Failed to fetch'));
+    expect(opened[1]!.content).toBe(toastMessages.failure);
   });
 });

@@ -1,5 +1,6 @@
-import { toastMessages } from '@dnx/shared';
+import { requestReference, toastMessages } from '@dnx/shared';
 import type { MessageInstance } from 'antd/es/message/interface';
+import { createElement } from 'react';
 import { ApiError } from './api-client';
 
 /**
@@ -34,13 +35,26 @@ export function toastKey(type: ToastType, text: string, now = Date.now()): strin
   return key;
 }
 
-function show(type: ToastType, text: string) {
-  return instance?.open({ type, content: text, key: toastKey(type, text) });
+/** A toast; `requestId` adds a line naming the server's request (errors of an API call). */
+function show(type: ToastType, text: string, requestId?: string | null) {
+  const content = requestId
+    ? createElement(
+        'span',
+        null,
+        text,
+        createElement(
+          'span',
+          { className: 'toast-request-id', 'data-testid': 'toast-request-id' },
+          requestReference(requestId),
+        ),
+      )
+    : text;
+  return instance?.open({ type, content, key: toastKey(type, requestId ? `${text}#${requestId}` : text) });
 }
 
 export const toast = {
   success: (text: string) => show('success', text),
-  error: (text: string) => show('error', text),
+  error: (text: string, requestId?: string | null) => show('error', text, requestId),
   info: (text: string) => show('info', text),
 };
 
@@ -58,6 +72,7 @@ export function failureMessage(error: unknown): string {
   return toastMessages.failure;
 }
 
+/** The failure toast, with the request's id when the server answered (a network failure has none). */
 export function notifyFailure(error?: unknown) {
-  toast.error(failureMessage(error));
+  toast.error(failureMessage(error), error instanceof ApiError ? error.requestId : null);
 }

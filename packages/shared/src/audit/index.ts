@@ -48,7 +48,7 @@ export const auditResultLabels: Record<AuditResult, string> = {
 };
 
 /**
- * `GET /api/audit/`: filters for the actor (user id), action, object type and id, result, client address and a
+ * `GET /api/audit/`: filters for the actor (user id), action, object type and id, result, client address, request id and a
  * range of days (UTC, inclusive); `search` over the actor's (or tried) e-mail and the object's name.
  */
 export const auditListSpec = {
@@ -59,6 +59,7 @@ export const auditListSpec = {
     record_id: 'exact',
     result: 'exact',
     ip: 'exact',
+    request_id: 'exact',
     date_from: 'date',
     date_to: 'date',
   },
@@ -84,6 +85,8 @@ export const auditEntrySchema = z.object({
   result: z.string(),
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
+  /** The id of the request that wrote the row (X-Request-Id), as in the logs and the user's error message. */
+  request_id: z.string().nullable(),
   /** The changed fields, each with its value before and after. */
   changes: z.record(z.string(), auditChangeSchema),
   detail: z.record(z.string(), z.unknown()).nullable(),

@@ -23,4 +23,7 @@ export const toastMessages = {
   failure: 'Əməliyyat zamanı xəta baş verdi.',
 } as const;
 
+/** The line under an error toast that names the server's request, for the user to quote to support. */
+export const requestReference = (requestId: string) => `Sorğunun kodu: ${requestId}`;
+
 export const passwordMinLength = 8;

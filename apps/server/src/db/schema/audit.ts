@@ -37,6 +37,8 @@ export const auditLog = pgTable(
     /** The client's address as the app sees it (request.ip: TRUST_PROXY decides whether X-Forwarded-For counts). */
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The id of the request that wrote the row (X-Request-Id): the one in the logs and the user's error message. */
+    requestId: text('request_id'),
     /** What else the event names: the route and permissions of a denial, the reason of a failure. */
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     /** sha256(previous row's hash || this row's canonical form), hex; null only on rows older than the chain. */
@@ -51,5 +53,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_id_idx').on(t.actorId),
     index('audit_log_at_idx').on(t.at),
     index('audit_log_ip_idx').on(t.ip),
+    index('audit_log_request_id_idx')
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null`),
   ],
 );

@@ -13,6 +13,7 @@ export const auditList = defineList({
     record_id: auditLog.recordId,
     result: auditLog.result,
     ip: auditLog.ip,
+    request_id: auditLog.requestId,
     // Days are UTC days, both ends included.
     date_from: (day) => sql`${auditLog.at} >= (${day}::date)::timestamp at time zone 'UTC'`,
     date_to: (day) => sql`${auditLog.at} < ((${day}::date + 1)::timestamp at time zone 'UTC')`,
@@ -36,6 +37,7 @@ const columns = {
   result: auditLog.result,
   ip: auditLog.ip,
   userAgent: auditLog.userAgent,
+  requestId: auditLog.requestId,
   changes: auditLog.changes,
   detail: auditLog.detail,
 };
@@ -58,6 +60,7 @@ function asEntry(row: AuditRow): AuditEntry {
     result: row.result ?? '',
     ip: row.ip,
     user_agent: row.userAgent,
+    request_id: row.requestId,
     changes: row.changes ?? {},
     detail: row.detail,
   };

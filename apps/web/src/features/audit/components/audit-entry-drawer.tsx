@@ -61,6 +61,7 @@ export function AuditEntryDrawer({ entry, onClose }: { entry: AuditEntry | null;
               },
               { key: 'ip', label: t('audit.ip'), children: entry.ip ?? '—' },
               { key: 'agent', label: t('audit.userAgent'), children: entry.user_agent ?? '—' },
+              { key: 'request', label: t('audit.requestId'), children: entry.request_id ?? '—' },
               ...(entry.detail
                 ? [{ key: 'detail', label: t('audit.detail'), children: JSON.stringify(entry.detail) }]
                 : []),

@@ -100,6 +100,7 @@ export default function AuditLogPage() {
         { name: 'actor', label: t('audit.actor'), render: textFilter('actor') },
         { name: 'record_id', label: t('audit.recordId'), render: textFilter('record_id') },
         { name: 'ip', label: t('audit.ip'), render: textFilter('ip') },
+        { name: 'request_id', label: t('audit.requestId'), render: textFilter('request_id') },
         { name: 'date_from', label: t('audit.dateFrom'), render: dayFilter },
         { name: 'date_to', label: t('audit.dateTo'), render: dayFilter },
       ],
