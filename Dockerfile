@@ -49,8 +49,9 @@ RUN mkdir -p /var/lib/dnx && chown node:node /var/lib/dnx
 USER node
 EXPOSE 8080
 VOLUME ["/var/lib/dnx"]
-# Liveness of the process itself; a load balancer asks /api/health/ too.
+# Liveness of the process itself (no database: a database outage must not get every container restarted); the
+# proxy sends requests by readiness (/api/health/ready/).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/live/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # As `npm start` runs the bundle (scripts/lib/server-flags.mjs).
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/server.js"]

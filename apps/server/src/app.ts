@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import { errorMessages, setCommonPasswordCheck } from '@dnx/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { ConfigError, type Config } from './config';
@@ -37,6 +37,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { requestIdHeader, requestIdOf, requestIdPlugin } from './plugins/request-id';
+import { readinessPlugin } from './plugins/readiness';
 import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
@@ -117,6 +118,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The id of a proxy's or client's valid X-Request-Id, else a UUID: in every log line, the answer and the audit.
     genReqId: (request) => requestIdOf(request.headers[requestIdHeader]),
     requestIdHeader: false,
+    // Health probes come every few seconds from each balancer and orchestrator: their lines would drown the rest.
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => request.url?.startsWith('/api/health/') ?? false,
+    }),
     trustProxy: trustProxySetting(config.TRUST_PROXY),
     // Drain (plugins/shutdown.ts): requests arriving while closing get our 503 in DRF's shape, not Fastify's.
     forceCloseConnections: 'idle',
@@ -141,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(inputGuardPlugin);
   await app.register(shutdownPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });
+  await app.register(readinessPlugin);
   await app.register(changesPlugin);
   await app.register(securityPlugin);
   // Before compression: an idempotent route's first answer is kept as the JSON text it wrote.

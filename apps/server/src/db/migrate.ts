@@ -40,6 +40,15 @@ export async function migrate(handle: DatabaseHandle): Promise<void> {
   });
 }
 
+// The newest migration of this release, read once.
+let newestOfRelease: number | undefined;
+
+/** Whether every migration of this release is applied (readiness: a process on a database that is behind is not ready). */
+export async function migrationsCurrent(db: Database): Promise<boolean> {
+  newestOfRelease ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  return (await lastApplied(db)) >= newestOfRelease;
+}
+
 /** The database is behind, and the login that would migrate it may not change the schema. */
 export class MigrationRightsError extends Error {
   constructor(cause: unknown) {

@@ -56,6 +56,9 @@ describe('request ids', () => {
     const completed = mine.find((line) => line.msg === 'request completed');
     expect(completed).toMatchObject({ route: '/api/regions/', userId: admin.userId, res: { statusCode: 200 } });
     expect(mine.find((line) => line.msg === 'incoming request')).toMatchObject({ reqId: 'trace-regions-1' });
+    // Health probes (every few seconds from each balancer) are not logged.
+    await t.app.inject({ method: 'GET', url: '/api/health/ready/', headers: { 'x-request-id': 'probe-1' } });
+    expect(logged().filter((line) => line.reqId === 'probe-1')).toEqual([]);
   });
 
   it('stores the id on the audit rows the request writes; the chain verifies across rows with and without it', async () => {

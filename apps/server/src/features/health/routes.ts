@@ -1,11 +1,31 @@
+import { noQuerySchema, retryAfterSeconds } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { noQuerySchema } from '@dnx/shared';
 import { z } from 'zod';
+import { migrationsCurrent } from '../../db/migrate';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'error']) });
+const liveSchema = z.object({ status: z.literal('ok') });
+const readySchema = z.object({
+  status: z.enum(['ok', 'error']),
+  /** Each check by name (database, migrations, replica, jobs): `ok`, or why it failed. */
+  checks: z.record(z.string(), z.string()),
+});
 
-/** Liveness with a real database round trip: 503 when the database does not answer. */
+/** How long one readiness check may take before it counts as failed. */
+const checkTimeoutMs = 2_000;
+
+/**
+ * `/api/health/` (as before: the database answers), `/api/health/live/` (the process answers: a restart is the cure
+ * only when this fails) and `/api/health/ready/` (everything the process needs to serve: a load balancer sends it
+ * requests only while this holds; a database outage makes every process unready, not dead). The app does not log
+ * the probes' requests (app.ts), only a failed check.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.readinessChecks.set('database', () => app.database.ping());
+  app.readinessChecks.set('migrations', async () => {
+    if (!(await migrationsCurrent(app.db))) throw new Error('behind this release: run npm run db:migrate');
+  });
+
   app.get(
     '/api/health/',
     {
@@ -20,12 +40,58 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       try {
-        await withTimeout(app.database.ping(), 2_000);
+        await withTimeout(app.database.ping(), checkTimeoutMs);
         return { status: 'ok' as const, db: 'ok' as const };
       } catch (err) {
         request.log.error({ err }, 'database health check failed');
         return reply.status(503).send({ status: 'error', db: 'error' });
       }
+    },
+  );
+
+  app.get(
+    '/api/health/live/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['health'],
+        summary: 'Liveness: the process answers (no database)',
+        querystring: noQuerySchema,
+        response: { 200: liveSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/health/ready/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['health'],
+        summary: 'Readiness: the database, the migrations, the replica when set, the job worker',
+        querystring: noQuerySchema,
+        response: { 200: readySchema, 503: readySchema },
+      },
+    },
+    async (request, reply) => {
+      const entries = [...app.readinessChecks.entries()];
+      const results = await Promise.all(
+        entries.map(async ([name, check]) => {
+          try {
+            await withTimeout(check(), checkTimeoutMs);
+            return [name, 'ok'] as const;
+          } catch (err) {
+            request.log.warn({ err, check: name }, 'readiness check failed');
+            return [name, (err as Error).message || 'failed'] as const;
+          }
+        }),
+      );
+      const checks = Object.fromEntries(results);
+      if (results.every(([, result]) => result === 'ok')) return { status: 'ok' as const, checks };
+      return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ status: 'error', checks });
     },
   );
 };

@@ -37,7 +37,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   const replica = config.REPORTS_DATABASE_URL
     ? await openDatabase({ url: config.REPORTS_DATABASE_URL, poolSize: 10 })
     : null;
-  if (replica) app.addHook('onClose', () => replica.close());
+  if (replica) {
+    app.addHook('onClose', () => replica.close());
+    app.readinessChecks.set('replica', () => replica.ping());
+  }
   const reportsDb = replica?.db ?? app.db;
   const reports = createReportService(reportsDb);
   const statistics = createStatistics(app.db, app.changes, app.publicOrigin);
