@@ -37,6 +37,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openapiPlugin } from './plugins/openapi';
 import { requestIdHeader, requestIdOf, requestIdPlugin } from './plugins/request-id';
+import { metricsPlugin } from './plugins/metrics';
 import { readinessPlugin } from './plugins/readiness';
 import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
@@ -142,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(requestIdPlugin);
+  // Early: every request is measured, those refused by a later hook (a drain's 503) too.
+  await app.register(metricsPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(shutdownPlugin);

@@ -40,6 +40,16 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  /**
+   * `GET /metrics` on the app's own port, for a scraper that sends `Authorization: Bearer <token>` (issue 26); absent:
+   * not served there.
+   */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** `host:port` of a listener of its own that serves `GET /metrics` without a token (an internal address). */
+  METRICS_ADDRESS: z
+    .string()
+    .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port, such as 127.0.0.1:9464')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('DNX <no-reply@dnx.gov.az>'),
   /** The app's public origin (`https://dnx.gov.az`): every link the server writes starts with it. */
   PUBLIC_URL: z
@@ -139,6 +149,7 @@ function isPublicOrigin(value: string): boolean {
  */
 export const secretSettings = [
   'JWT_SECRET',
+  'METRICS_TOKEN',
   'DATABASE_URL',
   'MIGRATION_DATABASE_URL',
   'REPORTS_DATABASE_URL',

@@ -33,6 +33,8 @@ export interface DatabaseHandle {
    * a backup gzips it); null on PostgreSQL.
    */
   dump(compression?: 'none' | 'gzip'): Promise<Blob | null>;
+  /** The pool's connections: open, idle, and requests waiting for one (metrics); null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 }
 
 export interface ChannelHandlers {
@@ -170,6 +172,7 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
       if (!pool.ended) await pool.end();
     },
     dump: () => Promise.resolve(null),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -358,5 +361,6 @@ async function openPglite(
       }
     },
     dump: (compression = 'none') => client.dumpDataDir(compression),
+    poolStats: () => null,
   };
 }

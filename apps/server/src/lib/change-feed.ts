@@ -21,6 +21,8 @@ export interface ChangeFeed {
   readonly live: boolean;
   /** Changes (and losses of the feed) so far: a load that saw the epoch move may have read stale data. */
   readonly epoch: number;
+  /** Times the feed was lost and listened anew (metrics: a rising count is a flaky connection to the database). */
+  readonly reconnects: number;
   /** Calls `listener` with each change; `all` when everything must be dropped (also on every loss of the feed). */
   onChange(listener: ChangeListener): void;
   /**
@@ -40,6 +42,8 @@ export async function createChangeFeed(database: DatabaseHandle): Promise<Change
   let syncCount = 0;
   let live = false;
   let epoch = 0;
+  let lost = 0;
+  let reconnects = 0;
 
   const announce = (change: string) => {
     epoch += 1;
@@ -56,6 +60,8 @@ export async function createChangeFeed(database: DatabaseHandle): Promise<Change
       announce(payload);
     },
     live(isLive) {
+      if (!isLive) lost += 1;
+      else if (lost > reconnects) reconnects += 1;
       live = isLive;
       // Notices sent while nobody listened are lost: nothing cached before can be trusted.
       announce('all');
@@ -72,6 +78,9 @@ export async function createChangeFeed(database: DatabaseHandle): Promise<Change
     },
     get epoch() {
       return epoch;
+    },
+    get reconnects() {
+      return reconnects;
     },
     onChange(callback) {
       listeners.push(callback);

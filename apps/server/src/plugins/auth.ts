@@ -137,7 +137,20 @@ function requestUserCache(app: FastifyInstance) {
 
 export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   app.decorate('tokens', createTokens(config));
-  const mailer = createMailer(config);
+  const plainMailer = createMailer(config);
+  // Each mail handed over is counted, sent or failed (metrics).
+  const mailer = {
+    ...plainMailer,
+    send: async (message: Parameters<typeof plainMailer.send>[0]) => {
+      try {
+        await plainMailer.send(message);
+        app.metrics.mails.inc({ result: 'sent' });
+      } catch (err) {
+        app.metrics.mails.inc({ result: 'failed' });
+        throw err;
+      }
+    },
+  };
   const sender = backgroundSender(mailer, (err) => app.log.error({ err }, 'sending mail failed'));
   app.decorate('mailer', Object.assign(mailer, sender));
   app.addHook('onClose', async () => {

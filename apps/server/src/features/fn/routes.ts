@@ -78,7 +78,11 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: fnBatchSchema, ...signedInErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await batches.create(authUser(request), request.body)),
+    async (request, reply) => {
+      const batch = await batches.create(authUser(request), request.body);
+      app.metrics.formsIssued.inc(batch.count);
+      return reply.status(201).send(batch);
+    },
   );
 
   app.post(
