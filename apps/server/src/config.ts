@@ -57,6 +57,17 @@ const envSchema = z.object({
     .refine(isPublicOrigin, 'must be an http:// or https:// origin, without a path, query or credentials')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Other signing keys whose tokens are still accepted, never used to sign (issue 26: rotation without signing
+   * anyone out): comma- or line-separated, each 32+ characters.
+   */
+  JWT_VERIFY_SECRETS: z
+    .string()
+    .refine(
+      (value) => splitSecrets(value).every((secret) => secret.length >= 32),
+      'each secret must be at least 32 characters',
+    )
+    .optional(),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),
@@ -99,10 +110,13 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_VERIFY_SECRETS'> {
   /** Absolute data folder: embedded database, generated secret, mail outbox. */
   dataDir: string;
+  /** The key tokens are signed with. */
   jwtSecret: string;
+  /** Other keys whose tokens are accepted (JWT_VERIFY_SECRETS): a rotation's old or next key. */
+  jwtVerifySecrets: string[];
   isProduction: boolean;
   /** Where links in mails and pages point (no trailing slash): PUBLIC_URL, else `http://localhost:PORT` outside production. */
   publicOrigin: string;
@@ -149,6 +163,7 @@ function isPublicOrigin(value: string): boolean {
  */
 export const secretSettings = [
   'JWT_SECRET',
+  'JWT_VERIFY_SECRETS',
   'METRICS_TOKEN',
   'DATABASE_URL',
   'MIGRATION_DATABASE_URL',
@@ -204,8 +219,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const jwtSecret = env.JWT_SECRET ?? readOrCreateSecret(dataDir);
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : developmentOrigin(env.HOST, env.PORT);
-  const { JWT_SECRET: _omitted, ...rest } = env;
-  return { ...rest, dataDir, jwtSecret, isProduction, publicOrigin };
+  const jwtVerifySecrets = env.JWT_VERIFY_SECRETS ? splitSecrets(env.JWT_VERIFY_SECRETS) : [];
+  const { JWT_SECRET: _omitted, JWT_VERIFY_SECRETS: _also, ...rest } = env;
+  return { ...rest, dataDir, jwtSecret, jwtVerifySecrets, isProduction, publicOrigin };
+}
+
+/** A list of secrets as written in a setting or its file: separated by commas or line breaks. */
+function splitSecrets(value: string): string[] {
+  return value
+    .split(/[,\n]/)
+    .map((secret) => secret.trim())
+    .filter(Boolean);
 }
 
 /** Outside production: this machine at the port it listens on (the address it listens on when that is one address). */

@@ -1,5 +1,5 @@
-import { createSecretKey, randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { createHash, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
+import { errors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
 import type { Config } from '../config';
 
 export type TokenType = 'access' | 'refresh' | 'reset';
@@ -35,11 +35,34 @@ export const newTokenId = () => randomUUID().replaceAll('-', '');
 
 const algorithm = 'HS256';
 
-/** Signs and checks the JWTs (HS256 only: `alg: none` and every other algorithm are refused). */
+/** A key's id (`kid`): the start of its secret's SHA-256, which names the key and tells nothing of it. */
+export const keyId = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 16);
+
+/**
+ * Signs and checks the JWTs (HS256 only: `alg: none` and every other algorithm are refused). Tokens are signed with
+ * `jwtSecret` and name it by `kid`; a token naming one of `jwtVerifySecrets` is accepted too, so a key can be added
+ * and the old one retired without signing anyone out (docs/operations.md, "Rotating secrets"). A token without `kid`
+ * (signed before keys had ids) is checked against the signing key.
+ */
 export function createTokens(
-  config: Pick<Config, 'jwtSecret' | 'ACCESS_TOKEN_LIFETIME' | 'REFRESH_TOKEN_LIFETIME' | 'RESET_TOKEN_LIFETIME'>,
+  config: Pick<
+    Config,
+    'jwtSecret' | 'jwtVerifySecrets' | 'ACCESS_TOKEN_LIFETIME' | 'REFRESH_TOKEN_LIFETIME' | 'RESET_TOKEN_LIFETIME'
+  >,
 ) {
   const key = createSecretKey(Buffer.from(config.jwtSecret, 'utf8'));
+  const kid = keyId(config.jwtSecret);
+  const keys = new Map<string, KeyObject>([
+    ...(config.jwtVerifySecrets ?? []).map(
+      (secret) => [keyId(secret), createSecretKey(Buffer.from(secret, 'utf8'))] as const,
+    ),
+    [kid, key],
+  ]);
+  const keyFor = (header: JWTHeaderParameters) => {
+    const found = header.kid === undefined ? key : keys.get(header.kid);
+    if (!found) throw new TokenError(tokenMessages.invalid);
+    return found;
+  };
   // Signatures already checked in this process: a token's signature cannot change, so a signed-in user's next
   // requests skip the HMAC. Expiry is still checked on every use; revocation is the session check's business.
   const checked = new Map<string, TokenClaims>();
@@ -64,7 +87,7 @@ export function createTokens(
     const now = at.iat ?? Math.floor(Date.now() / 1000);
     const exp = Math.min(now + lifetimes[type], at.notAfter ?? Number.POSITIVE_INFINITY);
     const token = await new SignJWT({ token_type: type, user_id: userId, ...extra })
-      .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+      .setProtectedHeader({ alg: algorithm, typ: 'JWT', kid })
       .setJti(jti)
       .setIssuedAt(now)
       .setExpirationTime(exp)
@@ -85,9 +108,10 @@ export function createTokens(
     }
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, key, { algorithms: [algorithm], requiredClaims: ['exp', 'jti'] }));
+      ({ payload } = await jwtVerify(token, keyFor, { algorithms: [algorithm], requiredClaims: ['exp', 'jti'] }));
     } catch (err) {
-      if (err instanceof errors.JOSEError || err instanceof TypeError) throw new TokenError(tokenMessages.invalid);
+      if (err instanceof errors.JOSEError || err instanceof TypeError || err instanceof TokenError)
+        throw new TokenError(tokenMessages.invalid);
       throw err;
     }
     const claims = payload as Partial<TokenClaims>;
