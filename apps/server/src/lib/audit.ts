@@ -3,6 +3,7 @@ import type { AuditAction, AuditResult, PermissionResource } from '@dnx/shared';
 import type { Database, Transaction } from '../db/client';
 import { auditLog, type AuditChange } from '../db/schema';
 import { defineHashChain } from './hash-chain';
+import { markIdempotentEffect } from './idempotency';
 
 /** Who made a change: the signed-in user, or null for the system. */
 export interface AuditActor {
@@ -112,6 +113,8 @@ export function auditChanges(
 export async function recordAudit(tx: Transaction, entry: AuditEntry): Promise<void> {
   const changes = auditChanges(entry.before, entry.after);
   if (entry.action === 'update' && Object.keys(changes).length === 0) return;
+  // The change an idempotent request makes marks its key, in this transaction (lib/idempotency.ts).
+  await markIdempotentEffect(tx, entry.resource, String(entry.recordId));
   const client = currentClient.getStore();
   await auditChain.append(tx, {
     actorId: entry.actor?.id ?? null,

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import {
   detailErrorSchema,
@@ -7,9 +8,9 @@ import {
   idempotentReplayedHeader,
 } from '@dnx/shared';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { canonicalJson } from './hash-chain';
 import { HttpError } from './http-errors';
@@ -26,13 +27,44 @@ import { HttpError } from './http-errors';
  * Answers of 500 and above are not kept (the work did not happen; the key can be retried). A first request whose
  * process died leaves its row running; after `staleAfterSeconds` the next request with the key takes it over.
  * Keys are kept for `keepHours`, then forgotten.
+ *
+ * **A crash between the commit and the kept answer.** A route that declares its effect (`IdempotentEffect`: the
+ * audited resource it writes) has the key marked with the record in the transaction of the effect itself (the audit
+ * row of that resource marks it: every change is audited in its transaction). A retry that finds the key marked but
+ * without an answer gets the original answer again at once, on any process, re-read from that record by the route's
+ * `replay`: the cashier is told of the payment that exists, never that it failed.
  */
+
+/** What an idempotent route writes, so a lost answer can be given again from it. */
+export interface IdempotentEffect {
+  /** The audited resource of the record the effect writes (`payment`): its audit row marks the key. */
+  resource: string;
+  /** The answer again, from the record (`recordId` as audited): what the route answered when it wrote it. */
+  replay(request: FastifyRequest, recordId: string): Promise<{ status: number; body: unknown }>;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route honours the `Idempotency-Key` header (lib/idempotency.ts). */
-    idempotency?: boolean;
+    /** The route honours the `Idempotency-Key` header (lib/idempotency.ts); with its effect, even across a crash. */
+    idempotency?: true | IdempotentEffect;
   }
+}
+
+/** The key a request being served has claimed, and the resource its effect writes. */
+const currentClaim = new AsyncLocalStorage<{ id: number; resource: string | null; marked: boolean }>();
+
+/**
+ * Marks the request's claimed key with the record its effect wrote, in the transaction of the effect (called by
+ * `recordAudit` for every audited change; only the route's declared resource, only the first record, count).
+ */
+export async function markIdempotentEffect(tx: Transaction, resource: string, recordId: string): Promise<void> {
+  const claim = currentClaim.getStore();
+  if (!claim || claim.marked || claim.resource !== resource) return;
+  claim.marked = true;
+  await tx
+    .update(idempotencyKeys)
+    .set({ effectResource: resource, effectRecordId: recordId })
+    .where(eq(idempotencyKeys.id, claim.id));
 }
 
 export const idempotencySettings = {
@@ -49,6 +81,7 @@ const stale = sql`${idempotencyKeys.completedAt} is null and ${idempotencyKeys.s
 type Begin =
   | { kind: 'started'; id: number }
   | { kind: 'replay'; status: number; contentType: string | null; body: string }
+  | { kind: 'effect'; id: number; resource: string; recordId: string }
   | { kind: 'mismatch' }
   | { kind: 'running' };
 
@@ -78,6 +111,8 @@ export async function beginIdempotent(db: Database, userId: number, key: string,
       responseStatus: idempotencyKeys.responseStatus,
       responseContentType: idempotencyKeys.responseContentType,
       responseBody: idempotencyKeys.responseBody,
+      effectResource: idempotencyKeys.effectResource,
+      effectRecordId: idempotencyKeys.effectRecordId,
       expired: sql<boolean>`${expired}`,
       stale: sql<boolean>`${stale}`,
     })
@@ -86,7 +121,12 @@ export async function beginIdempotent(db: Database, userId: number, key: string,
   // Released meanwhile (the first answered 5xx): claim it again.
   if (!row) return beginIdempotent(db, userId, key, hash);
 
-  // A forgotten answer, or a first request that died: taken over by this one, if no other request took it first.
+  // The effect committed and its answer was lost (the process died between): answered from the record.
+  const lostAnswer = row.responseStatus === null && row.effectResource !== null && row.effectRecordId !== null;
+  if (lostAnswer && !row.expired && row.requestHash === hash)
+    return { kind: 'effect', id: row.id, resource: row.effectResource!, recordId: row.effectRecordId! };
+  // A forgotten answer, or a first request that died before its effect: taken over by this one, if no other request
+  // took it first.
   if (row.expired || (row.stale && row.requestHash === hash)) {
     const [taken] = await db
       .update(idempotencyKeys)
@@ -97,6 +137,8 @@ export async function beginIdempotent(db: Database, userId: number, key: string,
         responseContentType: null,
         responseBody: null,
         completedAt: null,
+        effectResource: null,
+        effectRecordId: null,
       })
       // The same test again, in the statement: of two requests taking over at once, one finds the row fresh.
       .where(
@@ -130,9 +172,16 @@ export async function completeIdempotent(
     .where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.completedAt)));
 }
 
-/** Gives a key back (the first request failed on the server's side): a retry runs the work. */
+/**
+ * Gives a key back (the first request failed on the server's side): a retry runs the work. Never a key whose effect
+ * committed: its retry is answered from the record instead of doing the work twice.
+ */
 export async function releaseIdempotent(db: Database, id: number): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.completedAt)));
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(eq(idempotencyKeys.id, id), isNull(idempotencyKeys.completedAt), isNull(idempotencyKeys.effectResource)),
+    );
 }
 
 /** Forgets answers older than the keeping time. */
@@ -170,16 +219,16 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', declareIdempotency);
   const claimed = new WeakMap<FastifyRequest, number>();
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotency) return;
+  const begin = async (request: FastifyRequest, reply: FastifyReply): Promise<number | 'answered' | null> => {
+    const effect = request.routeOptions.config.idempotency;
     const key = request.headers[idempotencyHeader];
-    if (typeof key !== 'string' || !request.user) return;
+    if (!effect || typeof key !== 'string' || !request.user) return null;
     const hash = requestHash(request.method, request.url, request.body);
     const outcome = await beginIdempotent(app.db, request.user.id, key, hash);
     switch (outcome.kind) {
       case 'started':
         claimed.set(request, outcome.id);
-        return;
+        return outcome.id;
       case 'mismatch':
         throw new HttpError(422, { detail: idempotencyMessages.keyReused });
       case 'running':
@@ -189,8 +238,36 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
           .code(outcome.status)
           .header(idempotentReplayedHeader, 'true')
           .type(outcome.contentType ?? 'application/json; charset=utf-8');
-        return reply.send(outcome.body);
+        reply.send(outcome.body);
+        return 'answered';
+      case 'effect': {
+        if (effect === true || effect.resource !== outcome.resource)
+          throw new HttpError(409, { detail: idempotencyMessages.inProgress }, { 'retry-after': '1' });
+        // The answer the crash lost, from the record; kept for the next retry as any first answer is.
+        const again = await effect.replay(request, outcome.recordId);
+        claimed.set(request, outcome.id);
+        reply.code(again.status).header(idempotentReplayedHeader, 'true');
+        reply.send(again.body);
+        return 'answered';
+      }
     }
+  };
+
+  // Callback style: the rest of a claimed request (its handler) runs with the claim known to `markIdempotentEffect`.
+  app.addHook('preHandler', (request, reply, done) => {
+    begin(request, reply).then(
+      (id) => {
+        // Answered here (a kept or a lost answer given again): the handler does not run, and `done` is not called.
+        if (id === 'answered') return;
+        if (id === null) return done();
+        const resource = request.routeOptions.config.idempotency;
+        currentClaim.run(
+          { id, resource: resource === true ? null : (resource?.resource ?? null), marked: false },
+          done,
+        );
+      },
+      (err: unknown) => done(err as Error),
+    );
   });
 
   const settle = async (request: FastifyRequest, status: number, contentType: string | null, payload: unknown) => {

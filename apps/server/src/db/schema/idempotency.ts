@@ -25,6 +25,12 @@ export const idempotencyKeys = pgTable(
     responseContentType: text('response_content_type'),
     responseBody: text('response_body'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * The record the request's effect wrote (its audited resource and id), set in the transaction of the effect: a
+     * retry after a crash between the commit and the kept answer is answered from it (lib/idempotency.ts).
+     */
+    effectResource: text('effect_resource'),
+    effectRecordId: text('effect_record_id'),
   },
   (t) => [
     uniqueIndex('idempotency_keys_user_id_key_key').on(t.userId, t.key),

@@ -398,6 +398,44 @@ describe('payments API', () => {
     expect(s2.headers['idempotent-replayed']).toBe('true');
   });
 
+  it('a key whose effect committed but whose answer was lost answers with that payment, never runs twice', async () => {
+    const forms = await activeForms(1);
+    const idem = key();
+    const first = await send('POST', '/api/payments/', k.as.cashier, body([row(forms[0]!.id)]), idem);
+    expect(first.statusCode).toBe(201);
+    // The key was marked with the payment in the payment's own transaction; the kept answer is then lost (as when
+    // the process dies between the commit and keeping it).
+    const lose = sql`update idempotency_keys set response_status = null, response_content_type = null,
+      response_body = null, completed_at = null where key = ${idem} returning effect_resource, effect_record_id`;
+    const marked = (await t.database.db.execute(lose)) as unknown as { rows: Record<string, string>[] };
+    expect(marked.rows[0]).toEqual({ effect_resource: 'payment', effect_record_id: String(first.json().id) });
+    const again = await send('POST', '/api/payments/', k.as.cashier, body([row(forms[0]!.id)]), idem);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    // A transition too: its lost answer is the payment as it is.
+    const submitKey = key();
+    const submitted = await send(
+      'POST',
+      `/api/payments/${first.json().id}/submit/`,
+      k.as.cashier,
+      undefined,
+      submitKey,
+    );
+    expect(submitted.statusCode).toBe(200);
+    await t.database.db.execute(sql`update idempotency_keys set response_status = null, response_content_type = null,
+      response_body = null, completed_at = null where key = ${submitKey}`);
+    const resubmitted = await send(
+      'POST',
+      `/api/payments/${first.json().id}/submit/`,
+      k.as.cashier,
+      undefined,
+      submitKey,
+    );
+    expect(resubmitted.statusCode).toBe(200);
+    expect(resubmitted.json()).toEqual(submitted.json());
+  });
+
   it('50 concurrent pay requests: exactly one 200; 20 payments racing for one form: exactly one holds it', async () => {
     const [f, g] = await activeForms(2);
     const payment = await create([row(f!.id)]);

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fnBatches, fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
+import type { IdempotentEffect } from '../../lib/idempotency';
 import { createListCaches, requestUrl } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import { authUser } from '../../plugins/auth';
@@ -33,7 +34,7 @@ import { createPaymentService } from './payment-service';
 
 const common = { tags: ['payments'], security: [{ bearer: [] }] };
 const view = { access: { permissions: [paymentPermissions.view] } } as const;
-const change = { access: { permissions: [paymentPermissions.change] }, idempotency: true } as const;
+const changeAccess = { permissions: [paymentPermissions.change] } as const;
 // A picker over what may be many thousands of free forms: found by series and number, paged, never all at once.
 const forPaymentQuerySchema = fnFormListQuerySchema.omit({ stage: true, shared: true, no_page: true });
 // A Buffer is sent as it is (never serialized); the document says what it is.
@@ -50,6 +51,12 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     createListCaches(app.changes, ['payments', 'payment_rows', 'fn_forms']),
   );
   const formCaches = createListCaches(app.changes, ['fn_forms', 'fn_batches']);
+  /** A payment route's answer given again from the payment it wrote, when a crash lost it (lib/idempotency.ts). */
+  const paymentEffect = (status: number): IdempotentEffect => ({
+    resource: 'payment',
+    replay: async (request, recordId) => ({ status, body: await service.read(authUser(request), Number(recordId)) }),
+  });
+  const change = { access: changeAccess, idempotency: paymentEffect(200) };
 
   app.get(
     '/api/payments/',
@@ -72,7 +79,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/',
     {
-      config: { access: { permissions: [paymentPermissions.create] }, idempotency: true },
+      config: { access: { permissions: [paymentPermissions.create] }, idempotency: paymentEffect(201) },
       schema: {
         operationId: 'createPayment',
         ...common,

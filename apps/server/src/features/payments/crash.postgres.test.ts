@@ -11,8 +11,9 @@ import { createThrowawayDatabase } from '../../../../../scripts/lib/throwaway-da
 
 /**
  * A server process killed (SIGKILL) in the middle of a payment's transaction leaves nothing partial: no payment,
- * no row, no ledger or audit row, the form still active and free. Always on a real PostgreSQL (DATABASE_URL's
- * server, or a throwaway cluster when it is not set), against the server build in its own process.
+ * no row, no ledger or audit row, the form still active and free; killed after the payment committed and before its
+ * answer was kept, a retry with the same Idempotency-Key gets the payment that was made, at once, from another
+ * process. A PostgreSQL-only test (DATABASE_URL's server), against the server build in its own process.
  */
 
 const holdKey = 987_654;
@@ -166,6 +167,134 @@ describe('a payment interrupted by a killed server process', () => {
         const created = await call(admin, 'POST', '/api/payments/', payment);
         expect(created.status, JSON.stringify(created.json)).toBe(201);
         expect((await call(admin, 'GET', '/api/fn/ledger/verify/')).json).toMatchObject({ ok: true });
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  it(
+    'SIGKILL after the payment committed, before its answer was kept: the retry with the same key gets that payment',
+    { timeout: 180_000 },
+    async () => {
+      let server = await startServer({ env });
+      const call = async (token: string, method: string, url: string, body?: unknown, key?: string) => {
+        const res = await fetch(`${server.baseUrl}${url}`, {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+            ...(key ? { 'idempotency-key': key } : {}),
+          },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
+      };
+      let admin = await signIn(server.baseUrl);
+      const get = async <T>(url: string) => (await call(admin, 'GET', url)).json as T;
+      const operators = await get<{ data: { email: string; region: number }[] }>('/api/user/users/operators/');
+      const region = operators.data.find((o) => o.email === 'operator@demo.az')!.region;
+      const form = (
+        await get<{ results: { id: number; batch: number }[] }>(
+          `/api/fn/forms/for-payment/?region=${region}&per_page=1`,
+        )
+      ).results[0]!;
+      const batch = await get<{ transport_type: number; coefficient: number }>(`/api/fn/batches/${form.batch}/`);
+      const { coefficient } = await get<{ coefficient: string }>(`/api/fn-coefficients/${batch.coefficient}/`);
+      const { months } = await one<{ months: number }>(
+        `select case expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end
+         * expire_date as months from fn_batches where id = $1`,
+        [form.batch],
+      );
+      const payment = {
+        owner_code: '1234567891',
+        owner_name: 'Cavabı itən ödəniş',
+        region,
+        rows: [
+          {
+            form: form.id,
+            plate: '10-AA-124',
+            seats_count: 18,
+            transport_type: batch.transport_type,
+            coefficient,
+            expire_date: months,
+          },
+        ],
+      };
+      // The answer is kept by an update of the key's row after the payment's commit: the owner makes that update wait
+      // on a lock the test holds, and the server is killed there. A statement of a dead client still runs to its end
+      // once it has the lock, so the trigger then refuses it: the answer is lost, as with a crash before the update.
+      await owner.query('create table crash_test_killed (at timestamptz)');
+      await owner.query(`create function crash_test_hold_answer() returns trigger language plpgsql as $$
+      begin
+        if new.response_body is not null and old.response_body is null then
+          perform pg_advisory_xact_lock(${holdKey + 1});
+          if exists (select from crash_test_killed) then raise exception 'the server was killed'; end if;
+        end if;
+        return new;
+      end $$`);
+      await owner.query(
+        'create trigger crash_test_hold_answer before update on idempotency_keys for each row execute function crash_test_hold_answer()',
+      );
+      await owner.query('select pg_advisory_lock($1)', [holdKey + 1]);
+      const key = `crash-${randomBytes(6).toString('hex')}`;
+      const lost = call(admin, 'POST', '/api/payments/', payment, key).catch((error: unknown) => error);
+      await expect
+        .poll(
+          async () =>
+            (
+              await one<{ n: number }>(
+                `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`,
+                [holdKey + 1],
+              )
+            ).n,
+          { timeout: 30_000 },
+        )
+        .toBe(1);
+      // The payment is there: it committed before the answer.
+      const made = await one<{ id: number }>('select id from payments where owner_name = $1', [payment.owner_name]);
+      expect(made.id).toBeGreaterThan(0);
+      await server.kill();
+      expect(await lost).toBeInstanceOf(Error);
+      await owner.query('insert into crash_test_killed values (now())');
+      await owner.query('select pg_advisory_unlock($1)', [holdKey + 1]);
+      await expect
+        .poll(
+          async () =>
+            (
+              await one<{ n: number }>(
+                'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+              )
+            ).n,
+          { timeout: 30_000 },
+        )
+        .toBe(0);
+      await owner.query('drop trigger crash_test_hold_answer on idempotency_keys');
+      // Nothing of the answer was kept: only the payment and the key marked with it.
+      expect(
+        await one('select response_body, effect_resource, effect_record_id from idempotency_keys where key = $1', [
+          key,
+        ]),
+      ).toEqual({ response_body: null, effect_resource: 'payment', effect_record_id: String(made.id) });
+
+      server = await startServer({ env });
+      try {
+        admin = await signIn(server.baseUrl);
+        const retried = await call(admin, 'POST', '/api/payments/', payment, key);
+        expect(retried.status, JSON.stringify(retried.json)).toBe(201);
+        expect(retried.headers.get('idempotent-replayed')).toBe('true');
+        expect(retried.json).toMatchObject({ id: made.id, owner_name: payment.owner_name });
+        // Once more: the answer is now kept, and the same.
+        const again = await call(admin, 'POST', '/api/payments/', payment, key);
+        expect(again.status).toBe(201);
+        expect(again.json.id).toBe(made.id);
+        expect(
+          (
+            await one<{ n: number }>('select count(*)::int as n from payments where owner_name = $1', [
+              payment.owner_name,
+            ])
+          ).n,
+        ).toBe(1);
       } finally {
         await server.stop();
       }
