@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(requestIdPlugin);
   // Early: every request is measured, those refused by a later hook (a drain's 503) too.
   await app.register(metricsPlugin, { config });
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(shutdownPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });

@@ -45,6 +45,8 @@ const envSchema = z.object({
    * not served there.
    */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Sentry's DSN: unhandled errors are reported there with their request id (issue 26); absent: logged and counted. */
+  SENTRY_DSN: z.url().optional(),
   /** `host:port` of a listener of its own that serves `GET /metrics` without a token (an internal address). */
   METRICS_ADDRESS: z
     .string()

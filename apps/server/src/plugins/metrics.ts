@@ -19,6 +19,8 @@ export interface AppMetrics {
   mails: Counter<'result'>;
   /** Forms issued in batches. */
   formsIssued: Counter;
+  /** Requests that failed with an unhandled error (a 500), by route. */
+  unhandledErrors: Counter<'route'>;
   /** Gauges a feature adds (the job queue), read at each scrape. */
   addGauge(name: string, help: string, labelNames: string[], read: (gauge: Gauge) => Promise<void> | void): void;
   /** Where METRICS_ADDRESS's listener listens (its port when 0 was asked); null without one. */
@@ -72,6 +74,12 @@ export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   const formsIssued = new Counter({
     name: 'forms_issued_total',
     help: 'Strict-accountability forms issued in batches by this process',
+    registers: [registry],
+  });
+  const unhandledErrors = new Counter({
+    name: 'http_unhandled_errors_total',
+    help: 'Requests that failed with an unhandled error (answered 500), by route template',
+    labelNames: ['route'],
     registers: [registry],
   });
   new Gauge({
@@ -149,6 +157,7 @@ export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     registry,
     mails,
     formsIssued,
+    unhandledErrors,
     address: null,
     addGauge(name, help, labelNames, read) {
       new Gauge({
