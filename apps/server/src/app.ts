@@ -16,6 +16,8 @@ import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
+import { mailPlugin } from './features/mail/plugin';
+import { mailRoutes } from './features/mail/routes';
 import { reportRoutes } from './features/reports/routes';
 import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
@@ -159,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(auditContextPlugin);
   await app.register(authPlugin, { config });
+  await app.register(mailPlugin, { config });
   await app.register(captchaPlugin, { config });
 
   await app.register(healthRoutes);
@@ -169,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);
+  await app.register(mailRoutes);
   await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
   await app.register(paymentRoutes);

@@ -53,6 +53,12 @@ const envSchema = z.object({
     .regex(/^[^\s:]+:\d{1,5}$/, 'must be host:port, such as 127.0.0.1:9464')
     .optional(),
   MAIL_FROM: z.string().min(3).default('DNX <no-reply@dnx.gov.az>'),
+  /** The mail outbox (issue 26): the first wait after a failed send (seconds, doubling up to an hour), ... */
+  MAIL_RETRY_DELAY: z.coerce.number().int().min(0).max(3_600).default(30),
+  /** ... the attempts before a mail is given up (an administrator may retry it), ... */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** ... and how long a worker holds a mail it sends (seconds): a process that died holding one gives it up then. */
+  MAIL_CLAIM_LEASE: z.coerce.number().int().min(1).max(3_600).default(120),
   /** The app's public origin (`https://dnx.gov.az`): every link the server writes starts with it. */
   PUBLIC_URL: z
     .string()

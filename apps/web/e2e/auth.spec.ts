@@ -108,6 +108,23 @@ test.describe('password recovery', () => {
     await expect(page).toHaveURL(/\/signin$/);
   });
 
+  test('an administrator sees the mails the system sent, with their state and never their bodies', async ({ page }) => {
+    const before = sentMail().length;
+    const asked = await page.request.post('/api/user/users/forgot-password/', { data: { email: 'regional@demo.az' } });
+    expect(asked.ok()).toBe(true);
+    await waitForResetLink('regional@demo.az', before);
+    await signIn(page, 'admin@demo.az');
+    await page.goto('/app/mail-outbox');
+    const list = page.getByTestId('mail-outbox-page');
+    await page.getByTestId('list-search').locator('input').fill('regional@demo.az');
+    await expect(page).toHaveURL(/search=/);
+    const row = list.locator('tr.ant-table-row', { hasText: 'regional@demo.az' }).first();
+    await expect(row).toContainText('Şifrənin bərpası');
+    await expect(row).toContainText('Göndərilib');
+    await expect(list).not.toContainText('/reset-password/');
+    await screenshot(page, 'mail-outbox');
+  });
+
   test('forgot, mail over SMTP, reset, sign in with the new password, the old one refused', async ({ page }) => {
     const email = 'cashier@demo.az';
     const newPassword = 'Yeni2026parol';

@@ -7,6 +7,7 @@ export * from './resources';
 export * from './text';
 export * from './users';
 export * from './audit';
+export * from './mail';
 export * from './payments';
 export * from './fn';
 export * from './online';

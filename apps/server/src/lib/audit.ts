@@ -27,6 +27,9 @@ export interface AuditClient {
 // The client of the request being served, so every row written on its behalf names it without each service passing it.
 const currentClient = new AsyncLocalStorage<AuditClient>();
 
+/** The id of the request being served (X-Request-Id); null outside a request. */
+export const currentRequestId = (): string | null => currentClient.getStore()?.requestId ?? null;
+
 /** Runs the rest of a request with its client known to `recordAudit` (plugins/audit-context.ts). */
 export function withAuditClient<T>(client: AuditClient, run: () => T): T {
   return currentClient.run(client, run);

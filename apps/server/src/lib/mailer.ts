@@ -19,21 +19,6 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends without making the caller wait (so timing tells nothing); `drain` waits for what is still going out. */
-export function backgroundSender(mailer: Mailer, onError: (err: unknown) => void) {
-  const pending = new Set<Promise<void>>();
-  return {
-    deliver(message: MailMessage): void {
-      const sending = mailer.send(message).catch(onError);
-      pending.add(sending);
-      void sending.finally(() => pending.delete(sending));
-    },
-    async drain(): Promise<void> {
-      await Promise.allSettled([...pending]);
-    },
-  };
-}
-
 /** Mail over SMTP_URL; with no setting, each message becomes an .eml file in `<dataDir>/outbox/`. */
 export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'dataDir'>): Mailer {
   const outboxDir = path.join(config.dataDir, 'outbox');
@@ -41,7 +26,12 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   const common = { from: config.MAIL_FROM, textEncoding: 'quoted-printable' as const };
 
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    // Bounded waits: a mail is claimed for MAIL_CLAIM_LEASE while it is sent (features/mail/sender.ts).
+    const transport = nodemailer.createTransport(config.SMTP_URL, {
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       kind: 'smtp',
       outboxDir,

@@ -14,7 +14,6 @@ import type { Config } from '../config';
 import { recordAuditEvent } from '../lib/audit';
 import { createTaggedCache } from '../lib/change-feed';
 import { HttpError } from '../lib/http-errors';
-import { backgroundSender, createMailer, type Mailer } from '../lib/mailer';
 import { createTokens, TokenError, type Tokens } from '../lib/tokens';
 
 /**
@@ -59,7 +58,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: Tokens;
-    mailer: Mailer & ReturnType<typeof backgroundSender>;
     /** Every /api route with its declared access, for tests that call each endpoint as each role. */
     routeAccess: RouteAccessEntry[];
   }
@@ -137,27 +135,6 @@ function requestUserCache(app: FastifyInstance) {
 
 export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   app.decorate('tokens', createTokens(config));
-  const plainMailer = createMailer(config);
-  // Each mail handed over is counted, sent or failed (metrics).
-  const mailer = {
-    ...plainMailer,
-    send: async (message: Parameters<typeof plainMailer.send>[0]) => {
-      try {
-        await plainMailer.send(message);
-        app.metrics.mails.inc({ result: 'sent' });
-      } catch (err) {
-        app.metrics.mails.inc({ result: 'failed' });
-        throw err;
-      }
-    },
-  };
-  const sender = backgroundSender(mailer, (err) => app.log.error({ err }, 'sending mail failed'));
-  app.decorate('mailer', Object.assign(mailer, sender));
-  app.addHook('onClose', async () => {
-    await sender.drain();
-    mailer.close();
-  });
-
   const registry: RouteAccessEntry[] = [];
   app.decorate('routeAccess', registry);
   app.decorateRequest('user', null);

@@ -11,6 +11,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'user-groups-create': () => import('../features/access/pages/group-create-page'),
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
   'audit-log': () => import('../features/audit/pages/audit-log-page'),
+  'mail-outbox': () => import('../features/mail/pages/mail-outbox-page'),
   'check-fn': () => import('../features/fn/pages/check-fn-page'),
   'new-fn': () => import('../features/fn/pages/new-fn-page'),
   'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),

@@ -568,6 +568,17 @@ export const az = {
       back: 'Bugünkü vəziyyətə qayıt',
     },
   },
+  mail: {
+    createdAt: 'Yaradılıb',
+    kind: 'Növ',
+    to: 'Kimə',
+    subject: 'Mövzu',
+    status: 'Status',
+    attempts: 'Cəhdlər',
+    lastError: 'Son xəta',
+    sentAt: 'Göndərilib',
+    retry: 'Yenidən göndər',
+  },
   reports: {
     dateFrom: 'Başlanğıc tarix',
     dateTo: 'Son tarix',

@@ -567,6 +567,17 @@ export const en: Catalogue = {
       back: 'Back to the current state',
     },
   },
+  mail: {
+    createdAt: 'Created',
+    kind: 'Kind',
+    to: 'To',
+    subject: 'Subject',
+    status: 'Status',
+    attempts: 'Attempts',
+    lastError: 'Last error',
+    sentAt: 'Sent',
+    retry: 'Send again',
+  },
   reports: {
     dateFrom: 'From',
     dateTo: 'To',
@@ -648,5 +659,6 @@ export const en: Catalogue = {
     'report-form': 'Report',
     'general-report': 'General report',
     'fn-reconciliation': 'FN reconciliation',
+    'mail-outbox': 'Sent mails',
   },
 };

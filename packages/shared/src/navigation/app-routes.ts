@@ -77,6 +77,14 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['view_auditlog'],
     menu: 'access',
   },
+  {
+    key: 'mail-outbox',
+    path: 'mail-outbox',
+    title: 'Göndərilən məktublar',
+    roles: A,
+    permissions: ['view_auditlog'],
+    menu: 'access',
+  },
   { key: 'user-groups-create', path: 'user-groups-create', title: 'Yeni qrup', roles: A, permissions: ['add_group'] },
   {
     key: 'user-groups-edit',

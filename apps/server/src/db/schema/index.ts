@@ -9,3 +9,4 @@ export * from './fn';
 export * from './payments';
 export * from './online';
 export * from './bus-routes';
+export * from './mail';

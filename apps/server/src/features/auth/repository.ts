@@ -1,6 +1,6 @@
 import type { NavigationLayout } from '@dnx/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   groupPermissions,
   groups,
@@ -241,7 +241,7 @@ export async function revokeOtherSessions(
 
 // Password reset tokens
 
-export async function addResetToken(db: Database, token: { jti: string; userId: number; expiresAt: Date }) {
+export async function addResetToken(db: Executor, token: { jti: string; userId: number; expiresAt: Date }) {
   await db.insert(passwordResetTokens).values(token);
 }
 

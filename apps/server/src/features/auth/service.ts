@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { recordAuditEvent } from '../../lib/audit';
 import { fieldErrors, HttpError, throttled } from '../../lib/http-errors';
-import type { MailMessage } from '../../lib/mailer';
+import { enqueueMail } from '../mail/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newTokenId, TokenError, tokenMessages, type Tokens } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
@@ -25,7 +25,7 @@ export interface AuthServiceDeps {
   config: Config;
   tokens: Tokens;
   captcha: CaptchaService;
-  mailer: { kind: 'smtp' | 'outbox'; outboxDir: string; deliver(message: MailMessage): void };
+  mailer: { kind: 'smtp' | 'outbox'; outboxDir: string };
   log: FastifyBaseLogger;
 }
 
@@ -310,10 +310,17 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
         return;
       }
       const reset = await tokens.sign('reset', user.id);
-      await repo.addResetToken(db, { jti: reset.jti, userId: user.id, expiresAt: reset.expiresAt });
       // From the setting only: a Host header chosen by the asker must not decide where the owner's token goes.
       const link = `${config.publicOrigin}/reset-password/${reset.token}`;
-      mailer.deliver(resetPasswordMail(email, user.firstName, link, config.RESET_TOKEN_LIFETIME));
+      // The token and its mail commit together: the mail goes out (from the outbox) exactly when the link works.
+      await db.transaction(async (tx) => {
+        await repo.addResetToken(tx, { jti: reset.jti, userId: user.id, expiresAt: reset.expiresAt });
+        await enqueueMail(
+          tx,
+          'password_reset',
+          resetPasswordMail(email, user.firstName, link, config.RESET_TOKEN_LIFETIME),
+        );
+      });
       if (mailer.kind === 'outbox') {
         // The link is a usable credential: in production it stays in the outbox file only.
         if (config.isProduction) {

@@ -75,7 +75,6 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     captcha: app.captcha,
     registry: registryGateway(app.db, config),
     payments: createPaymentService(app.db, app.publicOrigin),
-    mailer: app.mailer,
     publicOrigin: app.publicOrigin,
   });
 

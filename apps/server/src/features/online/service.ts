@@ -48,6 +48,8 @@ import type { CaptchaService } from '../captcha/service';
 import type { createPaymentService } from '../payments/payment-service';
 import type { RegistryGateway } from '../registry/gateway';
 import { RegistryError } from '../registry/gateway';
+import type { MailMessage } from '../../lib/mailer';
+import { enqueueMail } from '../mail/outbox';
 import { decisionMail, submittedMail } from './mail';
 import type { CheckedDocument } from './documents';
 
@@ -247,6 +249,7 @@ async function storeRequest(
   insert: (tx: Transaction, code: string) => Promise<{ id: number }[]>,
   summary: Record<string, unknown>,
   documents: CheckedDocument[],
+  mail?: (code: string) => MailMessage,
 ): Promise<{ id: number; code: string }> {
   const code = trackingCode();
   const id = await db.transaction(async (tx) => {
@@ -271,6 +274,8 @@ async function storeRequest(
       recordId: row!.id,
       after: { code, ...summary, files: documents.length },
     });
+    // The tracking code's mail commits with the request (the outbox sends it).
+    if (mail) await enqueueMail(tx, 'online_submitted', mail(code));
     return row!.id;
   });
   return { id, code };
@@ -282,6 +287,7 @@ export const recordCarrierRequest = (
   input: CarrierRequestFields,
   documents: CheckedDocument[],
   address: string,
+  mail?: (code: string) => MailMessage,
 ) =>
   storeRequest(
     db,
@@ -304,6 +310,7 @@ export const recordCarrierRequest = (
         .returning({ id: onlineCarrierRequests.id }),
     { name: input.name, voen: input.voen, region: input.region },
     documents,
+    mail,
   );
 
 /** A request for marks, stored. */
@@ -312,6 +319,7 @@ export const recordPaymentRequest = (
   input: PaymentRequestFields,
   documents: CheckedDocument[],
   address: string,
+  mail?: (code: string) => MailMessage,
 ) =>
   storeRequest(
     db,
@@ -334,6 +342,7 @@ export const recordPaymentRequest = (
         .returning({ id: onlinePaymentRequests.id }),
     { owner_code: input.owner_code, region: input.owner_region, vehicles: input.vehicles.length },
     documents,
+    mail,
   );
 
 export interface OnlineServiceDeps {
@@ -342,20 +351,11 @@ export interface OnlineServiceDeps {
   captcha: CaptchaService;
   registry: RegistryGateway;
   payments: PaymentService;
-  mailer: { deliver(message: { to: string; subject: string; text: string; html: string }): void };
   publicOrigin: string;
 }
 
 /** Online requests (issue 14): the public submissions and status, and their review by the staff. */
-export function createOnlineService({
-  db,
-  config,
-  captcha,
-  registry,
-  payments,
-  mailer,
-  publicOrigin,
-}: OnlineServiceDeps) {
+export function createOnlineService({ db, config, captcha, registry, payments, publicOrigin }: OnlineServiceDeps) {
   const lists = onlineRequestLists(db);
   const carrierScope = (actor: AuthUser) => regionScope(actor, onlineCarrierRequests.regionId);
   const paymentScope = (actor: AuthUser) => regionScope(actor, onlinePaymentRequests.regionId);
@@ -565,6 +565,15 @@ export function createOnlineService({
       before: { status: row.status, code: row.code },
       after: { status: transition.to, code: row.code, action, ...('reason' in set ? { reason: set.reason } : {}) },
     });
+    // The requester is told in the same transaction: the outbox sends it once the decision has committed.
+    const email = 'ownerEmail' in row ? row.ownerEmail : row.email;
+    const reason = 'reason' in set ? String(set.reason) : null;
+    const decision = action === 'approve' || action === 'accept' ? action : 'reject';
+    await enqueueMail(
+      tx,
+      'online_decision',
+      decisionMail(email, kind, decision, row.code, reason, statusLink(row.code)),
+    );
     return transition.to;
   }
 
@@ -585,16 +594,18 @@ export function createOnlineService({
     async submitCarrier(input: OnlineCarrierRequestInput, documents: CheckedDocument[], address: string) {
       await admit(input.gtoken, address);
       await assertRegion(input.region, 'region');
-      const { id, code } = await recordCarrierRequest(db, input, documents, address);
-      mailer.deliver(submittedMail(input.email, 'carrier', code, statusLink(code)));
+      const { id, code } = await recordCarrierRequest(db, input, documents, address, (tracking) =>
+        submittedMail(input.email, 'carrier', tracking, statusLink(tracking)),
+      );
       return { id, code, status: 1 as const, detail: m.submitted };
     },
 
     async submitPayment(input: OnlinePaymentRequestInput, documents: CheckedDocument[], address: string) {
       await admit(input.gtoken, address);
       await assertRegion(input.owner_region, 'owner_region');
-      const { id, code } = await recordPaymentRequest(db, input, documents, address);
-      mailer.deliver(submittedMail(input.owner_email, 'payment', code, statusLink(code)));
+      const { id, code } = await recordPaymentRequest(db, input, documents, address, (tracking) =>
+        submittedMail(input.owner_email, 'payment', tracking, statusLink(tracking)),
+      );
       return { id, code, status: 1 as const, detail: m.submitted };
     },
 
@@ -719,13 +730,11 @@ export function createOnlineService({
         await decide(tx, 'carrier', request, 'approve', actor, { carrierId });
         return { ...request, carrierId };
       });
-      mailer.deliver(decisionMail(row.email, 'carrier', 'approve', row.code, null, statusLink(row.code)));
       return this.readCarrier(actor, id);
     },
 
     async rejectCarrier(actor: AuthUser, id: number, reason: string): Promise<OnlineCarrier> {
       const row = await reject('carrier', actor, id, reason);
-      mailer.deliver(decisionMail(row.email, 'carrier', 'reject', row.code, reason, statusLink(row.code)));
       return this.readCarrier(actor, id);
     },
 
@@ -776,13 +785,11 @@ export function createOnlineService({
         await decide(tx, 'payment', request, 'accept', actor, { paymentId: payment.id });
         return request;
       });
-      mailer.deliver(decisionMail(row.ownerEmail, 'payment', 'accept', row.code, null, statusLink(row.code)));
       return this.readPayment(actor, id);
     },
 
     async rejectPayment(actor: AuthUser, id: number, reason: string): Promise<OnlinePaymentRequest> {
       const row = await reject('payment', actor, id, reason);
-      mailer.deliver(decisionMail(row.ownerEmail, 'payment', 'reject', row.code, reason, statusLink(row.code)));
       return this.readPayment(actor, id);
     },
 

@@ -1,0 +1,90 @@
+import { RedoOutlined } from '@ant-design/icons';
+import { formatDateTime, mailKindLabels, mailStatuses, mailStatusLabels, type MailItem } from '@dnx/shared';
+import { Button, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { mailOutboxEndpoint, useRetryMail } from '../api/mail-outbox';
+
+const statusColor: Record<string, string> = { pending: 'blue', sent: 'green', failed: 'red' };
+
+/**
+ * `mail-outbox`: every mail the system sent or is sending (reset links, online requests' codes and decisions), newest
+ * first, with its state and last error; a mail that could not be sent is sent again from here. Never a body.
+ */
+export default function MailOutboxPage() {
+  const { t } = useTranslation();
+  const retry = useRetryMail();
+
+  const declaration = useMemo<ResourceListDeclaration<MailItem>>(
+    () => ({
+      endpoint: mailOutboxEndpoint,
+      title: t('routes.mail-outbox'),
+      rowKey: (m) => m.id,
+      search: true,
+      defaultSort: { orderBy: 'id', order: 'desc' },
+      columns: [
+        { key: 'id', title: 'ID', sortKey: 'id', value: (m) => m.id },
+        {
+          key: 'created_at',
+          title: t('mail.createdAt'),
+          sortKey: 'created_at',
+          value: (m) => formatDateTime(m.created_at),
+        },
+        { key: 'kind', title: t('mail.kind'), value: (m) => mailKindLabels[m.kind] ?? m.kind },
+        { key: 'to', title: t('mail.to'), value: (m) => m.to },
+        { key: 'subject', title: t('mail.subject'), value: (m) => m.subject, width: 240 },
+        {
+          key: 'status',
+          title: t('mail.status'),
+          value: (m) => mailStatusLabels[m.status],
+          render: (m) => <Tag color={statusColor[m.status]}>{mailStatusLabels[m.status]}</Tag>,
+        },
+        { key: 'attempts', title: t('mail.attempts'), value: (m) => m.attempts },
+        { key: 'last_error', title: t('mail.lastError'), value: (m) => m.last_error ?? '', width: 240 },
+        { key: 'sent_at', title: t('mail.sentAt'), value: (m) => (m.sent_at ? formatDateTime(m.sent_at) : '') },
+        {
+          key: 'retry',
+          title: t('list.actions'),
+          screenOnly: true,
+          value: () => '',
+          render: (m) =>
+            m.status === 'failed' ? (
+              <Button
+                size="small"
+                icon={<RedoOutlined />}
+                loading={retry.isPending && retry.variables === m.id}
+                onClick={() => retry.mutate(m.id, { onSuccess: () => notifySuccess(), onError: notifyFailure })}
+                aria-label={`${t('mail.retry')}: ${m.to}`}
+                data-testid={`mail-retry-${m.id}`}
+              >
+                {t('mail.retry')}
+              </Button>
+            ) : null,
+        },
+      ],
+      filters: [
+        {
+          name: 'status',
+          label: t('mail.status'),
+          options: mailStatuses.map((s) => ({ value: s, label: mailStatusLabels[s] })),
+        },
+        {
+          name: 'kind',
+          label: t('mail.kind'),
+          options: Object.entries(mailKindLabels).map(([value, label]) => ({ value, label })),
+        },
+      ],
+    }),
+    [t, retry],
+  );
+
+  return (
+    <div data-testid="mail-outbox-page">
+      <PageHeader title={t('routes.mail-outbox')} />
+      <ResourceTable declaration={declaration} />
+    </div>
+  );
+}
