@@ -583,10 +583,9 @@ export function createOnlineService({ db, config, captcha, registry, payments, p
       ? typeof onlineCarrierRequests
       : typeof onlinePaymentRequests;
     const scope = regionScope(actor, table.regionId);
-    return db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const request = await findRequest(tx, table, within(scope, eq(table.id, id)), true);
       await decide(tx, kind, request, 'reject', actor, { reason });
-      return request!;
     });
   }
 
@@ -677,7 +676,7 @@ export function createOnlineService({ db, config, captcha, registry, payments, p
 
     /** Approve: the carrier with that VÖEN is updated (the differences shown before), or created. */
     async approveCarrier(actor: AuthUser, id: number): Promise<OnlineCarrier> {
-      const row = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const request = await findCarrierRequest(
           tx,
           within(carrierScope(actor), eq(onlineCarrierRequests.id, id)),
@@ -734,7 +733,7 @@ export function createOnlineService({ db, config, captcha, registry, payments, p
     },
 
     async rejectCarrier(actor: AuthUser, id: number, reason: string): Promise<OnlineCarrier> {
-      const row = await reject('carrier', actor, id, reason);
+      await reject('carrier', actor, id, reason);
       return this.readCarrier(actor, id);
     },
 
@@ -748,7 +747,7 @@ export function createOnlineService({ db, config, captcha, registry, payments, p
       const unlocked = await findPaymentRequest(db, within(paymentScope(actor), eq(onlinePaymentRequests.id, id)));
       if (!unlocked) throw notFound();
       const vehicles = await Promise.all(unlocked.vehicles.map((v) => lookedUp(v)));
-      const row = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         const request = await findPaymentRequest(
           tx,
           within(paymentScope(actor), eq(onlinePaymentRequests.id, id)),
@@ -789,7 +788,7 @@ export function createOnlineService({ db, config, captcha, registry, payments, p
     },
 
     async rejectPayment(actor: AuthUser, id: number, reason: string): Promise<OnlinePaymentRequest> {
-      const row = await reject('payment', actor, id, reason);
+      await reject('payment', actor, id, reason);
       return this.readPayment(actor, id);
     },
 
