@@ -12,24 +12,15 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { productionEnv } from './bench-lists.mjs';
 import { startCluster, startClusterOn } from './lib/postgres-cluster.mjs';
 import { apiCall, ensureServerBuild, root, signIn, startServer } from './lib/server-process.mjs';
-import { createThrowawayDatabase, databaseUrl } from './lib/throwaway-database.mjs';
+import { createThrowawayDatabase, databaseUrl, queryRows } from './lib/throwaway-database.mjs';
 
 const asRoot = () => process.getuid?.() === 0;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function query(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryRows;
 
 /** The server's command-line task `command` on the database of `url`; its JSON answer. */
 function serverCli(url, command) {

@@ -32,3 +32,14 @@ export async function createThrowawayDatabase(serverUrl, prefix, template) {
     drop: () => run(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
+
+/** The rows of one statement on the database of `url`, over a connection of its own. */
+export async function queryRows(url, text, values = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -16,6 +16,8 @@ import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
+import { jobsPlugin } from './features/jobs/plugin';
+import { jobRoutes } from './features/jobs/routes';
 import { mailPlugin } from './features/mail/plugin';
 import { mailRoutes } from './features/mail/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -60,6 +62,8 @@ export interface AppOptions {
   seed?: 'auto' | 'always' | 'never';
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: DestinationStream;
+  /** `no-schedule`: the job worker runs but puts nothing on the schedule (tests that run jobs themselves). */
+  jobs?: 'schedule' | 'no-schedule';
 }
 
 /**
@@ -162,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditContextPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(jobsPlugin, { schedule: options.jobs !== 'no-schedule' });
   await app.register(captchaPlugin, { config });
 
   await app.register(healthRoutes);
@@ -173,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);
   await app.register(mailRoutes);
+  await app.register(jobRoutes);
   await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
   await app.register(paymentRoutes);

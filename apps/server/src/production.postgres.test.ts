@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { binaries, startCluster, type Cluster } from '../../../scripts/lib/postgres-cluster.mjs';
@@ -15,6 +14,7 @@ import {
   signIn,
   startServer,
 } from '../../../scripts/lib/server-process.mjs';
+import { queryRows } from '../../../scripts/lib/throwaway-database.mjs';
 import { secretSettings } from './config';
 
 /**
@@ -45,15 +45,7 @@ const dockerEnv = Object.fromEntries(
 const asRoot = () => process.getuid?.() === 0;
 const postgresUid = () => Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout);
 
-async function query<T extends Record<string, unknown>>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryRows;
 
 describe('the production commands of compose.yaml, on PostgreSQL with a streaming replica', () => {
   let work: string;

@@ -8,6 +8,7 @@ export * from './text';
 export * from './users';
 export * from './audit';
 export * from './mail';
+export * from './jobs';
 export * from './payments';
 export * from './fn';
 export * from './online';

@@ -35,7 +35,15 @@ export interface DatabaseHandle {
   dump(compression?: 'none' | 'gzip'): Promise<Blob | null>;
   /** The pool's connections: open, idle, and requests waiting for one (metrics); null for the embedded database. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * Where the job queue (pg-boss, features/jobs/) connects: the embedded database's one connection, or PostgreSQL's
+   * URLs (the app's login for the workers, the owner's for installing its schema).
+   */
+  queueBackend(): { kind: 'pglite'; client: PGliteClient } | { kind: 'postgres'; url: string; ownerUrl: string };
 }
+
+/** The embedded database's client, as the job queue's adapter takes it. */
+export type PGliteClient = import('@electric-sql/pglite').PGlite;
 
 export interface ChannelHandlers {
   notice(payload: string): void;
@@ -173,6 +181,7 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
     },
     dump: () => Promise.resolve(null),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    queueBackend: () => ({ kind: 'postgres', url, ownerUrl }),
   };
 }
 
@@ -362,5 +371,6 @@ async function openPglite(
     },
     dump: (compression = 'none') => client.dumpDataDir(compression),
     poolStats: () => null,
+    queueBackend: () => ({ kind: 'pglite', client }),
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { auditChain } from '../lib/audit';
+import { installJobQueue, jobQueueInstalled } from '../lib/job-queue';
 import { migrationsFolder } from '../paths';
 import type { Database, DatabaseHandle } from './client';
 
@@ -25,19 +26,23 @@ const lockRetryMs = 100;
  */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder });
-  await handle.asOwner(async (db) => {
-    try {
+  try {
+    const applied = await handle.asOwner(async (db) => {
       // Current already (every start after the first, and every process of a rolling deploy after `db:migrate`):
       // nothing to lock or create, so a login that may not change the schema starts too.
       const last = await lastApplied(db);
-      if (migrations.every((m) => m.folderMillis <= last)) return;
+      if (migrations.every((m) => m.folderMillis <= last)) return false;
       await applyPending(db, migrations);
-    } catch (err) {
-      const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-      if (code === '42501') throw new MigrationRightsError(err);
-      throw err;
-    }
-  });
+      return true;
+    });
+    // The job queue's schema and queues (pg-boss, lib/job-queue.ts), installed by the owner with the migrations, or
+    // when a database lacks them.
+    if (applied || !(await jobQueueInstalled(handle))) await installJobQueue(handle);
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    if (code === '42501') throw new MigrationRightsError(err);
+    throw err;
+  }
 }
 
 // The newest migration of this release, read once.

@@ -290,13 +290,4 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   });
   // An answer that never reached onSend (the client went away first): the key is given back.
   app.addHook('onResponse', async (request) => settle(request, 500, null, undefined));
-
-  const purge = setInterval(
-    () => {
-      purgeIdempotencyKeys(app.db).catch((err: unknown) => app.log.warn({ err }, 'purging idempotency keys failed'));
-    },
-    60 * 60 * 1000,
-  );
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
 });

@@ -16,6 +16,7 @@ export const mailKindLabels: Record<string, string> = {
   password_reset: 'Şifrənin bərpası',
   online_submitted: 'Onlayn müraciət qəbul edildi',
   online_decision: 'Onlayn müraciət üzrə qərar',
+  chain_check: 'Gecə yoxlamasının xəbərdarlığı',
 };
 
 export const mailMessages = {

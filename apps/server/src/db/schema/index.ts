@@ -10,3 +10,4 @@ export * from './payments';
 export * from './online';
 export * from './bus-routes';
 export * from './mail';
+export * from './jobs';

@@ -5,7 +5,7 @@ import { currentRequestId } from '../../lib/audit';
 import type { MailMessage } from '../../lib/mailer';
 
 /** What a mail is about (the administrators' list names it). */
-export type MailKind = 'password_reset' | 'online_submitted' | 'online_decision';
+export type MailKind = 'password_reset' | 'online_submitted' | 'online_decision' | 'chain_check';
 
 /**
  * Puts a mail in the outbox in the caller's transaction: it is sent (by the worker, sender.ts) exactly when the change

@@ -1,13 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../../../../../scripts/lib/postgres-cluster.mjs';
-import { ensureServerBuild, root, signIn, startServer } from '../../../../../scripts/lib/server-process.mjs';
-import { createThrowawayDatabase } from '../../../../../scripts/lib/throwaway-database.mjs';
+import { signIn, startServer } from '../../../../../scripts/lib/server-process.mjs';
+import { seededProductionDatabase } from '../../test/production-server';
 
 /**
  * A server process killed (SIGKILL) in the middle of a payment's transaction leaves nothing partial: no payment,
@@ -19,47 +14,51 @@ import { createThrowawayDatabase } from '../../../../../scripts/lib/throwaway-da
 const holdKey = 987_654;
 
 describe('a payment interrupted by a killed server process', () => {
-  let cluster: Awaited<ReturnType<typeof startCluster>> | null = null;
-  let database: Awaited<ReturnType<typeof createThrowawayDatabase>>;
+  let setup: Awaited<ReturnType<typeof seededProductionDatabase>>;
   let owner: pg.Client;
-  let dataDir: string;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    ensureServerBuild();
-    if (!process.env.DATABASE_URL) cluster = await startCluster();
-    database = await createThrowawayDatabase(process.env.DATABASE_URL || cluster!.url, 'dnx_crash');
-    dataDir = mkdtempSync(path.join(tmpdir(), 'dnx-crash-'));
-    env = {
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'http://localhost',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      SEED_DEMO: 'never',
-      CAPTCHA_COST: '1',
-      CAPTCHA_MAX_COUNTER: '50',
-    };
-    // Migrations, the access model and the demo data (its forms in every stage).
-    const seeded = spawnSync(process.execPath, ['apps/server/dist/cli.js', 'seed'], {
-      cwd: root,
-      env: { ...process.env, ...env, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    if (seeded.status !== 0) throw new Error('seeding the demo data failed');
-    owner = new pg.Client({ connectionString: database.url });
+    setup = await seededProductionDatabase('dnx_crash');
+    env = setup.env;
+    owner = new pg.Client({ connectionString: setup.database.url });
     await owner.connect();
   }, 180_000);
 
   afterAll(async () => {
     await owner?.end();
-    await database?.drop();
-    cluster?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await setup?.dispose();
   });
 
   const one = async <T>(text: string, values: unknown[] = []): Promise<T> =>
     (await owner.query(text, values)).rows[0] as T;
+  /** Waits until a statement of the server waits on the test's advisory lock `key`. */
+  const waitingOn = (key: number) =>
+    expect
+      .poll(
+        async () =>
+          (
+            await one<{ n: number }>(
+              `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`,
+              [key],
+            )
+          ).n,
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+  /** Waits until every connection of the killed process has ended (a waiting one once it finds its client gone). */
+  const connectionsGone = () =>
+    expect
+      .poll(
+        async () =>
+          (
+            await one<{ n: number }>(
+              'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+            )
+          ).n,
+        { timeout: 30_000 },
+      )
+      .toBe(0);
 
   it(
     'SIGKILL while a payment is being written: nothing of it stays, and the form is taken afterwards',
@@ -128,33 +127,12 @@ describe('a payment interrupted by a killed server process', () => {
       const formBefore = await formState();
       expect(formBefore).toMatchObject({ payment_id: null });
       const answer = call(admin, 'POST', '/api/payments/', payment).catch((error: unknown) => error);
-      await expect
-        .poll(
-          async () =>
-            (
-              await one<{ n: number }>(
-                `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`,
-                [holdKey],
-              )
-            ).n,
-          { timeout: 30_000 },
-        )
-        .toBe(1);
+      await waitingOn(holdKey);
       await server.kill();
       expect(await answer).toBeInstanceOf(Error);
       await owner.query('select pg_advisory_unlock($1)', [holdKey]);
       // Every connection of the killed process ends; the waiting one rolls back when it finds its client gone.
-      await expect
-        .poll(
-          async () =>
-            (
-              await one<{ n: number }>(
-                'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-              )
-            ).n,
-          { timeout: 30_000 },
-        )
-        .toBe(0);
+      await connectionsGone();
 
       expect(await trails()).toEqual(before);
       expect(await formState()).toEqual(formBefore);
@@ -239,18 +217,7 @@ describe('a payment interrupted by a killed server process', () => {
       await owner.query('select pg_advisory_lock($1)', [holdKey + 1]);
       const key = `crash-${randomBytes(6).toString('hex')}`;
       const lost = call(admin, 'POST', '/api/payments/', payment, key).catch((error: unknown) => error);
-      await expect
-        .poll(
-          async () =>
-            (
-              await one<{ n: number }>(
-                `select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = $1 and not granted`,
-                [holdKey + 1],
-              )
-            ).n,
-          { timeout: 30_000 },
-        )
-        .toBe(1);
+      await waitingOn(holdKey + 1);
       // The payment is there: it committed before the answer.
       const made = await one<{ id: number }>('select id from payments where owner_name = $1', [payment.owner_name]);
       expect(made.id).toBeGreaterThan(0);
@@ -258,17 +225,7 @@ describe('a payment interrupted by a killed server process', () => {
       expect(await lost).toBeInstanceOf(Error);
       await owner.query('insert into crash_test_killed values (now())');
       await owner.query('select pg_advisory_unlock($1)', [holdKey + 1]);
-      await expect
-        .poll(
-          async () =>
-            (
-              await one<{ n: number }>(
-                'select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-              )
-            ).n,
-          { timeout: 30_000 },
-        )
-        .toBe(0);
+      await connectionsGone();
       await owner.query('drop trigger crash_test_hold_answer on idempotency_keys');
       // Nothing of the answer was kept: only the payment and the key marked with it.
       expect(

@@ -1,8 +1,7 @@
 import type { Report } from '@dnx/shared';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../../../../scripts/lib/postgres-cluster.mjs';
-import { createThrowawayDatabase, databaseUrl } from '../../../../../scripts/lib/throwaway-database.mjs';
+import { createThrowawayDatabase, databaseUrl, queryRows } from '../../../../../scripts/lib/throwaway-database.mjs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 
@@ -13,15 +12,7 @@ import { fnKit } from '../fn/fn-test-kit';
  * has replayed it: the report answers from the replica, and its lag is what the report lags.
  */
 
-async function query<T extends Record<string, unknown>>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = queryRows;
 
 describe('reports from a streaming replica', () => {
   let primary: Cluster;
