@@ -1,5 +1,6 @@
+import { jobMessages } from '@dnx/shared';
 import { apiAs } from './support/access';
-import { expect, screenshot, signIn, test } from './support/fixtures';
+import { expect, screenshot, signIn, test, toast } from './support/fixtures';
 
 test.describe('audit log', () => {
   test.use({ viewport: { width: 1500, height: 1000 } });
@@ -48,4 +49,18 @@ test.describe('audit log', () => {
     await page.reload();
     await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
   });
+});
+
+test('an administrator sees the scheduled jobs and runs the cleanup now; its result shows', async ({ page }) => {
+  await signIn(page, 'admin@demo.az');
+  await page.goto('/app/jobs');
+  const table = page.getByTestId('jobs-table');
+  await expect(table.locator('tr.ant-table-row')).toHaveCount(2);
+  await expect(table).toContainText('Gecə yoxlaması');
+  await page.getByTestId('job-run-cleanup').click();
+  await expect(toast(page, jobMessages.started)).toBeVisible();
+  const cleanup = table.locator('tr.ant-table-row', { hasText: 'Köhnə qeydlərin təmizlənməsi' });
+  await expect(cleanup).toContainText('Uğurlu', { timeout: 20_000 });
+  await expect(cleanup).toContainText('admin@demo.az');
+  await screenshot(page, 'jobs');
 });

@@ -12,6 +12,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
   'audit-log': () => import('../features/audit/pages/audit-log-page'),
   'mail-outbox': () => import('../features/mail/pages/mail-outbox-page'),
+  jobs: () => import('../features/jobs/pages/jobs-page'),
   'check-fn': () => import('../features/fn/pages/check-fn-page'),
   'new-fn': () => import('../features/fn/pages/new-fn-page'),
   'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),

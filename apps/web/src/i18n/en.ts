@@ -567,6 +567,20 @@ export const en: Catalogue = {
       back: 'Back to the current state',
     },
   },
+  jobs: {
+    refresh: 'Refresh',
+    job: 'Job',
+    schedule: 'Schedule (Baku time)',
+    next: 'Next run',
+    last: 'Last run',
+    failures: 'Failed (7 days)',
+    runNow: 'Run now',
+    never: 'Not run yet',
+    running: 'Running',
+    ok: 'Done',
+    failed: 'Failed',
+    bySchedule: 'by schedule',
+  },
   mail: {
     createdAt: 'Created',
     kind: 'Kind',
@@ -660,5 +674,6 @@ export const en: Catalogue = {
     'general-report': 'General report',
     'fn-reconciliation': 'FN reconciliation',
     'mail-outbox': 'Sent mails',
+    jobs: 'Scheduled jobs',
   },
 };

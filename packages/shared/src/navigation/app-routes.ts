@@ -85,6 +85,14 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['view_auditlog'],
     menu: 'access',
   },
+  {
+    key: 'jobs',
+    path: 'jobs',
+    title: 'Planlaşdırılmış işlər',
+    roles: A,
+    permissions: ['view_auditlog'],
+    menu: 'access',
+  },
   { key: 'user-groups-create', path: 'user-groups-create', title: 'Yeni qrup', roles: A, permissions: ['add_group'] },
   {
     key: 'user-groups-edit',
