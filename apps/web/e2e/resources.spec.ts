@@ -183,7 +183,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     const requestId = /^Sorğunun kodu: (\S+)$/.exec(reference)![1]!;
     await expect
       .poll(() => serverLog().find((line) => line.reqId === requestId && line.msg === 'request completed'))
-      .toMatchObject({ res: { statusCode: 409 }, route: '/api/automobile-brands/:id/' });
+      .toMatchObject({ res: { statusCode: 409 }, route: '/api/automobile-brands/delete-multiple/' });
     await screenshot(page, 'automobile-brand-in-use');
     await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
 

@@ -1,14 +1,24 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { az } from './az';
-import { en } from './en';
 
 void i18n.use(initReactI18next).init({
-  resources: { az: { translation: az }, en: { translation: en } },
+  // Azerbaijani is the interface's language and ships with the first screen; another language is loaded when chosen.
+  resources: { az: { translation: az } },
   lng: 'az',
   // English screens fall back to the Azerbaijani title where a translation is missing.
   fallbackLng: 'az',
   interpolation: { escapeValue: false },
 });
+
+/** The interface's other languages, each loaded (its own file) only when someone switches to it. */
+const languages = { en: () => import('./en').then((module) => module.en) } as const;
+
+/** Switches the interface to `language`, loading its texts first. */
+export async function switchLanguage(language: 'az' | keyof typeof languages): Promise<void> {
+  if (language !== 'az' && !i18n.hasResourceBundle(language, 'translation'))
+    i18n.addResourceBundle(language, 'translation', await languages[language]());
+  await i18n.changeLanguage(language);
+}
 
 export { i18n };
