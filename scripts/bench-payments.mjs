@@ -5,41 +5,21 @@
 // BENCH_CREATE_ONLY=1 stops after the first figure (for working on it).
 import { pathToFileURL } from 'node:url';
 import { cannon, measure, productionEnv, withDemoDatabase, withPostgres } from './bench-lists.mjs';
-import { apiCall, signIn, startServer } from './lib/server-process.mjs';
+import { issueAcceptedBatches } from './lib/demo-api.mjs';
+import { signIn, startServer } from './lib/server-process.mjs';
 
 const createBudgetP99Ms = 100;
 const rowsPerPayment = 10;
 const listedPayments = 200_000;
 
-const pad = (n) => String(n).padStart(6, '0');
-
 /** Two batches of 100,000 numbers for the demo operator, accepted: the forms the created payments use. */
 async function freeForms(base, admin, operatorToken, database) {
-  const operator = (await apiCall(base, admin, 'GET', '/api/user/users/operators/')).data.find(
-    (u) => u.email === 'operator@demo.az',
-  );
-  const transportType = (await apiCall(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
-  const coefficient = (await apiCall(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
-  for (const series of ['QP', 'QR']) {
-    const batch = await apiCall(base, admin, 'POST', '/api/fn/batches/', {
-      series,
-      start_number: pad(1),
-      finish_number: pad(100_000),
-      operator: operator.id,
-      region: operator.region,
-      transport_type: transportType.id,
-      coefficient: coefficient.id,
-      fnBase: null,
-      expire_date: 3,
-      expire_date_type: 'month',
-    });
-    await apiCall(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
-  }
+  const issued = await issueAcceptedBatches(base, admin, operatorToken, ['QP', 'QR'], 100_000);
   const ids = await withPostgres(database.url, async (query) => {
     await query('vacuum analyze fn_forms, fn_batches');
     return (await query(`select id from fn_forms where series in ('QP', 'QR') order by id`)).rows.map((r) => r.id);
   });
-  return { ids, region: operator.region, transportType: transportType.id, coefficient: coefficient.coefficient };
+  return { ids, region: issued.region, transportType: issued.transportType, coefficient: issued.coefficient };
 }
 
 /** Runs the payments budget; true when every figure is within it. */

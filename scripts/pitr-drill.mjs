@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { productionEnv } from './bench-lists.mjs';
 import { startCluster, startClusterOn } from './lib/postgres-cluster.mjs';
+import { issueAcceptedBatches } from './lib/demo-api.mjs';
 import { apiCall, ensureServerBuild, root, signIn, startServer } from './lib/server-process.mjs';
 import { createThrowawayDatabase, databaseUrl, queryRows } from './lib/throwaway-database.mjs';
 
@@ -37,31 +38,15 @@ function serverCli(url, command) {
 async function makePayments(base, count) {
   const admin = await signIn(base);
   const operatorToken = await signIn(base, 'operator@demo.az');
-  const operator = (await apiCall(base, admin, 'GET', '/api/user/users/operators/')).data.find(
-    (u) => u.email === 'operator@demo.az',
-  );
-  const transportType = (await apiCall(base, admin, 'GET', '/api/transport-types/?per_page=1')).results[0];
-  const coefficient = (await apiCall(base, admin, 'GET', '/api/fn-coefficients/?per_page=1')).results[0];
-  const batch = await apiCall(base, admin, 'POST', '/api/fn/batches/', {
-    series: 'PT',
-    start_number: '000001',
-    finish_number: String(count).padStart(6, '0'),
-    operator: operator.id,
-    region: operator.region,
-    transport_type: transportType.id,
-    coefficient: coefficient.id,
-    fnBase: null,
-    expire_date: 3,
-    expire_date_type: 'month',
-  });
-  await apiCall(base, operatorToken, 'POST', `/api/fn/batches/${batch.id}/accept/`, {});
+  const issued = await issueAcceptedBatches(base, admin, operatorToken, ['PT'], count);
+  const batch = issued.batches[0];
   const forms = (await apiCall(base, admin, 'GET', `/api/fn/forms/?batch=${batch.id}&no_page=1`)).results;
   const made = [];
   for (const [i, form] of forms.entries()) {
     const payment = await apiCall(base, admin, 'POST', '/api/payments/', {
       owner_code: '1234567891',
       owner_name: 'Bərpa Təlimi MMC',
-      region: operator.region,
+      region: issued.region,
       mdssh_number: `M-${i + 1}`,
       mdssh_date: '2026-01-10',
       mdssh_amount: '10.00',
@@ -73,8 +58,8 @@ async function makePayments(base, count) {
           form: form.id,
           plate: `10-PT-${String(i + 1).padStart(3, '0')}`,
           seats_count: 18,
-          transport_type: transportType.id,
-          coefficient: coefficient.coefficient,
+          transport_type: issued.transportType,
+          coefficient: issued.coefficient,
           expire_date: 3,
         },
       ],

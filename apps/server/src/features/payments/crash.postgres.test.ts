@@ -60,53 +60,63 @@ describe('a payment interrupted by a killed server process', () => {
       )
       .toBe(0);
 
-  it(
-    'SIGKILL while a payment is being written: nothing of it stays, and the form is taken afterwards',
-    { timeout: 180_000 },
-    async () => {
-      let server = await startServer({ env });
-      const call = async (token: string, method: string, url: string, body?: unknown) => {
-        const res = await fetch(`${server.baseUrl}${url}`, {
-          method,
-          headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-      };
-      let admin = await signIn(server.baseUrl);
-      const get = async <T>(url: string) => (await call(admin, 'GET', url)).json as T;
-
-      // A free form of the demo operator's region, and a payment of it priced as its batch was issued.
-      const operators = await get<{ data: { email: string; region: number }[] }>('/api/user/users/operators/');
-      const region = operators.data.find((o) => o.email === 'operator@demo.az')!.region;
-      const free = await get<{ results: { id: number; batch: number }[] }>(
-        `/api/fn/forms/for-payment/?region=${region}&per_page=1`,
-      );
-      const form = free.results[0]!;
-      const batch = await get<{ transport_type: number; coefficient: number; expire_date: number }>(
-        `/api/fn/batches/${form.batch}/`,
-      );
-      const { coefficient } = await get<{ coefficient: string }>(`/api/fn-coefficients/${batch.coefficient}/`);
-      const { months } = await one<{ months: number }>(
-        `select case expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end
-         * expire_date as months from fn_batches where id = $1`,
-        [form.batch],
-      );
-      const payment = {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  /** A JSON call of the running server, with an Idempotency-Key when given. */
+  const call = async (token: string, method: string, url: string, body?: unknown, key?: string) => {
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
+  };
+  /** A payment of a free form of the demo operator's region, priced as its batch was issued. */
+  async function paymentOfAFreeForm(admin: string, ownerName: string, plate: string) {
+    const get = async <T>(url: string) => (await call(admin, 'GET', url)).json as T;
+    const operators = await get<{ data: { email: string; region: number }[] }>('/api/user/users/operators/');
+    const region = operators.data.find((o) => o.email === 'operator@demo.az')!.region;
+    const free = await get<{ results: { id: number; batch: number }[] }>(
+      `/api/fn/forms/for-payment/?region=${region}&per_page=1`,
+    );
+    const form = free.results[0]!;
+    const batch = await get<{ transport_type: number; coefficient: number }>(`/api/fn/batches/${form.batch}/`);
+    const { coefficient } = await get<{ coefficient: string }>(`/api/fn-coefficients/${batch.coefficient}/`);
+    const { months } = await one<{ months: number }>(
+      `select case expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end
+       * expire_date as months from fn_batches where id = $1`,
+      [form.batch],
+    );
+    return {
+      form,
+      payment: {
         owner_code: '1234567891',
-        owner_name: 'Qəzaya düşən ödəniş',
+        owner_name: ownerName,
         region,
         rows: [
           {
             form: form.id,
-            plate: '10-AA-123',
+            plate,
             seats_count: 18,
             transport_type: batch.transport_type,
             coefficient,
             expire_date: months,
           },
         ],
-      };
+      },
+    };
+  }
+
+  it(
+    'SIGKILL while a payment is being written: nothing of it stays, and the form is taken afterwards',
+    { timeout: 180_000 },
+    async () => {
+      server = await startServer({ env });
+      let admin = await signIn(server.baseUrl);
+      const { form, payment } = await paymentOfAFreeForm(admin, 'Qəzaya düşən ödəniş', '10-AA-123');
 
       // The payment's transaction waits inside its row insert (a trigger the owner adds for this test) on a lock the
       // test holds; the server is killed there, then the lock is let go.
@@ -155,50 +165,9 @@ describe('a payment interrupted by a killed server process', () => {
     'SIGKILL after the payment committed, before its answer was kept: the retry with the same key gets that payment',
     { timeout: 180_000 },
     async () => {
-      let server = await startServer({ env });
-      const call = async (token: string, method: string, url: string, body?: unknown, key?: string) => {
-        const res = await fetch(`${server.baseUrl}${url}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body ? { 'content-type': 'application/json' } : {}),
-            ...(key ? { 'idempotency-key': key } : {}),
-          },
-          body: body ? JSON.stringify(body) : undefined,
-        });
-        return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
-      };
+      server = await startServer({ env });
       let admin = await signIn(server.baseUrl);
-      const get = async <T>(url: string) => (await call(admin, 'GET', url)).json as T;
-      const operators = await get<{ data: { email: string; region: number }[] }>('/api/user/users/operators/');
-      const region = operators.data.find((o) => o.email === 'operator@demo.az')!.region;
-      const form = (
-        await get<{ results: { id: number; batch: number }[] }>(
-          `/api/fn/forms/for-payment/?region=${region}&per_page=1`,
-        )
-      ).results[0]!;
-      const batch = await get<{ transport_type: number; coefficient: number }>(`/api/fn/batches/${form.batch}/`);
-      const { coefficient } = await get<{ coefficient: string }>(`/api/fn-coefficients/${batch.coefficient}/`);
-      const { months } = await one<{ months: number }>(
-        `select case expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end
-         * expire_date as months from fn_batches where id = $1`,
-        [form.batch],
-      );
-      const payment = {
-        owner_code: '1234567891',
-        owner_name: 'Cavabı itən ödəniş',
-        region,
-        rows: [
-          {
-            form: form.id,
-            plate: '10-AA-124',
-            seats_count: 18,
-            transport_type: batch.transport_type,
-            coefficient,
-            expire_date: months,
-          },
-        ],
-      };
+      const { payment } = await paymentOfAFreeForm(admin, 'Cavabı itən ödəniş', '10-AA-124');
       // The answer is kept by an update of the key's row after the payment's commit: the owner makes that update wait
       // on a lock the test holds, and the server is killed there. A statement of a dead client still runs to its end
       // once it has the lock, so the trigger then refuses it: the answer is lost, as with a crash before the update.
