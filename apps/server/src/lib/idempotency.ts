@@ -243,7 +243,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       case 'effect': {
         if (effect === true || effect.resource !== outcome.resource)
           throw new HttpError(409, { detail: idempotencyMessages.inProgress }, { 'retry-after': '1' });
-        // The answer the crash lost, from the record; kept for the next retry as any first answer is.
+        // The answer the crash lost, from the record; kept for the next retry like a first answer.
         const again = await effect.replay(request, outcome.recordId);
         claimed.set(request, outcome.id);
         reply.code(again.status).header(idempotentReplayedHeader, 'true');

@@ -41,7 +41,7 @@ async function chainCheck({ db, publicOrigin }: JobContext) {
   const [audit, ledger, reconciliation] = await Promise.all([
     auditChain.verify(db),
     fnLedgerChain.verify(db),
-    reconcile(db, systemReader, {} as never),
+    reconcile(db, systemReader, {}),
   ]);
   const ok = audit.ok && ledger.ok && reconciliation.consistent;
   const summary = {
