@@ -8,8 +8,9 @@
 //   5. Payments: creating a payment of 10 rows, p99 under 100 ms at 20 connections; the payments list with 200,000
 //      payments, p99 under 50 ms, on PostgreSQL (bench-payments.mjs).
 //   6. Reports with 1,000,000 forms and 200,000 payments on PostgreSQL: each report of the screen and the general
-//      report under 2 s cold and warm, the home statistics under 200 ms, an Excel export of 100,000 rows with the
-//      server's memory growing less than 150 MB (bench-reports.mjs).
+//      report under 2 s cold and warm, the home statistics under 200 ms, the report's Excel export of 100,000 rows
+//      and the forms list's Excel and CSV exports of all 1,000,000 forms with the server's memory growing less than
+//      150 MB each (bench-reports.mjs).
 //   7. Mixed load, 50 signed-in users for 2 minutes on PGlite and on PostgreSQL with two processes: no failed
 //      request, GET p99 under 300 ms (bench-mixed.mjs; BENCH_MIXED_SECONDS shortens it).
 import { spawnSync } from 'node:child_process';

@@ -20,6 +20,7 @@ import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
 import { mailPlugin } from './features/mail/plugin';
 import { mailRoutes } from './features/mail/routes';
+import { reminderRoutes } from './features/reminders/routes';
 import { reportRoutes } from './features/reports/routes';
 import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
@@ -185,6 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(onlineRoutes, { config });
   await app.register(busRouteRoutes);
   await app.register(reportRoutes, { config });
+  await app.register(reminderRoutes);
 
   // A command-line task on the embedded database asks this process, which holds it (control-socket.ts).
   if (handle.kind === 'pglite' && !options.database) await openControlSocket(app, config.dataDir);

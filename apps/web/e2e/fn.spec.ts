@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { fnMessages, toastMessages, type FnBatch, type Operator } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
-import { expect, signIn, test, toast } from './support/fixtures';
+import { exported, expect, signIn, test, toast } from './support/fixtures';
 
 /** A series no other run of the shared e2e database has used: three random capital letters. */
 function uniqueSeries(): string {
@@ -566,4 +567,31 @@ test.describe('paid-fn', () => {
     await expect(drawer.getByTestId('fn-history-entry').last()).toContainText('Ödənişin ləğvi');
     await expect(drawer.getByTestId('fn-history-entry').last()).toContainText('Ödəniş səhv qeyd olunub');
   });
+});
+
+test('"Hamısı" over 5.000 forms says to narrow or export; the export streams every form from the server with its progress', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const central = await signedIn(browser, baseURL, 'central@demo.az');
+  const batch = await issueBatch(central, 5001);
+  await central.goto(`/app/general-fn?series=${batch.series}&per_page=all`);
+  const error = central.getByTestId('list-error');
+  await expect(error).toContainText(
+    'Filtr 5.001 sətir seçir, "Hamısı" isə ən çox 5.000 sətir göstərir. Filtri daraldın və ya siyahını ixrac edin.',
+  );
+  await error.getByRole('button', { name: 'Səhifədə 100 sətir göstər' }).click();
+  await expect(central).toHaveURL(/per_page=100/);
+  await expect(central.getByRole('row').filter({ hasText: '005001' })).toBeVisible();
+
+  const file = await exported(central, 'CSV faylı');
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const lines = readFileSync((await file.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(5002);
+  expect(lines[1]).toContain(batch.series);
+  await expect(central.getByTestId('export-progress')).toHaveAttribute('data-phase', 'done');
+  await expect(central.getByTestId('export-status')).toContainText('5.001 sətir');
 });

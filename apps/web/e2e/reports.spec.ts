@@ -259,6 +259,35 @@ async function checkHome(browser: Browser, baseURL: string | undefined, email: s
   return sections;
 }
 
+test('a report is subscribed to for the 1st of each month with its filters, opened again from the list, and ended', async ({
+  page,
+}) => {
+  await signIn(page, 'regional@demo.az');
+  await page.goto('/app/report-form?group_by=transport_type&validity=3');
+  await settled(page);
+  await expect(page.getByTestId('report-subscriptions')).toHaveCount(0);
+  await page.getByTestId('report-subscribe').click();
+  await expect(page.getByText('Bu filtrlərlə hesabat hər ayın 1-də keçən ay üzrə')).toBeVisible();
+  await page.getByRole('button', { name: 'Aylıq abunə ol' }).last().click();
+  const list = page.getByTestId('report-subscriptions');
+  await expect(list).toContainText('Nəqliyyat növü · filtr: 2');
+  await expect(list).toContainText('Hələ göndərilməyib');
+  await screenshot(page, 'report-subscriptions');
+  // The same filters twice is refused with the server's words.
+  await page.getByTestId('report-subscribe').click();
+  await page.getByRole('button', { name: 'Aylıq abunə ol' }).last().click();
+  await expect(page.getByText('Bu filtrlərlə abunəlik artıq var.')).toBeVisible();
+
+  // Opened from the list on another report, its filters come back.
+  await page.goto('/app/report-form?group_by=region');
+  await settled(page);
+  await list.getByRole('button', { name: 'Ekranda aç' }).click();
+  await expect(page).toHaveURL(/validity=3.*group_by=transport_type/);
+  await list.getByRole('button', { name: /Abunəliyi dayandır/ }).click();
+  await page.getByRole('button', { name: 'Abunəliyi dayandır' }).last().click();
+  await expect(page.getByTestId('report-subscriptions')).toHaveCount(0);
+});
+
 test.describe("each demo user's home shows their numbers, and each number opens its list with the same count", () => {
   test.describe.configure({ timeout: 180_000 });
   for (const email of demoUsers) {

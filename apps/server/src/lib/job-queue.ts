@@ -10,7 +10,7 @@ import { appRole, type DatabaseHandle } from '../db/client';
 export const jobQueueSchema = 'pgboss';
 
 /** Every queue the app works: the scheduled jobs of features/jobs/definitions.ts, by name. */
-export const jobNames = ['chain-check', 'cleanup'] as const;
+export const jobNames = ['chain-check', 'cleanup', 'expiry-reminders', 'report-subscriptions'] as const;
 export type JobName = (typeof jobNames)[number];
 
 /** How a queue's jobs are kept: a run may take up to an hour, is not retried by pg-boss (the next run comes). */

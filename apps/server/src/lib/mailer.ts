@@ -4,11 +4,19 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
+/** A file sent with a mail: its content base64 (as the outbox keeps it). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[] | null;
 }
 
 export interface Mailer {
@@ -24,6 +32,11 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   const outboxDir = path.join(config.dataDir, 'outbox');
   // Quoted-printable keeps links readable in the raw message (and in the .eml files).
   const common = { from: config.MAIL_FROM, textEncoding: 'quoted-printable' as const };
+  const nodemailerMessage = ({ attachments, ...message }: MailMessage) => ({
+    ...common,
+    ...message,
+    attachments: (attachments ?? []).map((a) => ({ ...a, encoding: 'base64' })),
+  });
 
   if (config.SMTP_URL) {
     // Bounded waits: a mail is claimed for MAIL_CLAIM_LEASE while it is sent (features/mail/sender.ts).
@@ -36,7 +49,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
       kind: 'smtp',
       outboxDir,
       send: async (message) => {
-        await transport.sendMail({ ...common, ...message });
+        await transport.sendMail(nodemailerMessage(message));
       },
       close: () => transport.close(),
     };
@@ -47,7 +60,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
     kind: 'outbox',
     outboxDir,
     send: async (message) => {
-      const info = await transport.sendMail({ ...common, ...message });
+      const info = await transport.sendMail(nodemailerMessage(message));
       await mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replaceAll(':', '-')}-${randomBytes(4).toString('hex')}.eml`;
       await writeFile(path.join(outboxDir, name), info.message as Buffer);

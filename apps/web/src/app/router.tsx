@@ -87,6 +87,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/payments/pages/verify-page'), 'VerifyPage'),
           },
           {
+            // The opt-out link of the expiry reminders mailed to carriers: public, no sign-in.
+            path: '/reminders/opt-out/:token',
+            lazy: lazyPage(() => import('../features/reminders/pages/opt-out-page'), 'OptOutPage'),
+          },
+          {
             // The carriers' requests and their status: public, no sign-in (issue 14).
             path: '/online',
             lazy: lazyPage(() => import('../features/online/pages/online-requests-page'), 'OnlineRequestsPage'),

@@ -78,6 +78,7 @@ export const az = {
     create: 'Yeni',
     yes: 'Bəli',
     firstPage: 'Birinci səhifəyə qayıt',
+    pagesOf: 'Səhifədə {{count}} sətir göstər',
     pages: 'Səhifələr',
     no: 'Xeyr',
   },
@@ -625,13 +626,16 @@ export const az = {
     moneyChart: 'Ödənişlərin məbləği ({{group}} üzrə, ₼)',
     moneyChartText:
       '{{group}} üzrə sadələşdirilmiş vergi, MDSSH və İTSDA məbləğləri, qruplaşdırılmış sütunlarla. Dəqiq məbləğlər cədvəldədir.',
-    exporting: 'Fayl hazırlanır',
-    exportReady: 'Fayl hazırdır',
-    exportRows: '{{rows}} sətir',
-    received: '{{mb}} MB alındı',
-    exportDone: 'Fayl endirildi: {{name}} ({{details}})',
-    exportCancel: 'Dayandır',
-    exportCancelled: 'Endirmə dayandırıldı.',
+    subscribe: 'Aylıq abunə ol',
+    subscribeTitle: 'Bu hesabata abunə olunsun?',
+    subscribeText: 'Bu filtrlərlə hesabat hər ayın 1-də keçən ay üzrə e-poçtunuza Excel faylı kimi göndəriləcək.',
+    subscriptions: 'Abunəliklərim',
+    subscriptionFilters: 'filtr: {{count}}',
+    subscriptionOpen: 'Ekranda aç',
+    subscriptionLastSent: 'Son göndərilən ay: {{period}}',
+    subscriptionNotSentYet: 'Hələ göndərilməyib: ilk məktub növbəti ayın 1-də.',
+    unsubscribe: 'Abunəliyi dayandır',
+    unsubscribeConfirm: 'Abunəlik dayandırılsın?',
     byCell: 'Region və nəqliyyat növü üzrə',
     byRegion: 'Regionlar üzrə',
     byTransportType: 'Nəqliyyat növləri üzrə',
@@ -662,6 +666,25 @@ export const az = {
   },
   sections: Object.fromEntries(menuSections.map((s) => [s.key, s.title])) as Record<string, string>,
   routes: Object.fromEntries(appRoutes.map((r) => [r.key, r.title])) as Record<string, string>,
+  reminders: {
+    title: 'Blankların müddəti barədə xəbərdarlıqlar',
+    unknownTitle: 'Keçid tapılmadı',
+    question:
+      'Blanklarınızın müddətinin bitməsinə 30 və 7 gün qalanda e-poçtla xəbərdarlıq göndəririk. Bu xəbərdarlıqlardan imtina edirsiniz?',
+    confirm: 'Xəbərdarlıqlardan imtina et',
+    stopped: 'Xəbərdarlıqlar dayandırıldı',
+    stoppedText:
+      '{{carrier}} üçün xəbərdarlıqlar artıq göndərilmir. Yenidən almaq üçün regional operatora müraciət edin.',
+  },
+  download: {
+    exporting: 'Fayl hazırlanır',
+    exportReady: 'Fayl hazırdır',
+    exportRows: '{{rows}} sətir',
+    received: '{{mb}} MB alındı',
+    exportDone: 'Fayl endirildi: {{name}} ({{details}})',
+    exportCancel: 'Dayandır',
+    exportCancelled: 'Endirmə dayandırıldı.',
+  },
 };
 
 export type Catalogue = typeof az;

@@ -1,7 +1,6 @@
-/** A count in Azerbaijani writing: thousands with dots (`12.345`), as money shows them (`formatMoney`). */
-export function formatCount(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
+import { formatCount } from '@dnx/shared';
+
+export { formatCount };
 
 /** Megabytes with one decimal after a comma (`3,4`): how much of a download has come. */
 export function formatMegabytes(bytes: number): string {

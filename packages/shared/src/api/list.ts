@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCount } from '../format/count';
 import { cleanString, countSchema, idSchema, isoDateSchema, recordIdSchema, textIdSchema } from './input';
 
 /**
@@ -9,6 +10,11 @@ import { cleanString, countSchema, idSchema, isoDateSchema, recordIdSchema, text
 export const defaultPageSize = 10;
 export const maxPageSize = 100;
 export const pageSizeOptions = [10, 25, 50, 100] as const;
+/**
+ * The most rows `no_page` ("Hamısı") answers: a filter that selects more gets a 400 telling the user to narrow it or
+ * export (an export streams any number of rows). The users list keeps an unbounded "all" (the spec's).
+ */
+export const allRowsLimit = 5000;
 /** Longest `cursor` accepted: a cursor holds the sort value of one row (text fields are at most 500 characters). */
 export const cursorMaxLength = 4096;
 
@@ -25,6 +31,10 @@ export const listMessages = {
   textTooLong: 'Mətn 200 simvoldan uzun olmamalıdır.',
   /** A `cursor` not made by this list for this query (malformed, altered, or from other filters or order). */
   cursorInvalid: 'Səhifə kursoru yanlışdır və ya bu siyahıya aid deyil. Siyahını yenidən açın.',
+  /** `no_page` on a filter that selects more than `allRowsLimit` rows. */
+  allTooMany: (count: number) =>
+    `Filtr ${formatCount(count)} sətir seçir, "Hamısı" isə ən çox ${formatCount(allRowsLimit)} sətir göstərir. ` +
+    'Filtri daraldın və ya siyahını ixrac edin.',
   /** Django REST Framework's answer for a page past the end. */
   invalidPage: 'Invalid page.',
 } as const;

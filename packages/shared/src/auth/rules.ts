@@ -7,7 +7,7 @@ import { authMessages as m, passwordMinLength } from './messages';
  */
 
 // A standard email pattern (the HTML living standard's).
-const emailPattern =
+export const emailPattern =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function isEmail(value: string): boolean {

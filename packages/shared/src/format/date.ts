@@ -50,7 +50,13 @@ const bakuMoments = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** A moment as dd.mm.yyyy hh:mm in Baku, whatever the clock of the machine that prints it (a server's files). */
-export function formatBakuDateTime(at: string | Date): string {
+export function formatBakuDateTime(at: string | Date | null | undefined): string {
+  if (!at) return '';
   const parts = Object.fromEntries(bakuMoments.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** A moment's day in Baku as dd.mm.yyyy, whatever the clock of the machine that prints it (a server's files). */
+export function formatBakuDate(at: string | Date | null | undefined): string {
+  return at ? formatDate(bakuDay(new Date(at))) : '';
 }

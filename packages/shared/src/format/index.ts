@@ -1,2 +1,3 @@
 export * from './date';
 export * from './money';
+export * from './count';

@@ -5,6 +5,8 @@ import { momentOutSchema } from '../api/input';
 export const jobLabels: Record<string, string> = {
   'chain-check': 'Gecə yoxlaması: audit zənciri, blankların jurnalı və uzlaşma',
   cleanup: 'Köhnə qeydlərin təmizlənməsi (captcha, idempotentlik açarları, limitlər, göndərilmiş məktublar)',
+  'expiry-reminders': 'Daşıyıcılara xəbərdarlıq: blankların müddətinin bitməsinə 30 və 7 gün qalıb',
+  'report-subscriptions': 'Abunə olunmuş hesabatlar: hər ayın 1-də keçən ayın hesabatı Excel faylı ilə',
 };
 
 export const jobMessages = {

@@ -4,3 +4,4 @@ export * from './rules';
 export * from './schemas';
 export * from './status';
 export * from './tariff-vectors';
+export * from './columns';

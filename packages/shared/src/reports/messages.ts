@@ -8,4 +8,7 @@ export const reportMessages = {
   validityInvalid: 'Müddət 1 ilə 120 ay arasında tam ədəd olmalıdır.',
   formatInvalid: 'Format xlsx və ya pdf olmalıdır.',
   idInvalid: 'Müsbət tam ədəd daxil edin.',
+  /** A user keeps at most this many report subscriptions. */
+  subscriptionsTooMany: (limit: number) => `Ən çox ${limit} abunəlik saxlamaq olar. Birini silin.`,
+  subscriptionExists: 'Bu filtrlərlə abunəlik artıq var.',
 } as const;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { countSchema, dayOutSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
+import {
+  countSchema,
+  dayOutSchema,
+  idSchema,
+  isoDateSchema,
+  momentOutSchema,
+  recordIdSchema,
+  textIdSchema,
+} from '../api/input';
 import { reportMessages as m } from './messages';
 
 /**
@@ -239,3 +247,44 @@ export function monthsBetween(from: string, to: string): string[] {
     if (month > 12) [year, month] = [year + 1, 1];
   }
 }
+
+/** The most report subscriptions one user keeps. */
+export const reportSubscriptionLimit = 20;
+
+/**
+ * `POST /api/reports/subscriptions/`: a report to receive as Excel on the first day of each month, of the month
+ * before: its grouping and filters as the report's query gives them, in JSON (numbers for ids and codes).
+ */
+export const reportSubscriptionInputSchema = z.strictObject({
+  group_by: z.enum(reportGroupByKeys, { error: m.groupByInvalid }).default('region'),
+  region: recordIdSchema(m.idInvalid).optional(),
+  operator: recordIdSchema(m.idInvalid).optional(),
+  transport_type: recordIdSchema(m.idInvalid).optional(),
+  form_status: z
+    .number({ error: m.formStatusInvalid })
+    .int(m.formStatusInvalid)
+    .min(0, m.formStatusInvalid)
+    .max(4, m.formStatusInvalid)
+    .optional(),
+  payment_status: z
+    .number({ error: m.paymentStatusInvalid })
+    .int(m.paymentStatusInvalid)
+    .min(1, m.paymentStatusInvalid)
+    .max(4, m.paymentStatusInvalid)
+    .optional(),
+  validity: z
+    .number({ error: m.validityInvalid })
+    .int(m.validityInvalid)
+    .min(1, m.validityInvalid)
+    .max(120, m.validityInvalid)
+    .optional(),
+});
+export type ReportSubscriptionFilters = z.infer<typeof reportSubscriptionInputSchema>;
+
+export const reportSubscriptionSchema = reportSubscriptionInputSchema.extend({
+  id: idSchema,
+  created_at: momentOutSchema,
+  /** The last month mailed (`YYYY-MM`); null before the first. */
+  last_sent_period: z.string().nullable(),
+});
+export type ReportSubscription = z.infer<typeof reportSubscriptionSchema>;

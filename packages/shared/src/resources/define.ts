@@ -48,6 +48,8 @@ export interface FieldDefinition {
   /** text: rewrites the value before it is checked and stored (upper-case, dashes). Returns null when hopeless. */
   normalize?: (value: string) => string | null;
   options?: readonly FieldOption[];
+  /** choice: the value taken when none is given (a field added later stays optional for existing clients). */
+  default?: string | number;
   /** reference: the resource whose active items fill the picker; the record carries `<name>_name` to show. */
   reference?: ResourceKey;
   /** Shown as a column of the list (in this order); sortable when `sortable`. */
@@ -172,7 +174,8 @@ export function fieldInputSchema(field: FieldDefinition): z.ZodType {
     case 'status':
       return z.literal([1, 0], { error: m.choose(label) }).default(1);
     case 'choice': {
-      return optionSchema(field, field.invalidMessage ?? m.choose(label));
+      const choice = optionSchema(field, field.invalidMessage ?? m.choose(label));
+      return field.default === undefined ? choice : choice.default(field.default);
     }
     case 'multi-choice': {
       const values = (field.options ?? []).map((o) => o.value);

@@ -1,3 +1,4 @@
+import { emailPattern } from '../auth/rules';
 import { phonePattern } from '../users/schemas';
 import { resourceMessages as m } from './messages';
 import { isIsoDate } from '../api/input';
@@ -243,6 +244,27 @@ export const carrierResource = defineResource({
       filter: true,
     },
     { name: 'info', label: 'Məlumat', kind: 'textarea', max: 1000 },
+    {
+      name: 'email',
+      label: 'E-poçt',
+      kind: 'text',
+      max: 254,
+      normalize: (v) => v.toLowerCase(),
+      pattern: emailPattern,
+      example: 'info@dasiyici.az',
+      invalidMessage: m.emailInvalid,
+    },
+    {
+      name: 'expiry_reminders',
+      label: 'Müddət xəbərdarlıqları',
+      kind: 'choice',
+      options: [
+        { value: 1, label: 'Göndərilsin' },
+        { value: 0, label: 'Göndərilməsin' },
+      ],
+      default: 1,
+      filter: true,
+    },
     status,
     { name: 'created_at', label: 'Yaradılma tarixi', kind: 'date', readOnly: true, list: true, sortable: true },
   ],

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './tariff';
 export * from './values';
 export * from './pickers';
+export * from './cells';

@@ -8,6 +8,7 @@ export const resourceMessages = {
   voenInvalid: 'VÖEN 10 rəqəmdən ibarət olmalıdır.',
   finInvalid: 'FİN kod 7 hərf və ya rəqəmdən ibarət olmalıdır.',
   phoneInvalid: 'Telefon nömrəsi +994XXXXXXXXX formatında olmalıdır.',
+  emailInvalid: 'Keçərli e-poçt ünvanı daxil etməyiniz xahiş olunur.',
   dateInvalid: 'Tarix düzgün deyil.',
   licenceFinishBeforeStart: 'Vəsiqənin bitmə tarixi başlama tarixindən sonra olmalıdır.',
   categoriesRequired: 'Ən azı bir sürücülük kateqoriyası seçilməlidir.',

@@ -1,3 +1,4 @@
 export * from './messages';
 export * from './preferences';
 export * from './schemas';
+export * from './columns';

@@ -34,6 +34,14 @@ export const carriers = pgTable(
     /** az_sort_key of the tax payer's name, kept by triggers (migration 0013): ordering by it reads an index. */
     taxPayerSort: text('tax_payer_sort'),
     info: text('info').notNull().default(''),
+    /** Where the reminders of forms about to expire go (issue 26); empty: none are sent. */
+    email: text('email').notNull().default(''),
+    /** 1: reminders are sent 30 and 7 days before a form expires; 0: the carrier opted out. */
+    expiryReminders: smallint('expiry_reminders').notNull().default(1),
+    /** The secret of the carrier's opt-out link in each reminder; never answered by the API. */
+    reminderToken: text('reminder_token')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
     status: status(),
     createdAt: createdAt(),
     version: version(),
@@ -42,6 +50,8 @@ export const carriers = pgTable(
     index('carriers_tax_payer_id_idx').on(t.taxPayerId),
     uniqueIndex('carriers_voen_key').on(t.voen),
     index('carriers_created_at_idx').on(t.createdAt, t.id),
+    uniqueIndex('carriers_reminder_token_key').on(t.reminderToken),
+    check('carriers_expiry_reminders', sql`${t.expiryReminders} in (0, 1)`),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -19,6 +20,7 @@ import type { ExpireDateType, FnBatchStatus, FnMovement, FnStage } from '@dnx/sh
 import { createdAt, id, updatedAt, version } from './columns';
 // A cycle with payments.ts, read lazily by the reference below.
 import { payments } from './payments';
+import { carriers } from './fleet';
 import { fnCoefficients, transportTypes } from './reference-lists';
 import { regions } from './regions';
 import { users } from './users';
@@ -157,4 +159,23 @@ export const fnLedger = pgTable(
     index('fn_ledger_series_number_idx').on(t.series, t.numberFrom, t.numberTo),
     check('fn_ledger_hash_present', sql`${t.hash} is not null and ${t.hash} ~ '^[0-9a-f]{64}$'`),
   ],
+);
+
+/**
+ * The reminders sent to carriers before their paid forms expire (issue 26, the `expiry-reminders` job): one row per
+ * form, threshold (30 or 7 days) and last day of validity, written in the transaction that puts the mail in the
+ * outbox, so a reminder goes once however often the job runs.
+ */
+export const fnExpiryReminders = pgTable(
+  'fn_expiry_reminders',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => fnForms.id, { onDelete: 'cascade' }),
+    daysBefore: smallint('days_before').notNull(),
+    validTo: date('valid_to').notNull(),
+    carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.daysBefore, t.validTo] })],
 );

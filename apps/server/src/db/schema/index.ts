@@ -11,3 +11,4 @@ export * from './online';
 export * from './bus-routes';
 export * from './mail';
 export * from './jobs';
+export * from './reports';

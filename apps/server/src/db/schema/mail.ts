@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { MailAttachment } from '../../lib/mailer';
 import { id } from './columns';
 
 /**
@@ -18,6 +19,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Files sent with it (a subscribed report), base64; emptied with the body once sent. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     /** pending (to send, now or after `next_attempt_at`), sent, failed (given up after the attempts allowed). */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

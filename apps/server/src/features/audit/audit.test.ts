@@ -1,8 +1,9 @@
-import type { AuditEntry, Page } from '@dnx/shared';
+import { auditExportColumns, type AuditEntry, type Page } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { demoPassword } from '../../db/seed/demo-data';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 const agent = { 'user-agent': 'audit-test/1.0' };
@@ -128,6 +129,20 @@ describe('audit trail over the API', () => {
     expect((await list(`date_from=${today}&date_to=${today}&record_id=${id}`)).count).toBe(1);
     expect((await list(`date_to=2000-01-01`)).count).toBe(0);
     expect((await list('result=denied')).results.every((r) => r.result === 'denied')).toBe(true);
+  });
+
+  it('exports the trail as CSV: the rows the filter selects, in its order', async () => {
+    const query = 'result=failure&order_by=at&order=asc';
+    const page = await list(`no_page=1&${query}`);
+    expect(page.count).toBeGreaterThan(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/audit/export/?format=csv&${query}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe(String(page.count));
+    expect(res.body).toBe(expectedCsv(auditExportColumns, page.results));
   });
 
   it('keeps one unbroken chain under 30 concurrent writes, and names a row the owner rewrote', async () => {

@@ -1,6 +1,14 @@
-import { auditEntrySchema, auditVerifySchema, noQuerySchema, pageSchema } from '@dnx/shared';
+import {
+  auditEntrySchema,
+  auditExportColumns,
+  auditVerifySchema,
+  findAppRoute,
+  noQuerySchema,
+  pageSchema,
+} from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInErrors } from '../../lib/api-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { auditList } from './repository';
 import { createAuditService } from './service';
@@ -28,6 +36,19 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => audit.list(request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/audit/',
+    operationId: 'exportAuditEntries',
+    tags: common.tags,
+    summary: 'The audit trail as CSV or Excel: every entry the list query selects, in its order',
+    permissions: access.access.permissions,
+    querySchema: auditList.querySchema,
+    title: findAppRoute('audit-log')!.title,
+    columns: auditExportColumns,
+    count: (_request, query) => audit.count(query),
+    rows: (_request, query) => audit.stream(query),
+  });
 
   app.get(
     '/api/audit/verify/',

@@ -1,6 +1,7 @@
-import type { NavigationLayout } from '@dnx/shared';
+import { nationalRoles, type NavigationLayout } from '@dnx/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
 import {
   groupPermissions,
   groups,
@@ -346,4 +347,35 @@ export async function releaseRateLimit(db: Database, hitIds: number[]) {
 /** Forgets the failures counted against a key (an account after a successful sign-in). */
 export async function clearRateLimit(db: Database, { scope, key }: RateLimitKey) {
   await db.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, scope), eq(rateLimitHits.key, key)));
+}
+
+/**
+ * A user as the services take them outside a request (a scheduled job acting for them): their groups,
+ * permissions and region scope as a request of theirs would have them. Null when the user is gone or inactive.
+ */
+export async function loadActor(db: Database, userId: number): Promise<AuthUser | null> {
+  const [user] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phone: users.phone,
+      regionId: users.regionId,
+      layout: users.layout,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user?.isActive) return null;
+  const { groups: held, permissions: granted } = await loadUserGrants(db, userId);
+  const { isActive: _active, ...rest } = user;
+  return {
+    ...rest,
+    tourSeenAt: null,
+    groups: held,
+    permissions: new Set(granted),
+    isNational: held.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),
+    sessionId: 0,
+  };
 }

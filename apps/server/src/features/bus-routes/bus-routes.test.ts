@@ -1,8 +1,15 @@
-import { busRouteMessages, versionMessages } from '@dnx/shared';
+import {
+  busRouteExportColumns,
+  busRouteMessages,
+  versionMessages,
+  type BusRouteListItem,
+  type Page,
+} from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, routeCompanies, transportTypes } from '../../db/schema';
 import type { SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 
@@ -150,6 +157,27 @@ describe('bus routes API', () => {
       results: { id: number; points_count: number }[];
     };
     expect(found.results.map((r) => [r.id, r.points_count])).toEqual([[route.id, 3]]);
+  });
+
+  it("exports the list as CSV: its rows in its order; a regional user's file holds their region only", async () => {
+    await create(await k.userOf('regional_head', k.baku), { number: 'X-1' });
+    await create(k.as.regional, { number: 'X-2', fare: '12' });
+    const query = 'order_by=fare&order=desc';
+    const list = async (who: SignedIn) =>
+      (await send('GET', `/api/bus-routes/?no_page=1&${query}`, who)).json() as Page<BusRouteListItem>;
+    const all = await list(k.as.admin);
+    const mine = await list(k.as.regional);
+    expect(new Set(all.results.map((r) => r.region))).toEqual(new Set([k.baku, k.ganja]));
+    expect(new Set(mine.results.map((r) => r.region))).toEqual(new Set([k.ganja]));
+    for (const [who, rows] of [
+      [k.as.admin, all],
+      [k.as.regional, mine],
+    ] as const) {
+      const res = await send('GET', `/api/bus-routes/export/?format=csv&${query}`, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-export-rows']).toBe(String(rows.count));
+      expect(res.body).toBe(expectedCsv(busRouteExportColumns, rows.results));
+    }
   });
 
   it('an edit of the fare and the order of the stops is one history entry with both before and after; a stale edit is 409', async () => {

@@ -1,6 +1,7 @@
 import {
   busRouteCreateSchema,
   busRouteDeleteResultSchema,
+  busRouteExportColumns,
   busRouteHistorySchema,
   busRouteListItemSchema,
   busRouteListQuerySchema,
@@ -9,12 +10,14 @@ import {
   busRouteUpdateSchema,
   deleteMultipleSchema,
   detailErrorSchema,
+  findAppRoute,
   idParamsSchema,
   noQuerySchema,
   pageSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createBusRouteService } from './service';
@@ -43,6 +46,19 @@ export const busRouteRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.list(authUser(request), request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/bus-routes/',
+    operationId: 'exportBusRoutes',
+    tags: common.tags,
+    summary: "Bus routes as CSV or Excel: every route the list query selects, in its order; a regional user's region",
+    permissions: view.access.permissions,
+    querySchema: busRouteListQuerySchema,
+    title: findAppRoute('bus-routes')!.title,
+    columns: busRouteExportColumns,
+    count: (request, query) => service.count(authUser(request), query),
+    rows: (request, query) => service.stream(authUser(request), query),
+  });
 
   app.post(
     '/api/bus-routes/',

@@ -280,6 +280,13 @@ export function createBusRouteService(db: Database) {
     list: (actor: AuthUser, query: BusRouteListQuery, currentUrl: string): Promise<Page<BusRouteListItem>> =>
       busRouteList.page(query, routeSource(db), { currentUrl, scope: [scopeOf(actor)] }),
 
+    /** Every route the list selects with `query`, chunk by chunk in its order (the list's export). */
+    stream: (actor: AuthUser, query: BusRouteListQuery): AsyncIterable<BusRouteListItem[]> =>
+      busRouteList.stream(query, routeSource(db), { scope: [scopeOf(actor)] }),
+
+    count: (actor: AuthUser, query: BusRouteListQuery): Promise<number> =>
+      busRouteList.count(query, routeSource(db), [scopeOf(actor)]),
+
     async read(actor: AuthUser, id: number): Promise<BusRoute> {
       const route = await findRoute(db, id, scopeOf(actor));
       if (!route) throw notFound();

@@ -109,6 +109,10 @@ export function createBatchService(db: Database, lists: ListCaches = {}) {
     list: (actor: AuthUser, query: FnBatchListQuery, currentUrl: string): Promise<Page<FnBatch>> =>
       repo.batchList.page(query, repo.batchSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
 
+    /** Every batch the list selects with `query`, chunk by chunk in its order (the list's export). */
+    stream: (actor: AuthUser, query: FnBatchListQuery): AsyncIterable<FnBatch[]> =>
+      repo.batchList.stream(query, repo.batchSource(db), { scope: [scopeOf(actor)] }),
+
     read: (actor: AuthUser, id: number) => visible(db, actor, id),
 
     history: async (actor: AuthUser, id: number) => {

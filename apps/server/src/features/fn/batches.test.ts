@@ -1,6 +1,7 @@
-import { fnMessages, userMessages, versionMessages } from '@dnx/shared';
+import { fnBatchExportColumns, fnMessages, userMessages, versionMessages, type FnBatch, type Page } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from './fn-test-kit';
 
@@ -172,6 +173,24 @@ describe('fn batches API', () => {
     ).json();
     expect(filtered.results.map((b: { id: number }) => b.id)).toEqual([bakuBatch.id]);
     expect((await k.request('GET', '/api/fn/batches/?order_by=nope', k.as.admin)).statusCode).toBe(400);
+  });
+
+  it("exports the list as CSV: its rows in its order; a regional user's file holds their region only", async () => {
+    const bakuOperator = await k.userOf('operator', k.baku);
+    await k.createBatch({ series: k.freshSeries(), operator: bakuOperator.userId, region: k.baku });
+    await k.createBatch({ series: k.freshSeries() });
+    const query = 'order_by=series&order=desc';
+    for (const [who, regions] of [
+      [k.as.admin, [k.ganja, k.baku]],
+      [k.as.operator, [k.ganja]],
+    ] as const) {
+      const list = (await k.request('GET', `/api/fn/batches/?no_page=1&${query}`, who)).json() as Page<FnBatch>;
+      expect(new Set(list.results.map((b) => b.region))).toEqual(new Set(regions));
+      const res = await k.request('GET', `/api/fn/batches/export/?format=csv&${query}`, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-export-rows']).toBe(String(list.count));
+      expect(res.body).toBe(expectedCsv(fnBatchExportColumns, list.results));
+    }
   });
 
   it('edits a batch while every form is new, regenerating the range; a stale version is 409', async () => {

@@ -71,5 +71,70 @@ export async function fnKit(t: TestApp) {
   const count = async (query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
 
-  return { as, ganja, baku, transportType, coefficient, userOf, freshSeries, batchBody, request, createBatch, count };
+  /**
+   * A paid payment of `ownerCode` over `size` new forms of an accepted batch (Gəncə, 3 months), through the API as a
+   * cashier does it: its forms are paid, valid from today.
+   */
+  async function payForms(ownerCode: string, size = 1) {
+    const batch = await createBatch({ series: freshSeries(), finish_number: String(size).padStart(6, '0') });
+    const ok = <R extends { statusCode: number; body: string }>(res: R, status = 200): R => {
+      if (res.statusCode !== status) throw new Error(`${res.statusCode} ${res.body}`);
+      return res;
+    };
+    ok(await request('POST', `/api/fn/batches/${batch.id}/accept/`, as.operator));
+    const forms = ok(await request('GET', `/api/fn/forms/?batch=${batch.id}&no_page=1`, as.central)).json().results as {
+      id: number;
+      series: string;
+      number: string;
+    }[];
+    const value = (await count(
+      sql`select coefficient::text as n from fn_coefficients where id = ${coefficient}`,
+    )) as unknown;
+    const day = new Date().toISOString().slice(0, 10);
+    serial += 1;
+    const payment = ok(
+      await request('POST', '/api/payments/', as.cashier, {
+        owner_code: ownerCode,
+        owner_name: 'Test daşıyıcı',
+        mdssh_number: 'M-1',
+        mdssh_date: day,
+        mdssh_amount: '10.00',
+        itsda_number: 'I-1',
+        itsda_date: day,
+        itsda_amount: '12.50',
+        rows: forms.map((f, i) => ({
+          form: f.id,
+          plate: `10-AA-${String(100 + i).slice(-3)}`,
+          seats_count: 18,
+          transport_type: transportType,
+          coefficient: value,
+          expire_date: 3,
+        })),
+      }),
+      201,
+    ).json() as { id: number };
+    ok(await request('POST', `/api/payments/${payment.id}/submit/`, as.cashier));
+    ok(
+      await request('POST', `/api/payments/${payment.id}/pay/`, as.cashier, {
+        payment_receipt_number: `R-${Date.now()}-${serial}`,
+        payment_receipt_date: day,
+      }),
+    );
+    return { payment, forms };
+  }
+
+  return {
+    as,
+    ganja,
+    baku,
+    transportType,
+    coefficient,
+    userOf,
+    freshSeries,
+    batchBody,
+    request,
+    createBatch,
+    count,
+    payForms,
+  };
 }

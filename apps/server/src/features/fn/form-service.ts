@@ -131,8 +131,8 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
   }
 
   return {
-    count: (actor: AuthUser, query: FnFormListQuery): Promise<number> =>
-      repo.formList.count(query, repo.formSource(db, counts), [scopeOf(actor)]),
+    count: (actor: AuthUser, query: FnFormListQuery, scope: SQL[] = []): Promise<number> =>
+      repo.formList.count(query, repo.formSource(db, counts), [scopeOf(actor), ...scope]),
 
     list: (actor: AuthUser, query: FnFormListQuery, currentUrl: string, scope: SQL[] = []): Promise<Page<FnForm>> =>
       repo.formList.page(query, repo.formSource(db, counts), {
@@ -140,6 +140,10 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
         scope: [scopeOf(actor), ...scope],
         anchors,
       }),
+
+    /** Every form the list selects with `query` (and `scope`), chunk by chunk in its order (the list's export). */
+    stream: (actor: AuthUser, query: FnFormListQuery, scope: SQL[] = []): AsyncIterable<FnForm[]> =>
+      repo.formList.stream(query, repo.formSource(db), { scope: [scopeOf(actor), ...scope] }),
 
     /** Active forms not shared to anyone, by keyset pages (`cursor=first` when none is given). */
     activeNotShared: (

@@ -1,7 +1,8 @@
-import { fnMessages } from '@dnx/shared';
+import { fnFormExportColumns, fnMessages, type FnForm, type Page } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from './fn-test-kit';
 
@@ -334,5 +335,40 @@ describe('fn forms API', () => {
       vi.useRealTimers();
     }
     expect(await count('status=1')).toBe(1);
+  });
+
+  it("exports the forms and the paid forms as CSV: their rows in their order; a regional user's file holds their region", async () => {
+    const series = k.freshSeries();
+    const bakuOperator = await k.userOf('operator', k.baku);
+    await k.createBatch({ series, finish_number: '000004' });
+    await k.createBatch({
+      series,
+      start_number: '000005',
+      finish_number: '000008',
+      operator: bakuOperator.userId,
+      region: k.baku,
+    });
+    // Paid forms of both regions and an annulled one: paid-fn lists those paid and not annulled.
+    await t.writeOutside((db) =>
+      db.execute(sql`update fn_forms set stage = 'paid', status = 4, valid_to = '2999-01-01', annulled = (number = 2)
+        where series = ${series} and number in (1, 2, 5)`),
+    );
+    const columns = ['series', 'number', 'stage', 'status', 'inspector', 'updated_at'];
+    const query = `series=${series}&order_by=number&order=desc`;
+    for (const path of ['/api/fn/forms/', '/api/fn/paid/']) {
+      for (const [who, regions] of [
+        [k.as.admin, [k.ganja, k.baku]],
+        [k.as.regional, [k.ganja]],
+      ] as const) {
+        const list = (await k.request('GET', `${path}?no_page=1&${query}`, who)).json() as Page<FnForm>;
+        expect(new Set(list.results.map((f) => f.region)), path).toEqual(new Set(regions));
+        const res = await k.request('GET', `${path}export/?format=csv&columns=${columns.join(',')}&${query}`, who);
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['x-export-rows']).toBe(String(list.count));
+        expect(res.body).toBe(expectedCsv(fnFormExportColumns, list.results, columns));
+      }
+    }
+    const paid = await k.request('GET', `/api/fn/paid/export/?format=csv&columns=number&${query}`, k.as.admin);
+    expect(paid.body).toBe('\uFEFFNömrə\r\n000005\r\n000001\r\n');
   });
 });

@@ -1,6 +1,7 @@
-import { fnMessages } from '@dnx/shared';
+import { fnMessages, fnReconciliationExportColumns, type FnReconciliation } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from './fn-test-kit';
 
@@ -100,5 +101,25 @@ describe('fn reconciliation', () => {
       expect((await k.request('GET', '/api/fn/reconciliation/', who)).statusCode).toBe(403);
     }
     expect((await k.request('GET', '/api/fn/reconciliation/?region=x', k.as.admin)).statusCode).toBe(400);
+  });
+
+  it('exports what it shows as CSV: the header, a line per series and operator, the totals (Cəmi) last', async () => {
+    for (const who of [k.as.admin, k.as.regional]) {
+      const shown = (await reconcile('', who)) as FnReconciliation;
+      expect(shown.rows.length).toBeGreaterThan(0);
+      const res = await k.request('GET', '/api/fn/reconciliation/export/?format=csv', who);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-export-rows']).toBe(String(shown.rows.length + 1));
+      const totals = { ...shown.totals, series: 'Cəmi', operator_name: null, region_name: null };
+      expect(res.body).toBe(expectedCsv(fnReconciliationExportColumns, [...shown.rows, totals]));
+      expect(res.body.split('\r\n')[0]).toBe(
+        '\uFEFFSeriya,Operator,Region,Buraxılış,Buraxılıb,Yeni,Aktiv,Müfəttişdə,İstifadə,Ödənilib,Müddəti bitib,Ləğv,' +
+          'Annulyasiya,Cəm uyğundur',
+      );
+      expect(res.body.split('\r\n').at(-2)).toMatch(/^Cəmi,,,\d+,/);
+    }
+    const regional = await k.request('GET', '/api/fn/reconciliation/export/?format=csv', k.as.regional);
+    expect(regional.body).not.toContain('Bakı');
+    expect((await k.request('GET', '/api/fn/reconciliation/export/?format=csv', k.as.cashier)).statusCode).toBe(403);
   });
 });

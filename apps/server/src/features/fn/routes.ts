@@ -3,6 +3,7 @@ import {
   deleteMultipleResponseSchema,
   deleteMultipleSchema,
   fnBatchCreateSchema,
+  fnBatchExportColumns,
   fnBatchSchema,
   fnBatchUpdateSchema,
   fnAnnulSchema,
@@ -10,22 +11,29 @@ import {
   fnFormListQuerySchema,
   fnCheckQuerySchema,
   fnCheckSchema,
+  fnFormExportColumns,
   fnFormSchema,
   fnHistoryEntrySchema,
   fnMovedSchema,
+  fnReconciliationExportColumns,
   fnReconciliationQuerySchema,
   fnReconciliationSchema,
+  fnReconciliationTotalsLabel,
   fnShareSchema,
   fnVoidSchema,
+  findAppRoute,
   idParamsSchema,
+  listExportParamsSchema,
   noQuerySchema,
   pageSchema,
+  type FnReconciliationLine,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
+import { exportColumnsOf, exportFileResponses, registerListExport, sendTable } from '../../lib/list/list-export';
 import { createListCaches, requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createBatchService } from './batch-service';
@@ -37,6 +45,8 @@ const common = { tags: ['fn'], security: [{ bearer: [] }] };
 // Keyset pages only: no page numbers, no whole list (the assign window pages through what is left to share).
 const activeNotSharedQuerySchema = fnFormListQuerySchema.omit({ page: true, no_page: true });
 const historySchema = z.object({ results: z.array(fnHistoryEntrySchema) });
+// The paid-fn list: paid forms not annulled.
+const paidScope = () => [eq(fnForms.stage, 'paid'), eq(fnForms.annulled, false)];
 
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
 export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,6 +73,19 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => batches.list(authUser(request), request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/fn/batches/',
+    operationId: 'exportFnBatches',
+    tags: common.tags,
+    summary: "Form batches as CSV or Excel: every batch the list query selects, in its order; a regional user's region",
+    permissions: ['view_fnbatch'],
+    querySchema: fnBatchListQuerySchema,
+    title: findAppRoute('new-fn')!.title,
+    columns: fnBatchExportColumns,
+    count: (request, query) => batches.count(authUser(request), query),
+    rows: (request, query) => batches.stream(authUser(request), query),
+  });
 
   app.post(
     '/api/fn/batches/',
@@ -180,6 +203,20 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => forms.list(authUser(request), request.query, requestUrl(request)),
   );
 
+  // One table for every form list; each screen asks for the columns it shows.
+  registerListExport(app, {
+    url: '/api/fn/forms/',
+    operationId: 'exportFnForms',
+    tags: common.tags,
+    summary: "Forms as CSV or Excel: every form the list query selects, in its order; a regional user's region",
+    permissions: ['view_general_fn'],
+    querySchema: fnFormListQuerySchema,
+    title: findAppRoute('general-fn')!.title,
+    columns: fnFormExportColumns,
+    count: (request, query) => forms.count(authUser(request), query),
+    rows: (request, query) => forms.stream(authUser(request), query),
+  });
+
   app.get(
     '/api/fn/forms/active-not-shared/',
     {
@@ -288,12 +325,21 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageSchema(fnFormSchema), ...signedInErrors },
       },
     },
-    async (request) =>
-      forms.list(authUser(request), request.query, requestUrl(request), [
-        eq(fnForms.stage, 'paid'),
-        eq(fnForms.annulled, false),
-      ]),
+    async (request) => forms.list(authUser(request), request.query, requestUrl(request), paidScope()),
   );
+
+  registerListExport(app, {
+    url: '/api/fn/paid/',
+    operationId: 'exportFnPaid',
+    tags: common.tags,
+    summary: 'Paid forms not annulled as CSV or Excel: every one the list query selects, in its order',
+    permissions: ['view_paid_fn'],
+    querySchema: fnFormListQuerySchema,
+    title: findAppRoute('paid-fn')!.title,
+    columns: fnFormExportColumns,
+    count: (request, query) => forms.count(authUser(request), query, paidScope()),
+    rows: (request, query) => forms.stream(authUser(request), query, paidScope()),
+  });
 
   app.post(
     '/api/fn/paid/delete-multiple/',
@@ -343,6 +389,40 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => reconcile(app.db, authUser(request), request.query),
+  );
+
+  app.get(
+    '/api/fn/reconciliation/export/',
+    {
+      compress: false,
+      config: { access: { permissions: ['view_report'] } },
+      schema: {
+        operationId: 'exportFnReconciliation',
+        ...common,
+        summary:
+          'The reconciliation as CSV or Excel: a line per series and operator, the totals (Cəmi) last; the same ' +
+          'filters and region scope. Header X-Export-Rows: the lines the file holds',
+        querystring: fnReconciliationQuerySchema.extend(listExportParamsSchema.shape),
+        response: exportFileResponses('The reconciliation as CSV or xlsx'),
+      },
+    },
+    async (request, reply) => {
+      const { format, columns: names, ...query } = request.query;
+      const columns = exportColumnsOf(fnReconciliationExportColumns, names);
+      const { rows, totals } = await reconcile(app.db, authUser(request), query);
+      const lines: FnReconciliationLine[] = [
+        ...rows,
+        { ...totals, series: fnReconciliationTotalsLabel, operator_name: null, region_name: null },
+      ];
+      const table = {
+        title: findAppRoute('fn-reconciliation')!.title,
+        columns,
+        chunks: (async function* () {
+          yield lines;
+        })(),
+      };
+      return sendTable(request, reply, format, table, lines.length);
+    },
   );
 
   app.get(

@@ -1,8 +1,16 @@
-import { permissionCodes, permissionCatalogue, userMessages, versionMessages, type Group } from '@dnx/shared';
+import {
+  groupExportColumns,
+  permissionCodes,
+  permissionCatalogue,
+  userMessages,
+  versionMessages,
+  type Group,
+} from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, userGroups, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('groups and permissions API', () => {
@@ -153,6 +161,16 @@ describe('groups and permissions API', () => {
     const second = (await send('GET', '/api/user/groups/?per_page=2&page=2')).json();
     expect(second.results).toHaveLength(2);
     expect(second.previous).toBe('http://localhost/api/user/groups/?per_page=2');
+  });
+
+  it('exports the list as CSV: its rows in its order, the columns asked for', async () => {
+    const query = 'order_by=name&order=desc&search=o';
+    const list = (await send('GET', `/api/user/groups/?no_page=1&${query}`)).json();
+    expect(list.count).toBeGreaterThan(1);
+    const res = await send('GET', `/api/user/groups/export/?format=csv&columns=name,permissions&${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe(String(list.count));
+    expect(res.body).toBe(expectedCsv(groupExportColumns, list.results as Group[], ['name', 'permissions']));
   });
 
   it('does not let a delegated group manager grant permissions they lack', async () => {

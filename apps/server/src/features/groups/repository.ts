@@ -3,7 +3,7 @@ import { asc, count, eq, inArray, ne, and } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupPermissions, groups, permissions, userGroups } from '../../db/schema';
 import { azFoldEquals } from '../../lib/az-text';
-import { applyList, defineList, listKeys } from '../../lib/list/list-query';
+import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
 
 export const groupList = defineList({
   spec: groupListSpec,
@@ -37,18 +37,24 @@ async function withPermissions(
   return rows.map((row): Group => ({ ...row, permissions: byGroup.get(row.id) ?? [] }));
 }
 
-export function listGroups(db: Executor, query: GroupListQuery, currentUrl: string) {
-  return groupList.page(
-    query,
-    {
-      count: async (where) => (await db.select({ n: count() }).from(groups).where(where))[0]!.n,
-      rows: async (where, orderBy, window) =>
-        withPermissions(db, await applyList(db.select(groupColumns).from(groups).$dynamic(), where, orderBy, window)),
-      keys: listKeys(db, (columns) => db.select(columns).from(groups).$dynamic()),
-    },
-    { currentUrl },
-  );
+/** The groups list's rows, with their permission ids. */
+function groupSource(db: Executor): ListSource<Group> {
+  return {
+    count: async (where) => (await db.select({ n: count() }).from(groups).where(where))[0]!.n,
+    rows: async (where, orderBy, window) =>
+      withPermissions(db, await applyList(db.select(groupColumns).from(groups).$dynamic(), where, orderBy, window)),
+    keys: listKeys(db, (columns) => db.select(columns).from(groups).$dynamic()),
+  };
 }
+
+export function listGroups(db: Executor, query: GroupListQuery, currentUrl: string) {
+  return groupList.page(query, groupSource(db), { currentUrl });
+}
+
+/** Every group the list selects with `query`, chunk by chunk in its order (the list's export). */
+export const streamGroups = (db: Executor, query: GroupListQuery) => groupList.stream(query, groupSource(db));
+
+export const countGroups = (db: Executor, query: GroupListQuery) => groupList.count(query, groupSource(db));
 
 export async function findGroup(db: Executor, id: number): Promise<Group | null> {
   const rows = await db.select(groupColumns).from(groups).where(eq(groups.id, id));

@@ -1,5 +1,7 @@
 import {
+  findAppRoute,
   groupDeleteResponseSchema,
+  groupExportColumns,
   groupInputSchema,
   groupSchema,
   groupUpdateSchema,
@@ -10,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { groupList } from './repository';
@@ -50,6 +53,19 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => groups.list(request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/user/groups/',
+    operationId: 'exportGroups',
+    tags: common.tags,
+    summary: 'Groups as CSV or Excel: every group the list query selects, in its order',
+    permissions: ['view_group'],
+    querySchema: groupList.querySchema,
+    title: findAppRoute('user-groups')!.title,
+    columns: groupExportColumns,
+    count: (_request, query) => groups.count(query),
+    rows: (_request, query) => groups.stream(query),
+  });
 
   app.get(
     '/api/user/groups/:id/',

@@ -56,6 +56,9 @@ export function createGroupService(db: Database) {
 
   return {
     list: (query: GroupListQuery, currentUrl: string) => repo.listGroups(db, query, currentUrl),
+    /** Every group the list selects with `query`, chunk by chunk in its order (the list's export). */
+    stream: (query: GroupListQuery) => repo.streamGroups(db, query),
+    count: (query: GroupListQuery) => repo.countGroups(db, query),
 
     async read(id: number): Promise<Group> {
       const group = await repo.findGroup(db, id);

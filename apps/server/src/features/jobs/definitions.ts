@@ -8,6 +8,8 @@ import type { AuthUser } from '../../plugins/auth';
 import { fnLedgerChain } from '../fn/ledger';
 import { reconcile } from '../fn/reconciliation';
 import { enqueueMail } from '../mail/outbox';
+import { sendExpiryReminders } from '../reminders/service';
+import { sendReportSubscriptions } from '../reports/subscriptions';
 
 /** The time zone the schedules are read in: the authority's. */
 export const jobTimeZone = 'Asia/Baku';
@@ -115,4 +117,6 @@ async function cleanup({ db }: JobContext) {
 export const jobDefinitions: readonly JobDefinition[] = [
   { name: 'chain-check', cron: '15 2 * * *', run: chainCheck },
   { name: 'cleanup', cron: '7 * * * *', run: cleanup },
+  { name: 'expiry-reminders', cron: '0 9 * * *', run: ({ db, publicOrigin }) => sendExpiryReminders(db, publicOrigin) },
+  { name: 'report-subscriptions', cron: '0 7 1 * *', run: ({ db }) => sendReportSubscriptions(db) },
 ];

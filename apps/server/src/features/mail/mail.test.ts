@@ -1,9 +1,10 @@
-import { mailMessages } from '@dnx/shared';
+import { mailExportColumns, mailMessages, type MailItem } from '@dnx/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../../../../../scripts/lib/server-process.mjs';
 import { mailOutbox } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -152,5 +153,22 @@ describe('the mail outbox', () => {
       }),
     ).rejects.toThrow('the change failed');
     expect((await outbox()).length).toBe(before);
+  });
+
+  it('exports the outbox as CSV: the mails the filter selects, in its order, never a body', async () => {
+    const query = 'status=sent&order_by=created_at&order=desc';
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin.headers });
+    // The worker is done: nothing changes between the list and its export.
+    await vi.waitFor(async () => expect((await outbox()).every((m) => m.status === 'sent')).toBe(true), {
+      timeout: 10_000,
+      interval: 100,
+    });
+    const list = (await get(`/api/mail-outbox/?no_page=1&${query}`)).json();
+    expect(list.count).toBeGreaterThan(1);
+    const res = await get(`/api/mail-outbox/export/?format=csv&${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-export-rows']).toBe(String(list.count));
+    expect(res.body).toBe(expectedCsv(mailExportColumns, list.results as MailItem[]));
+    expect(res.body).not.toContain('/reset-password/');
   });
 });

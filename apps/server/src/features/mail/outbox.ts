@@ -5,14 +5,19 @@ import { currentRequestId } from '../../lib/audit';
 import type { MailMessage } from '../../lib/mailer';
 
 /** What a mail is about (the administrators' list names it). */
-export type MailKind = 'password_reset' | 'online_submitted' | 'online_decision' | 'chain_check';
+export type MailKind =
+  'password_reset' | 'online_submitted' | 'online_decision' | 'chain_check' | 'expiry_reminder' | 'report_subscription';
 
 /**
  * Puts a mail in the outbox in the caller's transaction: it is sent (by the worker, sender.ts) exactly when the change
  * that causes it commits, and is never lost to an SMTP outage or a restart.
  */
-export async function enqueueMail(tx: Transaction, kind: MailKind, message: MailMessage): Promise<void> {
-  await tx.insert(mailOutbox).values({ kind, ...message, requestId: currentRequestId() });
+export async function enqueueMail(tx: Transaction, kind: MailKind, message: MailMessage): Promise<number> {
+  const [mail] = await tx
+    .insert(mailOutbox)
+    .values({ kind, ...message, requestId: currentRequestId() })
+    .returning({ id: mailOutbox.id });
+  return mail!.id;
 }
 
 export interface ClaimedMail extends MailMessage {
@@ -48,6 +53,7 @@ export async function claimDueMails(db: Database, limit: number, leaseSeconds: n
       subject: mailOutbox.subject,
       text: mailOutbox.text,
       html: mailOutbox.html,
+      attachments: mailOutbox.attachments,
       attempts: mailOutbox.attempts,
     });
 }
@@ -64,6 +70,7 @@ export async function markMailSent(db: Database, id: number): Promise<void> {
       lastError: null,
       text: '',
       html: '',
+      attachments: null,
     })
     .where(eq(mailOutbox.id, id));
 }

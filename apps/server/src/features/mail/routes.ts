@@ -1,7 +1,9 @@
 import {
   detailErrorSchema,
   errorMessages,
+  findAppRoute,
   idParamsSchema,
+  mailExportColumns,
   mailItemSchema,
   mailMessages,
   pageSchema,
@@ -9,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInErrors } from '../../lib/api-errors';
 import { HttpError } from '../../lib/http-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { retryMail } from './outbox';
 import { mailList, mailSource, readMail } from './repository';
@@ -35,6 +38,19 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => mailList.page(request.query, mailSource(app.db), { currentUrl: requestUrl(request) }),
   );
+
+  registerListExport(app, {
+    url: '/api/mail-outbox/',
+    operationId: 'exportMails',
+    tags: common.tags,
+    summary: 'Mails of the outbox as CSV or Excel: every mail the list query selects, in its order. Never a body',
+    permissions: access.access.permissions,
+    querySchema: mailList.querySchema,
+    title: findAppRoute('mail-outbox')!.title,
+    columns: mailExportColumns,
+    count: (_request, query) => mailList.count(query, mailSource(app.db)),
+    rows: (_request, query) => mailList.stream(query, mailSource(app.db)),
+  });
 
   app.post(
     '/api/mail-outbox/:id/retry/',

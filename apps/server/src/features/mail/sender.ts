@@ -45,7 +45,13 @@ export function createMailSender(
       const mails = await claimDueMails(db, batchSize, settings.claimLeaseSeconds);
       for (const mail of mails) {
         try {
-          await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+          await mailer.send({
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+            attachments: mail.attachments,
+          });
           await markMailSent(db, mail.id);
           events.sent();
         } catch (err) {

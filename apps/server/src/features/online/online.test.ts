@@ -1,9 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { authApiMessages, onlineMessages } from '@dnx/shared';
+import {
+  authApiMessages,
+  onlineCarrierExportColumns,
+  onlineMessages,
+  onlinePaymentExportColumns,
+  type ExportColumns,
+  type Page,
+} from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 import { multipart, smallPdf, smallPng, type Part } from '../../test/multipart';
@@ -300,5 +308,26 @@ describe('online requests API', () => {
     expect((await submit('payments', await paymentFields({ vehicles: twice }))).json()).toEqual({
       vehicles: [onlineMessages.plateTwice],
     });
+  });
+
+  it("exports both lists as CSV: their rows in their order; a regional user's file holds their region only", async () => {
+    expect((await submit('carriers', await carrierFields({ region: String(k.baku) }))).statusCode).toBe(201);
+    expect((await submit('payments', await paymentFields({ owner_region: String(k.baku) }))).statusCode).toBe(201);
+    const query = 'order_by=created_at&order=desc';
+    async function exported<Row extends { region: number }>(path: string, columns: ExportColumns<Row>) {
+      for (const [who, regions] of [
+        [k.as.admin, [k.baku, k.ganja]],
+        [k.as.cashier, [k.ganja]],
+      ] as const) {
+        const list = (await get(`${path}?no_page=1&${query}`, who)).json() as Page<Row>;
+        expect(new Set(list.results.map((r) => r.region)), path).toEqual(new Set(regions));
+        const res = await get(`${path}export/?format=csv&${query}`, who);
+        expect(res.statusCode, path).toBe(200);
+        expect(res.headers['x-export-rows']).toBe(String(list.count));
+        expect(res.body).toBe(expectedCsv(columns, list.results));
+      }
+    }
+    await exported('/api/online-carriers/', onlineCarrierExportColumns);
+    await exported('/api/online-payments/', onlinePaymentExportColumns);
   });
 });

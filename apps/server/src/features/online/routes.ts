@@ -2,13 +2,16 @@ import multipart from '@fastify/multipart';
 import {
   detailErrorSchema,
   fieldErrorsSchema,
+  findAppRoute,
   formatMoney,
   idParamsSchema,
   noQuerySchema,
+  onlineCarrierExportColumns,
   onlineCarrierListItemSchema,
   onlineCarrierListQuerySchema,
   onlineCarrierRequestSchema,
   onlineCarrierSchema,
+  onlinePaymentExportColumns,
   onlinePaymentListItemSchema,
   onlinePaymentListQuerySchema,
   onlinePaymentRequestSchema,
@@ -28,6 +31,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { regions, transportTypes } from '../../db/schema';
 import { signedInErrors } from '../../lib/api-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createPaymentService } from '../payments/payment-service';
@@ -205,6 +209,19 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     async (request) => service.listCarriers(authUser(request), request.query, requestUrl(request)),
   );
 
+  registerListExport(app, {
+    url: '/api/online-carriers/',
+    operationId: 'exportOnlineCarriers',
+    tags: staffCommon.tags,
+    summary: "Carriers' registrations as CSV or Excel: every one the list query selects, in its order",
+    permissions: carrierView.access.permissions,
+    querySchema: onlineCarrierListQuerySchema,
+    title: findAppRoute('online-carrier')!.title,
+    columns: onlineCarrierExportColumns,
+    count: (request, query) => service.countCarriers(authUser(request), query),
+    rows: (request, query) => service.streamCarriers(authUser(request), query),
+  });
+
   app.get(
     '/api/online-carriers/:id/',
     {
@@ -271,6 +288,19 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
     async (request) => service.listPayments(authUser(request), request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/online-payments/',
+    operationId: 'exportOnlinePayments',
+    tags: staffCommon.tags,
+    summary: 'Requests for marks as CSV or Excel: every one the list query selects, in its order',
+    permissions: paymentView.access.permissions,
+    querySchema: onlinePaymentListQuerySchema,
+    title: findAppRoute('online-payment')!.title,
+    columns: onlinePaymentExportColumns,
+    count: (request, query) => service.countPayments(authUser(request), query),
+    rows: (request, query) => service.streamPayments(authUser(request), query),
+  });
 
   app.get(
     '/api/online-payments/:id/',

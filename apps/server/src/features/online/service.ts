@@ -199,6 +199,16 @@ export function onlineRequestLists(db: Database) {
         currentUrl,
         scope: [regionScope(actor, onlinePaymentRequests.regionId)],
       }),
+    /** Every registration the list selects with `query`, chunk by chunk in its order (the list's export). */
+    streamCarriers: (actor: AuthUser, query: OnlineCarrierListQuery): AsyncIterable<OnlineCarrierListItem[]> =>
+      carrierRequestList.stream(query, requestSource(db, onlineCarrierRequests, asCarrierItem), {
+        scope: [regionScope(actor, onlineCarrierRequests.regionId)],
+      }),
+    /** Every request for marks the list selects with `query`, chunk by chunk in its order (the list's export). */
+    streamPayments: (actor: AuthUser, query: OnlinePaymentListQuery): AsyncIterable<OnlinePaymentListItem[]> =>
+      paymentRequestList.stream(query, requestSource(db, onlinePaymentRequests, asPaymentItem), {
+        scope: [regionScope(actor, onlinePaymentRequests.regionId)],
+      }),
   };
 }
 
@@ -661,6 +671,10 @@ export function createOnlineService({ db, config, captcha, registry, payments, p
 
     listCarriers: lists.carriers,
     listPayments: lists.payments,
+    countCarriers: lists.countCarriers,
+    countPayments: lists.countPayments,
+    streamCarriers: lists.streamCarriers,
+    streamPayments: lists.streamPayments,
 
     async readCarrier(actor: AuthUser, id: number): Promise<OnlineCarrier> {
       const row = await findCarrierRequest(db, within(carrierScope(actor), eq(onlineCarrierRequests.id, id)));

@@ -512,6 +512,10 @@ export function createPaymentService(db: Database, publicOrigin: string, lists: 
     list: (actor: AuthUser, query: PaymentListQuery, currentUrl: string): Promise<Page<PaymentListItem>> =>
       repo.paymentList.page(query, repo.paymentSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
 
+    /** Every payment the list selects with `query`, chunk by chunk in its order (the list's export). */
+    stream: (actor: AuthUser, query: PaymentListQuery): AsyncIterable<PaymentListItem[]> =>
+      repo.paymentList.stream(query, repo.paymentSource(db), { scope: [scopeOf(actor)] }),
+
     /** The sum of `total` over what the list selects with `query` (the home's amounts beside its counts). */
     total: async (actor: AuthUser, query: PaymentListQuery): Promise<string> => {
       const [row] = await db

@@ -7,6 +7,7 @@ import {
   pageSchema,
   paymentCancelSchema,
   paymentCreateSchema,
+  paymentExportColumns,
   paymentInsuranceSchema,
   paymentListItemSchema,
   paymentListQuerySchema,
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { fnBatches, fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import type { IdempotentEffect } from '../../lib/idempotency';
+import { registerListExport } from '../../lib/list/list-export';
 import { createListCaches, requestUrl } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import { authUser } from '../../plugins/auth';
@@ -75,6 +77,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.list(authUser(request), request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/payments/',
+    operationId: 'exportPayments',
+    tags: common.tags,
+    summary: 'Payments as CSV or Excel: every payment the list query selects, in its order',
+    permissions: view.access.permissions,
+    querySchema: paymentListQuerySchema,
+    title: 'Ödənişlər',
+    columns: paymentExportColumns,
+    count: (request, query) => service.count(authUser(request), query),
+    rows: (request, query) => service.stream(authUser(request), query),
+  });
 
   app.post(
     '/api/payments/',

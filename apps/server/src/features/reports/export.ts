@@ -17,11 +17,11 @@ import {
 import type { Executor } from '../../db/client';
 import { startPdf } from '../payments/receipt';
 import { dimensionNames, type ReportDetailRow } from './report-repository';
-import { startXlsx } from './xlsx-writer';
+import { startXlsx } from '../../lib/spreadsheet/xlsx-writer';
 
 /**
  * The report's files (issue 16): Excel and PDF of the same result, the filters printed on them. The Excel file adds
- * a sheet of the forms the report counts, written row by row into a streaming workbook (./xlsx-writer) as the rows
+ * a sheet of the forms the report counts, written row by row into a streaming workbook (lib/spreadsheet) as the rows
  * arrive by keyset, so the server's memory stays flat for any number of rows.
  */
 

@@ -2,10 +2,14 @@ import { PassThrough } from 'node:stream';
 import {
   generalReportQuerySchema,
   generalReportSchema,
+  idParamsSchema,
   noQuerySchema,
   reportExportQuerySchema,
   reportQuerySchema,
   reportSchema,
+  reportSubscriptionInputSchema,
+  reportSubscriptionLimit,
+  reportSubscriptionSchema,
   statisticsSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +22,7 @@ import { printedFilters, renderReportPdf, writeReportXlsx } from './export';
 import { countDetailRows, detailRows, periodOf } from './report-repository';
 import { createReportService } from './service';
 import { createStatistics } from './statistics';
+import { createSubscription, deleteSubscription, listSubscriptions } from './subscriptions';
 
 const common = { tags: ['reports'], security: [{ bearer: [] }] };
 const view = { access: { permissions: ['view_report'] } } as const;
@@ -94,6 +99,56 @@ export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       },
     },
     async (request) => statistics(authUser(request)),
+  );
+
+  app.get(
+    '/api/reports/subscriptions/',
+    {
+      config: view,
+      schema: {
+        operationId: 'listReportSubscriptions',
+        ...common,
+        summary: "The user's report subscriptions: each mailed as Excel on the 1st of every month, of the month before",
+        querystring: noQuerySchema,
+        response: { 200: z.array(reportSubscriptionSchema), ...signedInErrors },
+      },
+    },
+    async (request) => listSubscriptions(app.db, authUser(request)),
+  );
+
+  app.post(
+    '/api/reports/subscriptions/',
+    {
+      config: view,
+      schema: {
+        operationId: 'createReportSubscription',
+        ...common,
+        summary:
+          `Subscribe to the report of these filters and grouping (no period: each mail is of the month before); ` +
+          `at most ${reportSubscriptionLimit} per user (400); the same filters twice 409`,
+        body: reportSubscriptionInputSchema,
+        response: { 201: reportSubscriptionSchema, ...signedInErrors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createSubscription(app.db, authUser(request), request.body)),
+  );
+
+  app.delete(
+    '/api/reports/subscriptions/:id/',
+    {
+      config: view,
+      schema: {
+        operationId: 'deleteReportSubscription',
+        ...common,
+        summary: "End one of the user's report subscriptions; another user's is 404",
+        params: idParamsSchema,
+        response: { 204: z.null().meta({ description: 'Ended' }), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSubscription(app.db, authUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get(

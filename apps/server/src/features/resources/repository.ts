@@ -18,6 +18,7 @@ import {
   createListCounts,
   defineList,
   listKeys,
+  type ListSource,
   type FilterDeclaration,
   type ListQuery,
   type OrderDeclaration,
@@ -146,42 +147,45 @@ export function createResourceRepository(
     ...new Set(references.map((field) => getTableName(referenced(field.reference!).table))),
   ]);
 
+  const source = (db: Executor): ListSource<ResourceRecord> => ({
+    count: (where) =>
+      counts(where, async () => {
+        // Counted tables keep their total in a trigger-kept counter; counting 100,000 rows takes 20 ms.
+        if (!where && spec.rowCounter) {
+          const [counted] = await db
+            .select({ n: sql<number>`n`.mapWith(Number) })
+            .from(sql`row_counts`)
+            .where(sql`table_name = ${tableName}`);
+          return counted!.n;
+        }
+        return (await db.select({ n: count() }).from(table).where(where))[0]!.n;
+      }),
+    rows: async (where, order, window) => {
+      // Near the start a page is read in one plain query: the cheapest to plan and run. Deeper, the page's
+      // ids come first from the sort index alone (the OFFSET then walks only the index), then their rows.
+      if (!window || window.offset < idsFirstFromOffset)
+        return (await applyList(select(db), where, order, window)).map(toRecord);
+      const pageIds = applyList(db.select({ id }).from(table).$dynamic(), where, order, window);
+      return (
+        await select(db)
+          .where(inArray(id, pageIds))
+          .orderBy(...order)
+      ).map(toRecord);
+    },
+    keys: listKeys(db, (columns) => db.select(columns).from(table).$dynamic()),
+  });
+
   return {
     list,
 
     page(db: Executor, query: ListQuery<typeof listSpec>, currentUrl: string): Promise<Page<ResourceRecord>> {
-      return list.page(
-        query,
-        {
-          count: (where) =>
-            counts(where, async () => {
-              // Counted tables keep their total in a trigger-kept counter; counting 100,000 rows takes 20 ms.
-              if (!where && spec.rowCounter) {
-                const [counted] = await db
-                  .select({ n: sql<number>`n`.mapWith(Number) })
-                  .from(sql`row_counts`)
-                  .where(sql`table_name = ${tableName}`);
-                return counted!.n;
-              }
-              return (await db.select({ n: count() }).from(table).where(where))[0]!.n;
-            }),
-          rows: async (where, order, window) => {
-            // Near the start a page is read in one plain query: the cheapest to plan and run. Deeper, the page's
-            // ids come first from the sort index alone (the OFFSET then walks only the index), then their rows.
-            if (!window || window.offset < idsFirstFromOffset)
-              return (await applyList(select(db), where, order, window)).map(toRecord);
-            const pageIds = applyList(db.select({ id }).from(table).$dynamic(), where, order, window);
-            return (
-              await select(db)
-                .where(inArray(id, pageIds))
-                .orderBy(...order)
-            ).map(toRecord);
-          },
-          keys: listKeys(db, (columns) => db.select(columns).from(table).$dynamic()),
-        },
-        { currentUrl, anchors },
-      );
+      return list.page(query, source(db), { currentUrl, anchors });
     },
+
+    /** Every record the query selects, chunk by chunk in its order (the list's export). */
+    stream: (db: Executor, query: ListQuery<typeof listSpec>) => list.stream(query, source(db)),
+
+    count: (db: Executor, query: ListQuery<typeof listSpec>) => list.count(query, source(db)),
 
     async find(db: Executor, recordId: number): Promise<ResourceRecord | null> {
       const [record] = await findMany(db, [recordId]);

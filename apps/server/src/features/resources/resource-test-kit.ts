@@ -25,6 +25,8 @@ export function resourceKit(t: TestApp, admin: () => SignedIn) {
         return `9${digits}001`;
       case 'phone':
         return `+99450${String(n).padStart(7, '0')}`;
+      case 'email':
+        return `carrier-${digits}@dasiyici.az`;
       case 'identity_fin_code':
         return `T${digits}`;
       case 'driving_license_number':

@@ -6,6 +6,7 @@ import {
   deleteMultipleSchema,
   pageSchema,
   pickerRequirement,
+  resourceExportColumns,
   resourceInputSchema,
   resourceRecordSchema,
   resourceUpdateSchema,
@@ -14,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createResourceRepository } from './repository';
@@ -63,6 +65,19 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
       },
       async (request) => service.list(request.query, requestUrl(request)),
     );
+
+    registerListExport(app, {
+      url: path,
+      operationId: `export${plural}`,
+      tags: common.tags,
+      summary: `${definition.title} as CSV or Excel: every record the list query selects, in its order`,
+      permissions: can('view').access.permissions,
+      querySchema: repo.list.querySchema,
+      title: definition.title,
+      columns: resourceExportColumns(definition),
+      count: (_request, query) => service.count(query),
+      rows: (_request, query) => service.stream(query),
+    });
 
     app.get(
       `${path}available/`,

@@ -69,6 +69,8 @@ export function createResourceService(
 
   return {
     list: (query: ListQuery<typeof repo.list.declaration.spec>, currentUrl: string) => repo.page(db, query, currentUrl),
+    stream: (query: ListQuery<typeof repo.list.declaration.spec>) => repo.stream(db, query),
+    count: (query: ListQuery<typeof repo.list.declaration.spec>) => repo.count(db, query),
 
     read,
 

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
-import { applyList, defineList, listKeys } from '../../lib/list/list-query';
+import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
 
 export const userList = defineList({
   spec: userListSpec,
@@ -47,6 +47,8 @@ export const userList = defineList({
   search: [users.email, users.firstName, users.lastName, users.parentName, users.phone],
   defaultOrderBy: 'id',
   tieBreaker: users.id,
+  // The spec's users list shows every user with "Hamısı"; staff are thousands at most.
+  unboundedAll: true,
 });
 
 const userColumns = {
@@ -124,19 +126,27 @@ async function asUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
   });
 }
 
-export function listUsers(db: Executor, query: UserListQuery, currentUrl: string, scope: SQL | undefined) {
-  return userList.page(
-    query,
-    {
-      count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
-      rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
-      keys: listKeys(db, (columns) =>
-        db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
-      ),
-    },
-    { currentUrl, scope: [scope] },
-  );
+/** The users list's rows, with their group names. */
+function userSource(db: Executor): ListSource<User> {
+  return {
+    count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
+    rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
+    keys: listKeys(db, (columns) =>
+      db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
+    ),
+  };
 }
+
+export function listUsers(db: Executor, query: UserListQuery, currentUrl: string, scope: SQL | undefined) {
+  return userList.page(query, userSource(db), { currentUrl, scope: [scope] });
+}
+
+/** Every user the list selects with `query` within `scope`, chunk by chunk in its order (the list's export). */
+export const streamUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
+  userList.stream(query, userSource(db), { scope: [scope] });
+
+export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
+  userList.count(query, userSource(db), [scope]);
 
 export async function findUser(db: Executor, id: number): Promise<User | null> {
   const [user] = await asUsers(db, await selectUsers(db).where(eq(users.id, id)));

@@ -1,4 +1,5 @@
 import {
+  findAppRoute,
   idParamsSchema,
   deleteMultipleResponseSchema,
   deleteMultipleSchema,
@@ -8,6 +9,7 @@ import {
   pageSchema,
   userAccountResponseSchema,
   userCreateSchema,
+  userExportColumns,
   userSchema,
   userStatusSchema,
   messageResponseSchema,
@@ -18,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createAuthService } from '../auth/service';
@@ -54,6 +57,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request) => users.list(authUser(request), request.query, requestUrl(request)),
   );
+
+  registerListExport(app, {
+    url: '/api/user/users/',
+    operationId: 'exportUsers',
+    tags: common.tags,
+    summary: "Users as CSV or Excel: every user the list query selects, in its order; a regional user's region",
+    permissions: ['view_user'],
+    querySchema: userList.querySchema,
+    title: findAppRoute('users')!.title,
+    columns: userExportColumns,
+    count: (request, query) => users.count(authUser(request), query),
+    rows: (request, query) => users.stream(authUser(request), query),
+  });
 
   app.get(
     '/api/user/users/operators/',

@@ -158,6 +158,11 @@ export function createUserService(db: Database) {
     list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
       repo.listUsers(db, query, currentUrl, scopeOf(actor)),
 
+    /** Every user the list selects with `query`, chunk by chunk in its order (the list's export). */
+    stream: (actor: AuthUser, query: UserListQuery) => repo.streamUsers(db, query, scopeOf(actor)),
+
+    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor)),
+
     read: (actor: AuthUser, id: number) => visible(actor, id),
 
     async create(actor: AuthUser, input: UserCreate) {

@@ -1,6 +1,7 @@
 import {
   azCompare,
   listMessages,
+  userExportColumns,
   userListSpec,
   userMessages,
   authMessages,
@@ -11,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, groups, passwordResetTokens, regions, sessions, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const password = 'Parol1234';
@@ -543,6 +545,26 @@ describe('users API', () => {
       expect(emails).not.toContain('admin@demo.az');
       const everyone = (await get('/api/user/users/?no_page=1')).json();
       expect(everyone.count).toBeGreaterThan(body.count);
+    });
+
+    it("exports the list as CSV: its rows in its order; a regional user's file holds their region only", async () => {
+      const query = 'order_by=last_name&order=desc&search=demo';
+      const list = (await get(`/api/user/users/?no_page=1&${query}`)).json();
+      expect(list.count).toBeGreaterThan(1);
+      const res = await get(`/api/user/users/export/?format=csv&${query}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-export-rows']).toBe(String(list.count));
+      expect(res.body).toBe(expectedCsv(userExportColumns, list.results as User[]));
+      expect(res.body.startsWith('\uFEFFEmail,Soyad,Ad,')).toBe(true);
+      const xlsx = await get(`/api/user/users/export/?format=xlsx&${query}`);
+      expect(decodeURIComponent(xlsx.headers['content-disposition'] as string)).toMatch(
+        /filename\*=UTF-8''İstifadəçilər-\d{4}-\d{2}-\d{2}\.xlsx$/,
+      );
+      const mine = (await get('/api/user/users/?no_page=1', ganjaViewer)).json();
+      const scoped = await get('/api/user/users/export/?format=csv', ganjaViewer);
+      expect(scoped.headers['x-export-rows']).toBe(String(mine.count));
+      expect(scoped.body).toBe(expectedCsv(userExportColumns, mine.results as User[]));
+      expect(new Set(mine.results.map((u: User) => u.region))).toEqual(new Set([ganja]));
     });
 
     it("answers 404 for another region's user, as if it did not exist", async () => {

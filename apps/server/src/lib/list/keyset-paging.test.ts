@@ -1,20 +1,25 @@
 import {
+  allRowsLimit,
   automobileResource,
   cursorMaxLength,
   driverResource,
   listMessages,
+  resourceExportColumns,
   resourceListSpec,
   type Page as SharedPage,
   type ResourceRecord,
 } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
+import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { automobileBrands, drivers } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { HttpError } from '../http-errors';
+import { csvCell } from '../spreadsheet/table-writer';
 import {
   anchorStep,
+  applyList,
   createListAnchors,
   createListCounts,
   defineList,
@@ -407,5 +412,127 @@ describe('keyset paging and page jumps', () => {
       expect(forward, query).toEqual(expected);
       expect(backward, query).toEqual(expected);
     }
+  });
+
+  it('streams every row of an order in chunks by keyset, exactly as one ORDER BY reads them, NULLs and ties too', async () => {
+    const list = defineList({
+      spec: { filters: { status: 'id' }, orderBy: ['start', 'last_name', 'parent_name'] },
+      filters: { status: drivers.status },
+      orderBy: {
+        start: drivers.drivingLicenseStartDate,
+        last_name: { expr: drivers.lastName, text: true },
+        parent_name: { expr: sql`nullif(${drivers.parentName}, 'Vaqif')`, text: true },
+      },
+      search: [drivers.lastName],
+      defaultOrderBy: 'start',
+      tieBreaker: drivers.id,
+    });
+    const { db } = t.database;
+    const source = {
+      count: async () => 0,
+      rows: async (
+        where: Parameters<typeof applyList>[1],
+        order: Parameters<typeof applyList>[2],
+        window: Parameters<typeof applyList>[3],
+      ) =>
+        (await applyList(db.select({ id: drivers.id }).from(drivers).$dynamic(), where, order, window)).map(
+          (r) => r.id,
+        ),
+      keys: listKeys(db, (columns) => db.select(columns).from(drivers).$dynamic()),
+    };
+    for (const raw of [
+      { order_by: 'start' },
+      { order_by: '-last_name' },
+      { order_by: 'parent_name' },
+      { order_by: 'parent_name', order: 'desc' },
+      { order_by: 'last_name', status: '1', search: 'ov' },
+    ]) {
+      const query = list.querySchema.parse(raw);
+      const expected = await source.rows(list.where(query), list.orderBy(query), null);
+      expect(expected.length, JSON.stringify(raw)).toBeGreaterThan(100);
+      const chunks: number[][] = [];
+      for await (const chunk of list.stream(query, source, { chunk: 97 })) chunks.push(chunk);
+      expect(chunks.flat(), JSON.stringify(raw)).toEqual(expected);
+      expect(Math.max(...chunks.map((c) => c.length))).toBe(97);
+    }
+  });
+
+  it('exports a list as CSV and Excel from the server: its rows, filters and order, the columns asked for', async () => {
+    const path = driverResource.apiPath;
+    const query = 'order_by=last_name&order=desc&status=1&search=ov';
+    const records = (await get(`${path}?no_page=1&${query}`)).results;
+    expect(records.length).toBeGreaterThan(100);
+    const columns = resourceExportColumns(driverResource);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${path}export/?format=csv&${query}`,
+      headers: admin.headers,
+    });
+    expect(csv.statusCode, csv.body.slice(0, 300)).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['x-export-rows']).toBe(String(records.length));
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="[ -~]+-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''[^;]+\.csv$/,
+    );
+    const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+    const all = Object.values(columns);
+    expect(csv.body).toBe(
+      `\uFEFF${line(all.map((c) => c.header))}${records.map((r) => line(all.map((c) => c.value(r)))).join('')}`,
+    );
+
+    // Chosen columns in the order asked; Excel holds the same cells.
+    const chosen = ['identity_fin_code', 'last_name', 'status'];
+    const xlsx = await t.app.inject({
+      method: 'GET',
+      url: `${path}export/?format=xlsx&columns=${chosen.join(',')}&${query}`,
+      headers: admin.headers,
+    });
+    expect(xlsx.statusCode, xlsx.body.slice(0, 300)).toBe(200);
+    const [sheet] = await readExcelFile(xlsx.rawPayload);
+    expect(sheet!.data[0]).toEqual(chosen.map((key) => columns[key]!.header));
+    expect(sheet!.data.slice(1)).toEqual(records.map((r) => chosen.map((key) => columns[key]!.value(r))));
+
+    const bad = async (url: string, field: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(Object.keys(res.json())).toEqual([field]);
+    };
+    await bad(`${path}export/?format=pdf`, 'format');
+    await bad(`${path}export/?format=csv&columns=last_name,password`, 'columns');
+    await bad(`${path}export/?format=csv&order_by=nothing`, 'order_by');
+    // Paging means nothing to an export (the parameter is not read): never a partial file.
+    const paged = await t.app.inject({
+      method: 'GET',
+      url: `${path}export/?format=csv&page=2`,
+      headers: admin.headers,
+    });
+    expect(paged.headers['x-export-rows']).toBe(String((await get(`${path}?per_page=1`)).count));
+    const anonymous = await t.app.inject({ method: 'GET', url: `${path}export/?format=csv` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers "Hamısı" (no_page) up to its bound, and past it a 400 that says to narrow the filter or export', async () => {
+    const path = driverResource.apiPath;
+    const { count } = await get(`${path}?per_page=1`);
+    await t.writeOutside((db) =>
+      db.execute(sql`
+        insert into drivers (last_name, first_name, parent_name, identity_fin_code, driving_license_start_date,
+                             driving_license_finish_date, driving_category, status)
+        select 'Bound', 'Test', 'Test', 'B' || lpad(i::text, 6, '0'), date '2015-01-01', date '2035-01-01', array['B'], 1
+        from generate_series(1, ${allRowsLimit + 1 - count}) i`),
+    );
+    const refused = await t.app.inject({ method: 'GET', url: `${path}?no_page=1`, headers: admin.headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ no_page: [listMessages.allTooMany(allRowsLimit + 1)] });
+    expect(listMessages.allTooMany(allRowsLimit + 1)).toBe(
+      'Filtr 5.001 sətir seçir, "Hamısı" isə ən çox 5.000 sətir göstərir. Filtri daraldın və ya siyahını ixrac edin.',
+    );
+    // Narrowed under the bound it answers every row; the export takes them all.
+    expect((await get(`${path}?no_page=1&last_name=Bound`)).count).toBe(allRowsLimit + 1 - count);
+    const exported = await t.app.inject({ method: 'GET', url: `${path}export/?format=csv`, headers: admin.headers });
+    expect(exported.headers['x-export-rows']).toBe(String(allRowsLimit + 1));
+    expect(exported.body.split('\r\n').length).toBe(allRowsLimit + 3);
+    // The users list keeps the spec's unbounded "all".
+    expect((await get('/api/user/users/?no_page=1')).next).toBeNull();
   });
 });

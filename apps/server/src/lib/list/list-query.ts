@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  allRowsLimit,
   listMessages,
   listQuerySchema,
   type ListFilterKind,
@@ -51,6 +52,8 @@ export interface ListDeclaration<S extends ListSpec> {
   defaultOrderBy: S['orderBy'][number];
   /** A unique expression (the id) that makes every order total, so pages never overlap. */
   tieBreaker: SQLWrapper;
+  /** `no_page` answers every row however many (the spec's users list); otherwise at most `allRowsLimit`. */
+  unboundedAll?: true;
 }
 
 export type ListQuery<S extends ListSpec> = z.infer<ReturnType<typeof listQuerySchema<S>>>;
@@ -395,7 +398,17 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     const order = orderOf(plan, false);
     const { no_page: noPage, per_page: perPage, page: pageNumber, cursor } = parsed(query);
     if (noPage) {
-      const results = await source.rows(condition, order, null);
+      if (declaration.unboundedAll) {
+        const results = await source.rows(condition, order, null);
+        return { count: results.length, next: null, previous: null, results };
+      }
+      // Counted first (the count is kept between writes), then read with a limit: rows written in between cannot
+      // make the answer larger than the bound either.
+      const tooMany = (n: number) => new HttpError(400, { no_page: [listMessages.allTooMany(n)] });
+      const counted = await source.count(condition);
+      if (counted > allRowsLimit) throw tooMany(counted);
+      const results = await source.rows(condition, order, { limit: allRowsLimit + 1, offset: 0 });
+      if (results.length > allRowsLimit) throw tooMany(await source.count(condition));
       return { count: results.length, next: null, previous: null, results };
     }
     // Cursors and anchors belong to one query: its conditions (with the scope) and its order.
@@ -488,12 +501,38 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     };
   }
 
+  /**
+   * Every row the query selects within `scope`, in its order, `chunk` rows at a time by keyset (an export): each
+   * chunk is two short indexed reads, so memory holds one chunk whatever the count. Not one snapshot: a row written
+   * during the walk shows where the order puts it when the walk gets there, and no unchanged row is missed or repeated.
+   */
+  async function* stream<T>(
+    query: Query,
+    source: ListSource<T>,
+    options: { scope?: (SQL | undefined)[]; chunk?: number } = {},
+  ): AsyncGenerator<T[]> {
+    const condition = where(query, options.scope);
+    const plan = sortPlan(query);
+    const order = orderOf(plan, false);
+    const values = plan.keys.map((k) => k.value);
+    const size = options.chunk ?? 1000;
+    let from: SQL | undefined;
+    for (;;) {
+      const keys = await source.keys(and(condition, from), values, order, { limit: size, offset: 0 });
+      const last = keys.at(-1);
+      if (!last) return;
+      yield await source.rows(and(condition, from, beyond(plan, last, true, true)), order, null);
+      if (keys.length < size) return;
+      from = beyond(plan, last, false, false);
+    }
+  }
+
   /** How many rows the query selects within `scope`: the count a page of it answers, without reading a row. */
   function count<T>(query: Query, source: ListSource<T>, scope: (SQL | undefined)[] = []): Promise<number> {
     return source.count(where(query, scope));
   }
 
-  return { declaration, querySchema, where, orderBy, page, count };
+  return { declaration, querySchema, where, orderBy, page, stream, count };
 }
 
 export type ListDefinition<S extends ListSpec> = ReturnType<typeof defineList<S>>;

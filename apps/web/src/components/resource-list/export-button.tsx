@@ -1,60 +1,66 @@
 import { DownloadOutlined, FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import type { ListExportFormat } from '@dnx/shared';
+import { Button, Dropdown, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { notifyFailure } from '../../lib/notify';
-import type { ExportCell } from './csv';
-import { downloadCsv, downloadExcel } from './download';
+import { DownloadProgress, useDownload } from '../download';
+import type { ApiListQuery } from './list-query';
 
-/** What an export writes: a title (the sheet's and the file's name), a header row and the rows. */
-export interface ExportTable {
+/** What an export asks the server for: `GET {path}?format=…&{query}` (the screen's filters, order and columns). */
+export interface ExportRequest {
+  path: string;
+  query: ApiListQuery;
+  /** Names the file when the server gives no name. */
   title: string;
-  header: string[];
-  rows: ExportCell[][];
 }
 
 /**
- * The export menu of a screen (CSV or Excel): `table` gives what the screen shows at the moment of the click (it
- * may read the server first); a failure is shown as any other.
+ * The export menu of a screen (CSV or Excel): the server writes the file of every row the screen's query selects
+ * and streams it; while it comes, its progress shows beside the button.
  */
 export function ExportButton({
-  table,
+  request,
   disabled,
   ...rest
 }: {
-  table: () => ExportTable | Promise<ExportTable>;
+  request: () => ExportRequest;
   disabled?: boolean;
   'data-tour'?: string;
 }) {
   const { t } = useTranslation();
-  const [exporting, setExporting] = useState(false);
-  const run = async (format: 'csv' | 'xlsx') => {
-    setExporting(true);
-    try {
-      const { title, header, rows } = await table();
-      if (format === 'csv') downloadCsv(title, header, rows);
-      else await downloadExcel(title, header, rows);
-    } catch (error) {
-      notifyFailure(error);
-    } finally {
-      setExporting(false);
-    }
+  const { state, start, cancel } = useDownload<ListExportFormat>();
+  const run = (format: ListExportFormat) => {
+    const { path, query, title } = request();
+    void start(format, {
+      path,
+      query: { ...query, format },
+      rowsHeader: 'x-export-rows',
+      fallbackName: `${title}.${format}`,
+    });
   };
   return (
-    <Dropdown
-      trigger={['click']}
-      disabled={disabled}
-      menu={{
-        items: [
-          { key: 'csv', icon: <FileTextOutlined />, label: t('list.exportCsv') },
-          { key: 'xlsx', icon: <FileExcelOutlined />, label: t('list.exportExcel') },
-        ],
-        onClick: ({ key }) => void run(key as 'csv' | 'xlsx'),
-      }}
-    >
-      <Button icon={<DownloadOutlined />} loading={exporting} disabled={disabled} data-testid="export" {...rest}>
-        {t('list.export')}
-      </Button>
-    </Dropdown>
+    <Flex gap={8} align="center" wrap>
+      <DownloadProgress state={state} onCancel={cancel} testId="export" width={260} />
+      <Dropdown
+        trigger={['click']}
+        disabled={disabled || state.phase === 'running'}
+        menu={{
+          items: [
+            { key: 'csv', icon: <FileTextOutlined />, label: t('list.exportCsv') },
+            { key: 'xlsx', icon: <FileExcelOutlined />, label: t('list.exportExcel') },
+          ],
+          onClick: ({ key }) => run(key as ListExportFormat),
+        }}
+      >
+        <Button
+          icon={<DownloadOutlined />}
+          loading={state.phase === 'running'}
+          disabled={disabled}
+          data-testid="export"
+          {...rest}
+        >
+          {t('list.export')}
+        </Button>
+      </Dropdown>
+    </Flex>
   );
 }

@@ -3,5 +3,4 @@ export * from './resource-api';
 export * from './resource-table';
 export * from './types';
 export * from './export-button';
-export { saveBlob } from './download';
 export { dayFilter } from './day-filter';

@@ -129,7 +129,7 @@ export function linkCursor(link: string | null): string | null {
 
 /** Every row the current filter, search and order select: what an export writes. */
 export function toExportQuery(state: ListState): ApiListQuery {
-  return { no_page: '1', ...sortAndFilter(state) };
+  return sortAndFilter(state);
 }
 
 /** A change of filter, search, order or page size starts again at the first page (a cursor belongs to its query). */

@@ -1,5 +1,5 @@
 import { DeleteOutlined, LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
-import { pageSizeOptions } from '@dnx/shared';
+import { maxPageSize, pageSizeOptions } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -9,7 +9,7 @@ import { hideMeasureRows, useAccessibleDom } from '../../lib/accessible-dom';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteConfirmation } from '../delete-confirmation';
-import { ExportButton, type ExportTable } from './export-button';
+import { ExportButton, type ExportRequest } from './export-button';
 import {
   allPageSize,
   linkCursor,
@@ -19,8 +19,8 @@ import {
   type ApiListQuery,
   type PageSizeChoice,
 } from './list-query';
-import { deleteMultiple, fetchListPage, listPageQuery } from './resource-api';
-import type { ResourceListDeclaration } from './types';
+import { deleteMultiple, listPageQuery } from './resource-api';
+import type { ListColumn, ResourceListDeclaration } from './types';
 import { useListState } from './use-list-state';
 
 const searchDelayMs = 400;
@@ -40,9 +40,9 @@ export interface ResourceTableProps<Row> {
   onDeleted?: (answer: unknown) => void;
 }
 
-/** A keyset list's 400 on an old or altered `cursor` (its own sentence), so the screen can start again. */
-const cursorProblem = (error: unknown) =>
-  error instanceof ApiError && error.status === 400 ? error.fieldMessage('cursor') : null;
+/** A list's 400 under one parameter (its own sentence): an old `cursor`, or "Hamısı" over too many rows. */
+const queryProblem = (error: unknown, name: 'cursor' | 'no_page') =>
+  error instanceof ApiError && error.status === 400 ? error.fieldMessage(name) : null;
 
 export interface SearchBoxProps {
   value: string;
@@ -140,15 +140,20 @@ export function ResourceTable<Row extends object>({
       onOk: () => remove.mutateAsync(selected).catch(() => undefined),
     });
 
-  const exportTable = async (): Promise<ExportTable> => {
-    const page = await fetchListPage(declaration.exportEndpoint ?? endpoint, withBase(toExportQuery(state)));
-    const exported = columns.filter((c) => !c.screenOnly);
-    return {
-      title: declaration.title,
-      header: exported.map((c) => c.title),
-      rows: page.results.map((row) => exported.map((c) => c.value(row))),
-    };
-  };
+  // The file holds the columns the screen shows that the server's export knows, in the screen's order.
+  const exportRequest = (): ExportRequest => ({
+    path: `${(declaration.exportEndpoint ?? endpoint).path}export/`,
+    query: {
+      ...withBase(toExportQuery(state)),
+      columns: columns
+        .filter((c) => !c.screenOnly && Object.hasOwn(declaration.exportColumns, c.key))
+        .map((c) => c.key)
+        .join(','),
+    },
+    title: declaration.title,
+  });
+  const cellOf = (column: ListColumn<Row>, row: Row) =>
+    column.value ? column.value(row) : (declaration.exportColumns[column.key]?.value(row) ?? null);
 
   // A wide list scrolls sideways with what names a row and what acts on it pinned: the selection box and the
   // first column at the start, the row actions (screen-only columns) at the end.
@@ -160,7 +165,7 @@ export function ResourceTable<Row extends object>({
     sorter: Boolean(column.sortKey),
     sortOrder:
       column.sortKey && state.orderBy === column.sortKey ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
-    render: (_: unknown, row: Row) => (column.render ? column.render(row) : column.value(row)),
+    render: (_: unknown, row: Row) => (column.render ? column.render(row) : cellOf(column, row)),
   }));
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -187,7 +192,9 @@ export function ResourceTable<Row extends object>({
   const previousCursor = linkCursor(list.data?.previous ?? null);
   const nextCursor = linkCursor(list.data?.next ?? null);
   const selectable = canDelete || bulkActions !== undefined;
-  const cursorError = list.isError ? cursorProblem(list.error) : null;
+  const cursorError = list.isError ? queryProblem(list.error, 'cursor') : null;
+  // "Hamısı" over more rows than the server answers at once: its words, and back to pages of 100.
+  const allError = list.isError ? queryProblem(list.error, 'no_page') : null;
 
   return (
     <div data-testid="resource-table" ref={tableRoot}>
@@ -238,7 +245,7 @@ export function ResourceTable<Row extends object>({
               {t('list.deleteSelected', { count: selected.length })}
             </Button>
           )}
-          <ExportButton table={exportTable} data-tour="list-export" />
+          <ExportButton request={exportRequest} data-tour="list-export" />
           {actions && (
             <span style={{ display: 'inline-flex' }} data-tour="list-create">
               {actions}
@@ -251,11 +258,16 @@ export function ResourceTable<Row extends object>({
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          message={cursorError ?? failureMessage(list.error)}
+          message={cursorError ?? allError ?? failureMessage(list.error)}
+          data-testid="list-error"
           action={
             cursorError ? (
               <Button size="small" onClick={() => setState({ ...state, cursor: undefined })}>
                 {t('list.firstPage')}
+              </Button>
+            ) : allError ? (
+              <Button size="small" onClick={() => setState(withFilters(state, { perPage: maxPageSize }))}>
+                {t('list.pagesOf', { count: maxPageSize })}
               </Button>
             ) : (
               <Button size="small" icon={<ReloadOutlined />} onClick={() => void list.refetch()}>

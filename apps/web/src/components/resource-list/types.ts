@@ -1,18 +1,21 @@
+import type { ExportCell, ExportColumns } from '@dnx/shared';
 import type { ReactNode } from 'react';
-import type { ExportCell } from './csv';
 import type { ApiListQuery, ListPaging, ListStateDefaults } from './list-query';
 import type { ListEndpoint } from './resource-api';
 
-/** A column: its text (shown and exported), an optional richer cell, and the server's sort key. */
+/**
+ * A column: its text, an optional richer cell, and the server's sort key. Its key names the export's column
+ * (the declaration's `exportColumns`) that the file holds while the screen shows it.
+ */
 export interface ListColumn<Row> {
   key: string;
   title: string;
-  /** The plain value: the cell shows it when there is no `render`, and exports write it. */
-  value: (row: Row) => ExportCell;
+  /** The plain text the cell shows when there is no `render`; by default the export column's value. */
+  value?: (row: Row) => ExportCell;
   render?: (row: Row) => ReactNode;
   /** The `order_by` the server sorts this column by; absent: not sortable. */
   sortKey?: string;
-  /** Screen only (row actions): not exported, pinned at the end of a wide table. */
+  /** Screen only (row actions): not in the export, pinned at the end of a wide table. */
   screenOnly?: boolean;
   width?: number | string;
 }
@@ -36,6 +39,8 @@ export interface ResourceListDeclaration<Row> {
   endpoint: ListEndpoint<Row>;
   /** Names the export files. */
   title: string;
+  /** The columns the server's export of this list writes (shared), by key. */
+  exportColumns: ExportColumns<Row>;
   rowKey: (row: Row) => number;
   columns: readonly ListColumn<Row>[];
   filters?: readonly ListFilter[];

@@ -1,12 +1,13 @@
 import {
   apiDateFormat,
   findResource,
-  formatDate,
   type FieldDefinition,
   type ResourceDefinition,
   type ResourceRecord,
 } from '@dnx/shared';
 import dayjs, { type Dayjs } from 'dayjs';
+
+export { cellText, formatDecimal, optionLabel } from '@dnx/shared';
 
 /** What a resource's declaration says about its list and form, and how values travel between form and API. */
 
@@ -15,51 +16,12 @@ export const listFields = (resource: ResourceDefinition) => resource.fields.filt
 export const filterFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter);
 export const hasSearch = (resource: ResourceDefinition) => resource.fields.some((f) => f.search);
 
-export function optionLabel(field: FieldDefinition, value: unknown): string {
-  const option = field.options?.find((o) => String(o.value) === String(value));
-  return option ? option.label : value === null || value === undefined ? '' : String(value);
-}
-
-/**
- * Azerbaijani number format (decisions.md section 6): thousands with dots, decimals after a comma:
- * "1234.5" shows "1.234,5". Two-place decimals (rates, tonnes) keep both places: "1.8" shows "1,80".
- */
-export function formatDecimal(value: unknown, scale?: number): string {
-  if (value === null || value === undefined || value === '') return '';
-  const match = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(String(value).trim());
-  if (!match) return String(value);
-  const [, sign, whole = '', fraction = ''] = match;
-  const places = scale === 2 ? fraction.padEnd(2, '0') : fraction;
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}${places ? `,${places}` : ''}`;
-}
-
-/** A field of a record as the list shows and exports it. */
-export function cellText(field: FieldDefinition, record: ResourceRecord): string | number {
-  const value = record[field.name];
-  switch (field.kind) {
-    case 'reference':
-      return String(record[`${field.name}_name`] ?? '');
-    case 'status':
-    case 'choice':
-      return optionLabel(field, value);
-    case 'multi-choice':
-      return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : '';
-    case 'date':
-      return formatDate(typeof value === 'string' ? value : null);
-    case 'decimal':
-      return formatDecimal(value, field.scale);
-    case 'integer':
-      return typeof value === 'number' ? value : '';
-    default:
-      return value === null || value === undefined ? '' : String(value);
-  }
-}
-
 /** The value of a form field: text as typed, a date picker's day, a picker's id, the categories' list. */
 export type FormValue = string | number | null | undefined | Dayjs | readonly (string | number)[];
 export type ResourceFormValues = Record<string, FormValue>;
 
 function emptyFormValue(field: FieldDefinition): FormValue {
+  if (field.default !== undefined) return field.default;
   switch (field.kind) {
     case 'status':
       return 1;

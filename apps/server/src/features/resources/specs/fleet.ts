@@ -22,6 +22,8 @@ export const carrierSpec = defineResource({
     address: carriers.address,
     tax_payer: carriers.taxPayerId,
     info: carriers.info,
+    email: carriers.email,
+    expiry_reminders: carriers.expiryReminders,
     status: carriers.status,
     created_at: carriers.createdAt,
   },

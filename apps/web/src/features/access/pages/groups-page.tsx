@@ -1,5 +1,5 @@
 import { EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { hasPermissions, type Group } from '@dnx/shared';
+import { groupExportColumns, hasPermissions, type Group } from '@dnx/shared';
 import { Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,20 +25,19 @@ export default function GroupsPage() {
       title: t('routes.user-groups'),
       rowKey: (g) => g.id,
       search: true,
+      exportColumns: groupExportColumns,
       columns: [
-        { key: 'name', title: t('groups.name'), sortKey: 'name', value: (g) => g.name },
+        { key: 'name', title: t('groups.name'), sortKey: 'name' },
         {
           key: 'code',
           title: t('groups.role'),
-          value: (g) => (g.code ? t('list.yes') : t('list.no')),
           render: (g) => (g.code ? <Tag color="gold">{t('groups.role')}</Tag> : null),
         },
-        { key: 'permissions', title: t('groups.permissionCount'), value: (g) => g.permissions.length },
+        { key: 'permissions', title: t('groups.permissionCount') },
         {
           key: 'actions',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (g) => (
             <Space>
               {canChange && (

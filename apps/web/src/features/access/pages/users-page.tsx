@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatDate, hasPermissions, type User } from '@dnx/shared';
+import { hasPermissions, userExportColumns, type User } from '@dnx/shared';
 import { Select, Space, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,17 +32,17 @@ export default function UsersPage() {
       rowKey: (u) => u.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: userExportColumns,
       columns: [
-        { key: 'email', title: t('users.email'), sortKey: 'email', value: (u) => u.email },
-        { key: 'last_name', title: t('users.lastName'), sortKey: 'last_name', value: (u) => u.last_name },
-        { key: 'first_name', title: t('users.firstName'), sortKey: 'first_name', value: (u) => u.first_name },
-        { key: 'parent_name', title: t('users.parentName'), value: (u) => u.parent_name },
-        { key: 'phone', title: t('users.phone'), value: (u) => u.phone },
-        { key: 'region', title: t('users.region'), sortKey: 'region', value: (u) => u.region_name ?? '' },
+        { key: 'email', title: t('users.email'), sortKey: 'email' },
+        { key: 'last_name', title: t('users.lastName'), sortKey: 'last_name' },
+        { key: 'first_name', title: t('users.firstName'), sortKey: 'first_name' },
+        { key: 'parent_name', title: t('users.parentName') },
+        { key: 'phone', title: t('users.phone') },
+        { key: 'region', title: t('users.region'), sortKey: 'region' },
         {
           key: 'groups',
           title: t('users.groups'),
-          value: (u) => u.group_names.join(', '),
           render: (u) => (
             <Space size={[0, 4]} wrap>
               {u.group_names.map((name) => (
@@ -57,20 +57,13 @@ export default function UsersPage() {
           key: 'is_active',
           title: t('users.status'),
           sortKey: 'is_active',
-          value: (u) => (u.is_active ? t('users.active') : t('users.inactive')),
           render: (u) => <UserStatusSwitch user={u} disabled={!canActivate || u.id === me?.id} />,
         },
-        {
-          key: 'date_joined',
-          title: t('users.dateJoined'),
-          sortKey: 'date_joined',
-          value: (u) => formatDate(u.date_joined),
-        },
+        { key: 'date_joined', title: t('users.dateJoined'), sortKey: 'date_joined' },
         {
           key: 'actions',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (u) =>
             canEdit && (
               <LinkButton

@@ -1,6 +1,6 @@
 import { dayFilter } from '../../../components/resource-list';
 import { EyeOutlined } from '@ant-design/icons';
-import { auditActions, auditResults, permissionResources, type AuditEntry } from '@dnx/shared';
+import { auditActions, auditExportColumns, auditResults, permissionResources, type AuditEntry } from '@dnx/shared';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
   type ResourceListDeclaration,
 } from '../../../components/resource-list';
 import { auditEndpoint } from '../api/list-audit';
-import { actionLabel, AuditEntryDrawer, resourceLabel, resultLabel, utcTime } from '../components/audit-entry-drawer';
+import { actionLabel, AuditEntryDrawer, resourceLabel, resultLabel } from '../components/audit-entry-drawer';
 
 const resultColor: Record<string, string> = { success: 'green', failure: 'orange', denied: 'red' };
 
@@ -40,31 +40,30 @@ export default function AuditLogPage() {
       rowKey: (e) => e.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: auditExportColumns,
       columns: [
-        { key: 'id', title: 'ID', sortKey: 'id', value: (e) => e.id },
-        { key: 'at', title: t('audit.at'), sortKey: 'at', value: (e) => utcTime(e.at) },
-        { key: 'actor_email', title: t('audit.actorEmail'), value: (e) => e.actor_email ?? '' },
-        { key: 'action', title: t('audit.action'), value: (e) => actionLabel(e.action) },
+        { key: 'id', title: 'ID', sortKey: 'id' },
+        { key: 'at', title: t('audit.at'), sortKey: 'at' },
+        { key: 'actor_email', title: t('audit.actorEmail') },
+        { key: 'action', title: t('audit.action') },
         {
           key: 'resource',
           title: t('audit.resource'),
           value: (e) => (e.resource === 'route' ? t('audit.route') : resourceLabel(e.resource)),
         },
-        { key: 'record_id', title: t('audit.recordId'), value: (e) => e.record_id ?? '' },
-        { key: 'object_name', title: t('audit.objectName'), value: (e) => e.object_name ?? '' },
+        { key: 'record_id', title: t('audit.recordId') },
+        { key: 'object_name', title: t('audit.objectName') },
         {
           key: 'result',
           title: t('audit.result'),
-          value: (e) => resultLabel(e.result),
           render: (e) => <Tag color={resultColor[e.result]}>{resultLabel(e.result)}</Tag>,
         },
-        { key: 'ip', title: t('audit.ip'), value: (e) => e.ip ?? '' },
-        { key: 'user_agent', title: t('audit.userAgent'), value: (e) => e.user_agent ?? '', width: 220 },
+        { key: 'ip', title: t('audit.ip') },
+        { key: 'user_agent', title: t('audit.userAgent'), width: 220 },
         {
           key: 'open',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (e) => (
             <Button
               size="small"

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  formatDateTime,
+  busRouteExportColumns,
   formatMoney,
   hasPermissions,
   nationalRoles,
@@ -27,7 +27,6 @@ import { notifyFailure, toast } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { deleteBusRoutes } from '../api/delete-bus-routes';
 import { busRoutesEndpoint } from '../api/list-bus-routes';
-import { azDecimal } from '../components/history-diff';
 
 const referenceFilter =
   (resource: ResourceKey) =>
@@ -109,57 +108,39 @@ export default function BusRoutesPage() {
       rowKey: (r) => r.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: busRouteExportColumns,
       columns: [
-        { key: 'id', title: '№', sortKey: 'id', value: (r) => r.id, width: 70 },
-        { key: 'number', title: t('busRoutes.fields.number'), sortKey: 'number', value: (r) => r.number },
-        { key: 'name', title: t('busRoutes.fields.name'), sortKey: 'name', value: (r) => r.name },
-        { key: 'transport_type', title: t('busRoutes.fields.transport_type'), value: (r) => r.transport_type_name },
-        { key: 'region', title: t('busRoutes.fields.region'), value: (r) => r.region_name },
-        { key: 'city', title: t('busRoutes.fields.city'), value: (r) => r.city_name },
-        {
-          key: 'destination_city',
-          title: t('busRoutes.fields.destination_city'),
-          value: (r) => r.destination_city_name,
-        },
-        { key: 'cover', title: t('busRoutes.fields.cover'), value: (r) => r.cover },
-        {
-          key: 'route_length_straight',
-          title: t('busRoutes.fields.route_length_straight'),
-          value: (r) => azDecimal(r.route_length_straight),
-        },
-        { key: 'start_time', title: t('busRoutes.fields.start_time'), value: (r) => r.start_time ?? '' },
-        { key: 'finish_time', title: t('busRoutes.fields.finish_time'), value: (r) => r.finish_time ?? '' },
-        { key: 'interval', title: t('busRoutes.fields.interval'), value: (r) => r.interval ?? '' },
+        { key: 'id', title: '№', sortKey: 'id', width: 70 },
+        { key: 'number', title: t('busRoutes.fields.number'), sortKey: 'number' },
+        { key: 'name', title: t('busRoutes.fields.name'), sortKey: 'name' },
+        { key: 'transport_type', title: t('busRoutes.fields.transport_type') },
+        { key: 'region', title: t('busRoutes.fields.region') },
+        { key: 'city', title: t('busRoutes.fields.city') },
+        { key: 'destination_city', title: t('busRoutes.fields.destination_city') },
+        { key: 'cover', title: t('busRoutes.fields.cover') },
+        { key: 'route_length_straight', title: t('busRoutes.fields.route_length_straight') },
+        { key: 'start_time', title: t('busRoutes.fields.start_time') },
+        { key: 'finish_time', title: t('busRoutes.fields.finish_time') },
+        { key: 'interval', title: t('busRoutes.fields.interval') },
         { key: 'fare', title: t('busRoutes.fields.fare'), sortKey: 'fare', value: (r) => formatMoney(r.fare) },
-        {
-          key: 'route_companies',
-          title: t('busRoutes.fields.route_companies'),
-          value: (r) => r.route_companies.map((c) => c.name).join(', '),
-        },
-        { key: 'points_count', title: t('busRoutes.fields.points_count'), value: (r) => r.points_count },
+        { key: 'route_companies', title: t('busRoutes.fields.route_companies') },
+        { key: 'points_count', title: t('busRoutes.fields.points_count') },
         {
           key: 'status',
           title: t('busRoutes.fields.status'),
-          value: (r) => t(r.status === 1 ? 'busRoutes.active' : 'busRoutes.inactive'),
           render: (r) => (
             <Tag color={r.status === 1 ? 'green' : 'default'}>
               {t(r.status === 1 ? 'busRoutes.active' : 'busRoutes.inactive')}
             </Tag>
           ),
         },
-        {
-          key: 'created_at',
-          title: t('busRoutes.fields.created_at'),
-          sortKey: 'created_at',
-          value: (r) => formatDateTime(r.created_at),
-        },
+        { key: 'created_at', title: t('busRoutes.fields.created_at'), sortKey: 'created_at' },
         ...(canChange || canDelete
           ? [
               {
                 key: 'actions',
                 title: t('list.actions'),
                 screenOnly: true,
-                value: () => '',
                 render: (r: BusRouteListItem) => (
                   <Space size={4}>
                     {canChange && (

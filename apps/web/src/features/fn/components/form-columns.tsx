@@ -1,4 +1,4 @@
-import { fnNoticeStatuses, fnStages, formatDate, formatDateTime, type FnForm } from '@dnx/shared';
+import { fnNoticeStatuses, fnStages, type FnForm } from '@dnx/shared';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -29,7 +29,10 @@ export const textFilter =
     />
   );
 
-/** The columns of the form lists (general-fn, active-fn, paid-fn), the row actions last. */
+/**
+ * The columns of the form lists (general-fn, active-fn, paid-fn), the row actions last; their text is the shared
+ * export table's (`fnFormExportColumns`), which the lists declare.
+ */
 export function formColumns(
   t: TFunction,
   actions: (form: FnForm) => ReactNode,
@@ -38,14 +41,13 @@ export function formColumns(
   const sortable = options.sortable ?? true;
   const sort = (key: string) => (sortable ? key : undefined);
   return [
-    { key: 'series', title: t('fn.series'), sortKey: sort('series'), value: (f) => f.series },
-    { key: 'number', title: t('fn.number'), sortKey: sort('number'), value: (f) => f.number },
-    { key: 'batch', title: t('fn.batch'), value: (f) => f.batch },
+    { key: 'series', title: t('fn.series'), sortKey: sort('series') },
+    { key: 'number', title: t('fn.number'), sortKey: sort('number') },
+    { key: 'batch', title: t('fn.batch') },
     {
       key: 'stage',
       title: t('fn.stage'),
       sortKey: sort('stage'),
-      value: (f) => stageLabel(f.stage),
       render: (f) => <Tag color={stageColor[f.stage]}>{stageLabel(f.stage)}</Tag>,
     },
     {
@@ -53,16 +55,11 @@ export function formColumns(
       title: t('fn.status'),
       value: (f) => (f.annulled ? `${statusLabel(f.status)} (${t('fn.annulled')})` : statusLabel(f.status)),
     },
-    { key: 'inspector', title: t('fn.inspector'), value: (f) => f.inspector_name ?? '' },
-    { key: 'valid_from', title: t('fn.validFrom'), value: (f) => formatDate(f.valid_from) },
-    { key: 'valid_to', title: t('fn.validTo'), value: (f) => formatDate(f.valid_to) },
-    { key: 'void_reason', title: t('fn.reason'), value: (f) => f.void_reason ?? '' },
-    {
-      key: 'updated_at',
-      title: t('fn.updatedAt'),
-      sortKey: sort('updated_at'),
-      value: (f) => formatDateTime(f.updated_at),
-    },
-    { key: 'actions', title: t('list.actions'), screenOnly: true, value: () => '', render: actions },
+    { key: 'inspector', title: t('fn.inspector') },
+    { key: 'valid_from', title: t('fn.validFrom') },
+    { key: 'valid_to', title: t('fn.validTo') },
+    { key: 'void_reason', title: t('fn.reason') },
+    { key: 'updated_at', title: t('fn.updatedAt'), sortKey: sort('updated_at') },
+    { key: 'actions', title: t('list.actions'), screenOnly: true, render: actions },
   ];
 }

@@ -1,5 +1,5 @@
 import { HistoryOutlined, NumberOutlined, ShareAltOutlined, StopOutlined } from '@ant-design/icons';
-import type { FnForm } from '@dnx/shared';
+import { fnFormExportColumns, type FnForm } from '@dnx/shared';
 import { Button, Space, Tabs } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
@@ -111,7 +111,12 @@ export default function ActiveFnPage() {
 
   const declaration = useMemo<ResourceListDeclaration<FnForm>>(() => {
     const columns = formColumns(t, (f) => <RowActions form={f} open={open} />);
-    const common = { title: t('routes.active-fn'), rowKey: (f: FnForm) => f.id, defaultSort: { orderBy: 'id' } };
+    const common = {
+      title: t('routes.active-fn'),
+      rowKey: (f: FnForm) => f.id,
+      defaultSort: { orderBy: 'id' },
+      exportColumns: fnFormExportColumns,
+    };
     if (tab === 'by-inspector')
       return {
         ...common,

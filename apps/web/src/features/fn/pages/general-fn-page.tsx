@@ -1,5 +1,5 @@
 import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
-import { fnNoticeStatuses, fnStages, hasPermissions, type FnForm } from '@dnx/shared';
+import { fnFormExportColumns, fnNoticeStatuses, fnStages, hasPermissions, type FnForm } from '@dnx/shared';
 import { Button, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -104,6 +104,7 @@ export default function GeneralFnPage() {
       title: t('routes.general-fn'),
       rowKey: (f) => f.id,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: fnFormExportColumns,
       columns: formColumns(t, (f) => (
         <Button
           size="small"

@@ -1,6 +1,6 @@
 import { dayFilter } from '../../../components/resource-list';
 import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { expireDateTypes, fnBatchStatuses, formatDate, hasPermissions, type FnBatch } from '@dnx/shared';
+import { fnBatchExportColumns, fnBatchStatuses, fnBatchStatusText, hasPermissions, type FnBatch } from '@dnx/shared';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,10 +60,6 @@ const seriesFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
   />
 );
 
-export const batchStatusLabel = (key: string) => fnBatchStatuses.find((s) => s.key === key)?.label ?? key;
-export const validityLabel = (b: Pick<FnBatch, 'expire_date' | 'expire_date_type'>) =>
-  `${b.expire_date} × ${expireDateTypes.find((x) => x.key === b.expire_date_type)?.label ?? b.expire_date_type}`;
-
 /** The accept action of a batch's own operator while it waits for them. */
 function AcceptButton({ batch }: { batch: FnBatch }) {
   const { t } = useTranslation();
@@ -108,27 +104,22 @@ export default function NewFnPage() {
       rowKey: (b) => b.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: fnBatchExportColumns,
       columns: [
-        { key: 'id', title: '№', sortKey: 'id', value: (b) => b.id, width: 80 },
-        { key: 'series', title: t('fn.series'), sortKey: 'series', value: (b) => b.series },
-        {
-          key: 'range',
-          title: t('fn.range'),
-          sortKey: 'start_number',
-          value: (b) => `${b.start_number} - ${b.finish_number}`,
-        },
-        { key: 'count', title: t('fn.count'), value: (b) => b.count },
-        { key: 'region', title: t('fn.region'), value: (b) => b.region_name },
-        { key: 'operator', title: t('fn.operator'), value: (b) => b.operator_name },
-        { key: 'transport_type', title: t('fn.transportType'), value: (b) => b.transport_type_name },
-        { key: 'coefficient', title: t('fn.coefficient'), value: (b) => b.coefficient_value },
-        { key: 'validity', title: t('fn.validity'), value: validityLabel },
+        { key: 'id', title: '№', sortKey: 'id', width: 80 },
+        { key: 'series', title: t('fn.series'), sortKey: 'series' },
+        { key: 'range', title: t('fn.range'), sortKey: 'start_number' },
+        { key: 'count', title: t('fn.count') },
+        { key: 'region', title: t('fn.region') },
+        { key: 'operator', title: t('fn.operator') },
+        { key: 'transport_type', title: t('fn.transportType') },
+        { key: 'coefficient', title: t('fn.coefficient') },
+        { key: 'validity', title: t('fn.validity') },
         {
           key: 'status',
           title: t('fn.batchStatus'),
           sortKey: 'status',
-          value: (b) => batchStatusLabel(b.status),
-          render: (b) => <Tag color={b.status === 'accepted' ? 'green' : 'blue'}>{batchStatusLabel(b.status)}</Tag>,
+          render: (b) => <Tag color={b.status === 'accepted' ? 'green' : 'blue'}>{fnBatchStatusText(b.status)}</Tag>,
         },
         {
           key: 'stages',
@@ -137,12 +128,11 @@ export default function NewFnPage() {
             `${t('fn.stageShort.new')} ${b.stages.new}, ${t('fn.stageShort.active')} ${b.stages.active}, ` +
             `${t('fn.stageShort.shared')} ${b.stages.shared}, ${t('fn.stageShort.voided')} ${b.stages.voided}`,
         },
-        { key: 'created_at', title: t('fn.createdAt'), sortKey: 'created_at', value: (b) => formatDate(b.created_at) },
+        { key: 'created_at', title: t('fn.createdAt'), sortKey: 'created_at' },
         {
           key: 'actions',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (b) => (
             <Space size={4} wrap>
               <Button

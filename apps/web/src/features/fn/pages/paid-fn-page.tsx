@@ -1,5 +1,5 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
-import { fnAnnulSchema, fnNoticeStatuses, hasPermissions, type FnForm } from '@dnx/shared';
+import { fnAnnulSchema, fnFormExportColumns, fnNoticeStatuses, hasPermissions, type FnForm } from '@dnx/shared';
 import { Button, Empty } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,6 +87,7 @@ export default function PaidFnPage() {
       title: t('routes.paid-fn'),
       rowKey: (f) => f.id,
       defaultSort: { orderBy: 'updated_at', order: 'desc' },
+      exportColumns: fnFormExportColumns,
       columns: formColumns(t, (f) => (
         <Button
           size="small"

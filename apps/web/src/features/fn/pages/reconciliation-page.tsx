@@ -7,10 +7,10 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
-import { ExportButton, SearchBox, type ExportTable } from '../../../components/resource-list';
+import { ExportButton, SearchBox } from '../../../components/resource-list';
 import { useAccessibleDom } from '../../../lib/accessible-dom';
 import { failureMessage } from '../../../lib/notify';
-import { useReconciliation } from '../api/reconciliation';
+import { useReconciliation, type ReconciliationFilters } from '../api/reconciliation';
 import { PersonSelect } from '../components/person-select';
 
 type ReconciliationRow = FnReconciliation['rows'][number];
@@ -40,7 +40,8 @@ export default function ReconciliationPage() {
   const region = params.get('region') ?? undefined;
   const operator = params.get('operator') ?? undefined;
   const transportType = params.get('transport_type') ?? undefined;
-  const report = useReconciliation({ series, region, operator, transport_type: transportType });
+  const filters: ReconciliationFilters = { series, region, operator, transport_type: transportType };
+  const report = useReconciliation(filters);
   const tableRoot = useAccessibleDom<HTMLDivElement>(focusableScroll);
 
   const setFilter = (name: string, value: string | undefined) => {
@@ -68,32 +69,14 @@ export default function ReconciliationPage() {
     },
   ];
   const data = report.data;
-  // What the table shows, its totals row last.
-  const exportTable = (): ExportTable => {
-    const yesNo = (value: boolean) => (value ? t('list.yes') : t('list.no'));
-    return {
-      title: t('fn.reconciliation'),
-      header: [
-        t('fn.series'),
-        t('fn.operator'),
-        t('fn.region'),
-        ...countKeys.map((k) => t(`fn.counts.${k}`)),
-        t('fn.balanced'),
-      ],
-      rows: [
-        ...(data?.rows ?? []).map((r) => [
-          r.series,
-          r.operator_name,
-          r.region_name,
-          ...countKeys.map((k) => r[k]),
-          yesNo(r.balanced),
-        ]),
-        ...(data
-          ? [[t('fn.totals'), null, null, ...countKeys.map((k) => data.totals[k]), yesNo(data.totals.balanced)]]
-          : []),
-      ],
-    };
-  };
+  // The server writes what the table shows, its totals row last, for the same filters.
+  const exportRequest = () => ({
+    path: '/api/fn/reconciliation/export/',
+    query: Object.fromEntries(
+      Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+    title: t('fn.reconciliation'),
+  });
 
   return (
     // The patch watches the whole screen, which is there from the first render (the table comes later).
@@ -102,7 +85,7 @@ export default function ReconciliationPage() {
         title={t('fn.reconciliation')}
         extra={
           <Space wrap>
-            <ExportButton table={exportTable} disabled={!data} />
+            <ExportButton request={exportRequest} disabled={!data} />
             <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching}>
               {t('fn.recheck')}
             </Button>

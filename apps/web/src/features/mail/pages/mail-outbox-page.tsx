@@ -1,5 +1,5 @@
 import { RedoOutlined } from '@ant-design/icons';
-import { formatDateTime, mailKindLabels, mailStatuses, mailStatusLabels, type MailItem } from '@dnx/shared';
+import { mailExportColumns, mailKindLabels, mailStatuses, mailStatusLabels, type MailItem } from '@dnx/shared';
 import { Button, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,31 +25,25 @@ export default function MailOutboxPage() {
       rowKey: (m) => m.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: mailExportColumns,
       columns: [
-        { key: 'id', title: 'ID', sortKey: 'id', value: (m) => m.id },
-        {
-          key: 'created_at',
-          title: t('mail.createdAt'),
-          sortKey: 'created_at',
-          value: (m) => formatDateTime(m.created_at),
-        },
-        { key: 'kind', title: t('mail.kind'), value: (m) => mailKindLabels[m.kind] ?? m.kind },
-        { key: 'to', title: t('mail.to'), value: (m) => m.to },
-        { key: 'subject', title: t('mail.subject'), value: (m) => m.subject, width: 240 },
+        { key: 'id', title: 'ID', sortKey: 'id' },
+        { key: 'created_at', title: t('mail.createdAt'), sortKey: 'created_at' },
+        { key: 'kind', title: t('mail.kind') },
+        { key: 'to', title: t('mail.to') },
+        { key: 'subject', title: t('mail.subject'), width: 240 },
         {
           key: 'status',
           title: t('mail.status'),
-          value: (m) => mailStatusLabels[m.status],
           render: (m) => <Tag color={statusColor[m.status]}>{mailStatusLabels[m.status]}</Tag>,
         },
-        { key: 'attempts', title: t('mail.attempts'), value: (m) => m.attempts },
-        { key: 'last_error', title: t('mail.lastError'), value: (m) => m.last_error ?? '', width: 240 },
-        { key: 'sent_at', title: t('mail.sentAt'), value: (m) => (m.sent_at ? formatDateTime(m.sent_at) : '') },
+        { key: 'attempts', title: t('mail.attempts') },
+        { key: 'last_error', title: t('mail.lastError'), width: 240 },
+        { key: 'sent_at', title: t('mail.sentAt') },
         {
           key: 'retry',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (m) =>
             m.status === 'failed' ? (
               <Button

@@ -1,4 +1,4 @@
-import { formatDateTime, onlineStatuses, onlineStatusLabel, type OnlineRequestKind } from '@dnx/shared';
+import { onlineStatuses, type OnlineRequestKind } from '@dnx/shared';
 import type { TFunction } from 'i18next';
 import { RegionSelect } from '../../../components/region-select';
 import { SearchBox, type FilterControlProps, type ResourceListDeclaration } from '../../../components/resource-list';
@@ -40,15 +40,9 @@ export function reviewColumns<T extends ReviewRow>(kind: OnlineRequestKind, t: T
       key: 'status',
       title: t('online.status'),
       sortKey: 'status',
-      value: (r) => onlineStatusLabel(kind, r.status),
       render: (r) => <OnlineStatusTag kind={kind} status={r.status} />,
     },
-    {
-      key: 'created_at',
-      title: t('online.createdAt'),
-      sortKey: 'created_at',
-      value: (r) => formatDateTime(r.created_at),
-    },
+    { key: 'created_at', title: t('online.createdAt'), sortKey: 'created_at' },
   ];
 }
 

@@ -1,5 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { formatDateTime, type OnlineCarrierListItem } from '@dnx/shared';
+import { onlineCarrierExportColumns, type OnlineCarrierListItem } from '@dnx/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
@@ -22,21 +22,21 @@ function CarrierRequestsList() {
       rowKey: (r) => r.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: onlineCarrierExportColumns,
       columns: [
-        { key: 'id', title: '№', sortKey: 'id', value: (r) => r.id, width: 70 },
-        { key: 'code', title: t('online.codeLabel'), value: (r) => r.code },
-        { key: 'name', title: t('online.name'), sortKey: 'name', value: (r) => r.name },
-        { key: 'voen', title: t('online.voen'), value: (r) => r.voen },
-        { key: 'region', title: t('online.region'), value: (r) => r.region_name },
-        { key: 'phone', title: t('online.phone'), value: (r) => r.phone },
-        { key: 'email', title: t('online.email'), value: (r) => r.email },
+        { key: 'id', title: '№', sortKey: 'id', width: 70 },
+        { key: 'code', title: t('online.codeLabel') },
+        { key: 'name', title: t('online.name'), sortKey: 'name' },
+        { key: 'voen', title: t('online.voen') },
+        { key: 'region', title: t('online.region') },
+        { key: 'phone', title: t('online.phone') },
+        { key: 'email', title: t('online.email') },
         ...reviewColumns<OnlineCarrierListItem>('carrier', t),
-        { key: 'decided_at', title: t('online.decidedAt'), value: (r) => formatDateTime(r.decided_at) },
+        { key: 'decided_at', title: t('online.decidedAt') },
         {
           key: 'actions',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (r) => (
             <LinkButton
               to={`${screenPath}?request=${r.id}`}

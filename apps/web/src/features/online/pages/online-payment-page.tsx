@@ -1,5 +1,5 @@
 import { EyeOutlined, LinkOutlined } from '@ant-design/icons';
-import type { OnlinePaymentListItem } from '@dnx/shared';
+import { onlinePaymentExportColumns, type OnlinePaymentListItem } from '@dnx/shared';
 import { Space } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,20 +23,20 @@ function PaymentRequestsList() {
       rowKey: (r) => r.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: onlinePaymentExportColumns,
       columns: [
-        { key: 'id', title: '№', sortKey: 'id', value: (r) => r.id, width: 70 },
-        { key: 'code', title: t('online.codeLabel'), value: (r) => r.code },
-        { key: 'owner_name', title: t('online.ownerName'), sortKey: 'owner_name', value: (r) => r.owner_name },
-        { key: 'owner_code', title: t('online.voen'), value: (r) => r.owner_code },
-        { key: 'region', title: t('online.region'), value: (r) => r.region_name },
-        { key: 'vehicles_count', title: t('online.vehiclesCount'), value: (r) => r.vehicles_count },
+        { key: 'id', title: '№', sortKey: 'id', width: 70 },
+        { key: 'code', title: t('online.codeLabel') },
+        { key: 'owner_name', title: t('online.ownerName'), sortKey: 'owner_name' },
+        { key: 'owner_code', title: t('online.voen') },
+        { key: 'region', title: t('online.region') },
+        { key: 'vehicles_count', title: t('online.vehiclesCount') },
         ...reviewColumns<OnlinePaymentListItem>('payment', t),
-        { key: 'payment', title: t('online.payment'), value: (r) => (r.payment === null ? '' : `№ ${r.payment}`) },
+        { key: 'payment', title: t('online.payment') },
         {
           key: 'actions',
           title: t('list.actions'),
           screenOnly: true,
-          value: () => '',
           render: (r) => (
             <Space size={4} wrap>
               <LinkButton

@@ -2,8 +2,8 @@ import { dayFilter } from '../../../components/resource-list';
 import { EditOutlined, FilePdfOutlined, LinkOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import {
   actionsOf,
-  formatDate,
   formatMoney,
+  paymentExportColumns,
   paymentStatusLabel,
   paymentStatuses,
   PaymentStatusCode,
@@ -105,37 +105,22 @@ export function PaymentsList() {
       rowKey: (p) => p.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
+      exportColumns: paymentExportColumns,
       columns: [
-        { key: 'id', title: '№', sortKey: 'id', value: (p) => p.id, width: 70 },
-        { key: 'owner_code', title: t('payments.ownerCode'), value: (p) => p.owner_code },
-        { key: 'owner_name', title: t('payments.ownerName'), sortKey: 'owner_name', value: (p) => p.owner_name },
-        { key: 'forms', title: t('payments.forms'), value: (p) => p.forms.join(', ') },
-        { key: 'rows_count', title: t('payments.rowsCount'), value: (p) => p.rows_count },
-        {
-          key: 'total',
-          title: t('payments.total'),
-          sortKey: 'total',
-          value: (p) => formatMoney(p.total),
-        },
+        { key: 'id', title: '№', sortKey: 'id', width: 70 },
+        { key: 'owner_code', title: t('payments.ownerCode') },
+        { key: 'owner_name', title: t('payments.ownerName'), sortKey: 'owner_name' },
+        { key: 'forms', title: t('payments.forms') },
+        { key: 'rows_count', title: t('payments.rowsCount') },
+        { key: 'total', title: t('payments.total'), sortKey: 'total', value: (p) => formatMoney(p.total) },
         {
           key: 'status',
           title: t('payments.status'),
           sortKey: 'status',
-          value: (p) => paymentStatusLabel(p.status),
           render: (p) => <Tag color={statusColor[p.status]}>{paymentStatusLabel(p.status)}</Tag>,
         },
-        {
-          key: 'receipt',
-          title: t('payments.receiptNumber'),
-          value: (p) =>
-            p.payment_receipt_number ? `${p.payment_receipt_number} (${formatDate(p.payment_receipt_date)})` : '',
-        },
-        {
-          key: 'created_at',
-          title: t('payments.createdAt'),
-          sortKey: 'created_at',
-          value: (p) => formatDate(p.created_at),
-        },
+        { key: 'receipt', title: t('payments.receiptNumber') },
+        { key: 'created_at', title: t('payments.createdAt'), sortKey: 'created_at' },
         {
           key: 'actions',
           title: t('list.actions'),

@@ -20,8 +20,9 @@ import { ExportButtons } from '../components/export-buttons';
 import { FigureChart } from '../components/figure-chart';
 import { chartData } from '../components/figures';
 import { FiguresTable } from '../components/figures-table';
-import { readReportParams } from '../components/report-params';
+import { readReportParams, writeReportParams } from '../components/report-params';
 import { ReportPeriod } from '../components/report-period';
+import { ReportSubscriptions, SubscribeButton } from '../components/report-subscriptions';
 import { ReportFilters, reportFormFields, type ReportFilterValues } from '../components/report-filters';
 
 /**
@@ -60,7 +61,15 @@ export default function ReportFormPage() {
 
   return (
     <div data-testid="report-form-page">
-      <PageHeader title={t('routes.report-form')} extra={<ExportButtons params={params} disabled={!data} />} />
+      <PageHeader
+        title={t('routes.report-form')}
+        extra={
+          <Space wrap align="start">
+            <SubscribeButton params={params} disabled={!data} />
+            <ExportButtons params={params} disabled={!data} />
+          </Space>
+        }
+      />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <ReportFilters form={form} params={params} national={national} running={report.isFetching} onRun={run} />
         {error && (
@@ -120,6 +129,11 @@ export default function ReportFormPage() {
             </Row>
           </>
         )}
+        <ReportSubscriptions
+          onOpen={(filters) =>
+            setSearch(writeReportParams({ date_from: params.date_from, date_to: params.date_to, ...filters }))
+          }
+        />
       </Space>
     </div>
   );

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { ResourceDefinition, ResourceRecord } from '@dnx/shared';
+import { resourceExportColumns, type ResourceDefinition, type ResourceRecord } from '@dnx/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -20,6 +20,7 @@ function ResourceList({ resource }: { resource: ResourceDefinition }) {
       endpoint: resourceEndpoint(resource),
       title: resource.title,
       rowKey: (row) => row.id,
+      exportColumns: resourceExportColumns(resource),
       columns: resourceColumns(resource, t, canChange),
       filters: filterFields(resource).map(resourceFilter),
       search: hasSearch(resource),

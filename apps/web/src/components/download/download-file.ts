@@ -1,9 +1,19 @@
-import type { ReportExportFormat } from '@dnx/shared';
-import { saveBlob } from '../../../components/resource-list';
-import { apiResponse } from '../../../lib/api-client';
-import type { ReportParams } from './get-report';
+import { apiResponse, type RequestOptions } from '../../lib/api-client';
 
-/** How far a download has come: the rows the file holds (`X-Report-Rows`) and the bytes received so far. */
+/** Hands a file made or fetched in the page to the browser's download, under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Chromium reads the blob after the click returns; give it a moment before letting go of it.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** How far a download has come: the rows the file holds (the server's rows header) and the bytes received so far. */
 export interface ExportProgress {
   rows: number | null;
   received: number;
@@ -28,20 +38,28 @@ export function attachmentName(header: string | null, fallback: string): string 
 /** At most this often the screen hears of the progress: a fast stream of small pieces must not re-render each. */
 const progressEveryMs = 150;
 
+export interface FileRequest {
+  path: string;
+  query: RequestOptions['query'];
+  /** The header that says how many rows the file holds (`x-report-rows`, `x-export-rows`). */
+  rowsHeader: string;
+  /** The name to save under when the server gives none. */
+  fallbackName: string;
+}
+
 /**
- * `GET /api/reports/export/?format=…&<the report's filters>`: the file read piece by piece as it streams (no
- * `Content-Length`), its progress reported, then saved under the name the server gave it. Resolves with that name.
+ * `GET path?query`: a file the server streams (no `Content-Length`), read piece by piece with its progress
+ * reported, then saved under the name the server gave it. Resolves with that name.
  */
-export async function downloadReport(
-  params: ReportParams,
-  format: ReportExportFormat,
+export async function downloadFile(
+  request: FileRequest,
   onProgress: (progress: ExportProgress) => void,
   signal?: AbortSignal,
 ): Promise<string> {
-  const res = await apiResponse('/api/reports/export/', { query: { ...params, format }, signal });
-  const rowsHeader = res.headers.get('x-report-rows');
+  const res = await apiResponse(request.path, { query: request.query, signal });
+  const rowsHeader = res.headers.get(request.rowsHeader);
   const rows = rowsHeader && /^\d+$/.test(rowsHeader) ? Number(rowsHeader) : null;
-  const name = attachmentName(res.headers.get('content-disposition'), `hesabat.${format}`);
+  const name = attachmentName(res.headers.get('content-disposition'), request.fallbackName);
   const type = res.headers.get('content-type') ?? 'application/octet-stream';
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;

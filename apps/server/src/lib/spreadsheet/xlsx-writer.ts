@@ -149,7 +149,7 @@ function packageParts(sheets: readonly string[], creator: string): Record<string
 }
 
 /** Waits until `out` takes more: true when it drained, false when it was closed first. */
-async function drained(out: Writable): Promise<boolean> {
+export async function drained(out: Writable): Promise<boolean> {
   if (out.destroyed || out.writableEnded) return false;
   if (!out.writableNeedDrain) return true;
   return new Promise<boolean>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentName } from './export-report';
+import { attachmentName } from './download-file';
 
 describe('attachmentName', () => {
   it('reads the quoted name', () => {

@@ -1,0 +1,135 @@
+import { PassThrough } from 'node:stream';
+import {
+  chooseExportColumns,
+  listExportMessages,
+  listExportParamsSchema,
+  type ExportColumn,
+  type ExportColumns,
+  type ListExportFormat,
+  type PermissionCode,
+} from '@dnx/shared';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInErrors } from '../api-errors';
+import { bakuDay } from '../days';
+import { HttpError } from '../http-errors';
+import { exportFileName, writeTable, type TableToWrite } from '../spreadsheet/table-writer';
+
+/**
+ * `GET {list}export/?format=csv|xlsx&columns=…&<the list's filters, search and order>`: every row the list's query
+ * selects (within the user's scope), streamed as a file while it is read by keyset (`defineList(...).stream`).
+ * Header `X-Export-Rows`: how many rows the file holds, for the screen's progress. One route per list, all alike.
+ */
+
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** A list's query schema without its paging: what an export of it reads. */
+const withoutPaging = <Q extends z.ZodObject>(schema: Q) =>
+  schema
+    .omit({ page: true, per_page: true, no_page: true, cursor: true } as never)
+    .extend(listExportParamsSchema.shape);
+
+export interface ListExport<Q extends z.ZodObject, Row> {
+  /** The list's own path; the export answers at `${url}export/`. */
+  url: string;
+  operationId: string;
+  tags: string[];
+  summary: string;
+  /** The permissions the list asks. */
+  permissions: readonly PermissionCode[];
+  /** The list's query schema (page, per_page, no_page and cursor are dropped). */
+  querySchema: Q;
+  /** Names the file and its sheet. */
+  title: string;
+  columns: ExportColumns<Row>;
+  count: (request: FastifyRequest, query: z.infer<Q>) => Promise<number>;
+  rows: (request: FastifyRequest, query: z.infer<Q>) => AsyncIterable<Row[]>;
+}
+
+export function registerListExport<Q extends z.ZodObject, Row>(app: ZodApp, options: ListExport<Q, Row>) {
+  const allowed = Object.keys(options.columns);
+  app.get(
+    `${options.url}export/`,
+    {
+      // xlsx is compressed already, and a CSV comes piece by piece: neither is buffered for gzip.
+      compress: false,
+      config: { access: { permissions: [...options.permissions] } },
+      schema: {
+        operationId: options.operationId,
+        tags: options.tags,
+        security: [{ bearer: [] }],
+        summary: `${options.summary}. Columns: ${allowed.join(', ')}. Header X-Export-Rows: the rows the file holds`,
+        querystring: withoutPaging(options.querySchema),
+        response: exportFileResponses('The list as CSV or xlsx'),
+      },
+    },
+    async (request, reply) => {
+      const { format, columns: names, ...rest } = request.query as { format: ListExportFormat; columns?: string };
+      const query = rest as unknown as z.infer<Q>;
+      const columns = exportColumnsOf(options.columns, names);
+      const count = await options.count(request, query);
+      return sendTable(
+        request,
+        reply,
+        format,
+        { title: options.title, columns, chunks: options.rows(request, query) },
+        count,
+      );
+    },
+  );
+}
+
+/** The columns `columns=` names (all by default), in its order; a 400 on `columns` when it names an unknown one. */
+export function exportColumnsOf<Row>(columns: ExportColumns<Row>, names: string | undefined): ExportColumn<Row>[] {
+  const chosen = chooseExportColumns(columns, names);
+  if (!chosen) throw new HttpError(400, { columns: [listExportMessages.columnsUnknown(Object.keys(columns))] });
+  return chosen.map(([, column]) => column);
+}
+
+/** The answers of an export route: the file, or the errors of any signed-in call. */
+export const exportFileResponses = (description: string) => ({
+  200: z.any().meta({ description, type: 'string', format: 'binary' }),
+  ...signedInErrors,
+});
+
+/**
+ * Answers with `table` written as a file while its rows are read: its type, its name (the title and today's day in
+ * Baku, as `filename` in ASCII and `filename*` in UTF-8) and `X-Export-Rows` (`rows`, how many the file holds).
+ */
+export function sendTable<Row>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  format: ListExportFormat,
+  table: TableToWrite<Row>,
+  rows: number,
+) {
+  const out = new PassThrough();
+  writeTable(out, format, table).catch((err: unknown) => {
+    request.log.error({ err }, 'export failed while streaming');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  const name = exportFileName(table.title, format, bakuDay());
+  const ascii = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '_');
+  return reply
+    .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : xlsxType)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('x-export-rows', String(rows))
+    .send(out);
+}
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

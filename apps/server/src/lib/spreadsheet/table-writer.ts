@@ -1,0 +1,83 @@
+import type { Writable } from 'node:stream';
+import type { ExportCell, ExportColumn, ListExportFormat } from '@dnx/shared';
+import { drained, startXlsx } from './xlsx-writer';
+
+/**
+ * One table written as a file while its rows arrive: CSV (RFC 4180, UTF-8 with a byte order mark so Excel reads
+ * Azerbaijani letters, CRLF) or Excel (the streaming workbook of the reports). Memory holds one chunk of rows.
+ */
+
+/** Makes Excel read a CSV as UTF-8, so ə, ş, ğ, ı and İ survive. */
+const utf8Bom = '\uFEFF';
+// A cell a spreadsheet would run as a formula; "+994..." phone numbers and "-5" stay as they are.
+const formulaStart = /^(?:[=@\t\r]|[+-](?![\d\s]))/;
+
+/** One CSV field: quoted where needed, and a formula's first character escaped with an apostrophe. */
+export function csvCell(value: ExportCell | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (formulaStart.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const csvLine = (cells: readonly (ExportCell | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Text of a file name an export is saved under: the title and the day, safe on every system. */
+export function exportFileName(title: string, format: ListExportFormat, day: string): string {
+  const safe =
+    [...title]
+      .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '-' : c))
+      .join('')
+      .trim() || 'export';
+  return `${safe}-${day}.${format}`;
+}
+
+/** Excel's sheet names: at most 31 characters, none of []:*?/\. */
+const sheetName = (title: string) =>
+  title
+    .replace(/[[\]:*?/\\]/g, '-')
+    .replace(/^'+|'+$/g, '')
+    .slice(0, 31) || 'Siyahı';
+
+export interface TableToWrite<Row> {
+  title: string;
+  columns: readonly ExportColumn<Row>[];
+  chunks: AsyncIterable<Row[]>;
+}
+
+/** Writes the table into `out` and ends it; stops reading rows when the reader goes away. */
+export async function writeTable<Row>(out: Writable, format: ListExportFormat, table: TableToWrite<Row>) {
+  const { columns, chunks } = table;
+  const cells = (row: Row) => columns.map((column) => column.value(row));
+  if (format === 'csv') {
+    out.write(utf8Bom + csvLine(columns.map((c) => c.header)));
+    for await (const chunk of chunks) {
+      out.write(chunk.map((row) => csvLine(cells(row))).join(''));
+      // Leaving the loop ends the keyset reads.
+      if (!(await drained(out))) return;
+    }
+    out.end();
+    return;
+  }
+  const money = new Set(columns.flatMap((column, index) => (column.money ? [index] : [])));
+  const workbook = startXlsx(out, { creator: 'DNX' });
+  const sheet = workbook.sheet(sheetName(table.title), { widths: columns.map((c) => c.width ?? 18) });
+  sheet.row(
+    columns.map((c) => c.header),
+    { font: 'bold' },
+  );
+  for await (const chunk of chunks) {
+    for (const row of chunk) {
+      const values = cells(row);
+      sheet.row(
+        money.size ? values.map((v, i) => (money.has(i) && typeof v === 'string' && v ? Number(v) : v)) : values,
+        {
+          money,
+        },
+      );
+    }
+    if (!(await sheet.flush())) return;
+  }
+  if (!(await sheet.end())) return;
+  workbook.end();
+}

@@ -1,0 +1,2 @@
+export * from './download-file';
+export * from './use-download';

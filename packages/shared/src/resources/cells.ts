@@ -1,0 +1,58 @@
+import { defineExportColumns, type ExportColumns } from '../api/list-export';
+import { formatDate } from '../format/date';
+import type { FieldDefinition, ResourceDefinition, ResourceRecord } from './define';
+
+/** How a resource's record reads in its list and its export: one text per field, the same on both sides. */
+
+export function optionLabel(field: FieldDefinition, value: unknown): string {
+  const option = field.options?.find((o) => String(o.value) === String(value));
+  return option ? option.label : value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * Azerbaijani number format (decisions.md section 6): thousands with dots, decimals after a comma:
+ * "1234.5" shows "1.234,5". Two-place decimals (rates, tonnes) keep both places: "1.8" shows "1,80".
+ */
+export function formatDecimal(value: unknown, scale?: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  const match = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(String(value).trim());
+  if (!match) return String(value);
+  const [, sign, whole = '', fraction = ''] = match;
+  const places = scale === 2 ? fraction.padEnd(2, '0') : fraction;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}${places ? `,${places}` : ''}`;
+}
+
+/** A field of a record as the list shows and exports it. */
+export function cellText(field: FieldDefinition, record: ResourceRecord): string | number {
+  const value = record[field.name];
+  switch (field.kind) {
+    case 'reference':
+      return String(record[`${field.name}_name`] ?? '');
+    case 'status':
+    case 'choice':
+      return optionLabel(field, value);
+    case 'multi-choice':
+      return Array.isArray(value) ? value.map((v) => optionLabel(field, v)).join(', ') : '';
+    case 'date':
+      return formatDate(typeof value === 'string' ? value : null);
+    case 'decimal':
+      return formatDecimal(value, field.scale);
+    case 'integer':
+      return typeof value === 'number' ? value : '';
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/** A resource's export columns: its list's columns first (as the screen orders them), then its other fields. */
+export function resourceExportColumns(resource: ResourceDefinition): ExportColumns<ResourceRecord> {
+  const fields = [...resource.fields.filter((f) => f.list), ...resource.fields.filter((f) => !f.list)];
+  return defineExportColumns(
+    Object.fromEntries(
+      fields.map((field) => [
+        field.name,
+        { header: field.label, value: (record: ResourceRecord) => cellText(field, record), width: 20 },
+      ]),
+    ),
+  );
+}
