@@ -255,29 +255,17 @@ export const reportSubscriptionLimit = 20;
  * `POST /api/reports/subscriptions/`: a report to receive as Excel on the first day of each month, of the month
  * before: its grouping and filters as the report's query gives them, in JSON (numbers for ids and codes).
  */
+const wholeIn = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message).optional();
+
 export const reportSubscriptionInputSchema = z.strictObject({
   group_by: z.enum(reportGroupByKeys, { error: m.groupByInvalid }).default('region'),
   region: recordIdSchema(m.idInvalid).optional(),
   operator: recordIdSchema(m.idInvalid).optional(),
   transport_type: recordIdSchema(m.idInvalid).optional(),
-  form_status: z
-    .number({ error: m.formStatusInvalid })
-    .int(m.formStatusInvalid)
-    .min(0, m.formStatusInvalid)
-    .max(4, m.formStatusInvalid)
-    .optional(),
-  payment_status: z
-    .number({ error: m.paymentStatusInvalid })
-    .int(m.paymentStatusInvalid)
-    .min(1, m.paymentStatusInvalid)
-    .max(4, m.paymentStatusInvalid)
-    .optional(),
-  validity: z
-    .number({ error: m.validityInvalid })
-    .int(m.validityInvalid)
-    .min(1, m.validityInvalid)
-    .max(120, m.validityInvalid)
-    .optional(),
+  form_status: wholeIn(0, 4, m.formStatusInvalid),
+  payment_status: wholeIn(1, 4, m.paymentStatusInvalid),
+  validity: wholeIn(1, 120, m.validityInvalid),
 });
 export type ReportSubscriptionFilters = z.infer<typeof reportSubscriptionInputSchema>;
 

@@ -42,6 +42,7 @@ export async function loadUserAccess(db: Database, userId: number) {
       lastName: users.lastName,
       phone: users.phone,
       regionId: users.regionId,
+      layout: users.layout,
       isActive: users.isActive,
     })
     .from(users)
@@ -354,28 +355,14 @@ export async function clearRateLimit(db: Database, { scope, key }: RateLimitKey)
  * permissions and region scope as a request of theirs would have them. Null when the user is gone or inactive.
  */
 export async function loadActor(db: Database, userId: number): Promise<AuthUser | null> {
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      phone: users.phone,
-      regionId: users.regionId,
-      layout: users.layout,
-      isActive: users.isActive,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user?.isActive) return null;
-  const { groups: held, permissions: granted } = await loadUserGrants(db, userId);
-  const { isActive: _active, ...rest } = user;
+  const access = await loadUserAccess(db, userId);
+  if (!access?.isActive) return null;
+  const { isActive: _active, permissions: granted, ...user } = access;
   return {
-    ...rest,
+    ...user,
     tourSeenAt: null,
-    groups: held,
     permissions: new Set(granted),
-    isNational: held.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),
+    isNational: user.groups.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),
     sessionId: 0,
   };
 }

@@ -2,7 +2,7 @@ import type { OnlinePaymentListItem, OnlinePaymentRequest, OnlineRejectInput } f
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { defineListEndpoint } from '../../../components/resource-list';
 import { apiBlob, apiRequest } from '../../../lib/api-client';
-import { saveFile } from './online-files';
+import { saveBlob } from '../../../components/download';
 
 /** `GET /api/online-payments/` (paging, order, search; filters status, region, owner_code). */
 export const onlinePaymentsEndpoint = defineListEndpoint<OnlinePaymentListItem>(
@@ -46,5 +46,5 @@ export function useDecidePaymentRequest() {
 
 /** `GET /api/online-payments/{id}/summary/` (PDF) with the bearer, downloaded as the payment receipt is. */
 export async function openPaymentRequestSummary(request: { id: number; code: string }): Promise<void> {
-  saveFile(await apiBlob(`/api/online-payments/${request.id}/summary/`), `muraciet-${request.code}.pdf`);
+  saveBlob(await apiBlob(`/api/online-payments/${request.id}/summary/`), `muraciet-${request.code}.pdf`);
 }
