@@ -200,6 +200,7 @@ export function productionEnv() {
     // Production refuses to start without the public origin its links are built from.
     PUBLIC_URL: 'http://localhost',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     ACCESS_TOKEN_LIFETIME: '3600',
     SEED_DEMO: 'never',
     CAPTCHA_COST: '1',

@@ -19,6 +19,8 @@ import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
 import { mailPlugin } from './features/mail/plugin';
+import { mfaPlugin } from './features/mfa/plugin';
+import { mfaRoutes } from './features/mfa/routes';
 import { mailRoutes } from './features/mail/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -167,12 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditContextPlugin);
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
+  await app.register(mfaPlugin, { config });
   await app.register(jobsPlugin, { schedule: options.jobs !== 'no-schedule' });
   await app.register(captchaPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
   await app.register(authRoutes, { config });
+  await app.register(mfaRoutes);
   await app.register(groupRoutes);
   await app.register(userRoutes, { config });
   await app.register(profileRoutes, { config });

@@ -26,8 +26,9 @@ describe('settings', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
   });
 
-  it('requires JWT_SECRET and PUBLIC_URL in production, naming both', () => {
+  it('requires JWT_SECRET, MFA_ENCRYPTION_KEY and PUBLIC_URL in production, naming each', () => {
     expect(() => loadConfig({ DATA_DIR: fresh(), NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required/);
+    expect(() => loadConfig({ DATA_DIR: fresh(), NODE_ENV: 'production' })).toThrow(/MFA_ENCRYPTION_KEY: required/);
     expect(() => loadConfig({ DATA_DIR: fresh(), NODE_ENV: 'production' })).toThrow(
       /PUBLIC_URL: required when NODE_ENV=production/,
     );
@@ -37,6 +38,7 @@ describe('settings', () => {
       DATA_DIR: fresh(),
       NODE_ENV: 'production',
       JWT_SECRET: secret,
+      MFA_ENCRYPTION_KEY: `${secret}-mfa`,
       PUBLIC_URL: 'https://dnx.gov.az/',
     });
     expect(config.publicOrigin).toBe('https://dnx.gov.az');

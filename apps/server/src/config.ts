@@ -65,6 +65,8 @@ const envSchema = z.object({
     .refine(isPublicOrigin, 'must be an http:// or https:// origin, without a path, query or credentials')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The key the second factors' secrets are encrypted with at rest (issue 27): 32+ characters. */
+  MFA_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Other signing keys whose tokens are still accepted, never used to sign (issue 26: rotation without signing
    * anyone out): comma- or line-separated, each 32+ characters.
@@ -118,11 +120,13 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_VERIFY_SECRETS'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_VERIFY_SECRETS' | 'MFA_ENCRYPTION_KEY'> {
   /** Absolute data folder: embedded database, generated secret, mail outbox. */
   dataDir: string;
   /** The key tokens are signed with. */
   jwtSecret: string;
+  /** The key second factors' secrets are encrypted with (MFA_ENCRYPTION_KEY; generated in development). */
+  mfaKey: string;
   /** Other keys whose tokens are accepted (JWT_VERIFY_SECRETS): a rotation's old or next key. */
   jwtVerifySecrets: string[];
   isProduction: boolean;
@@ -172,6 +176,7 @@ function isPublicOrigin(value: string): boolean {
 export const secretSettings = [
   'JWT_SECRET',
   'JWT_VERIFY_SECRETS',
+  'MFA_ENCRYPTION_KEY',
   'METRICS_TOKEN',
   'DATABASE_URL',
   'MIGRATION_DATABASE_URL',
@@ -220,16 +225,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     // Links never take their host from a request header (a forged Host would mail a real token to its owner).
     const missing = [
       !env.JWT_SECRET && '  JWT_SECRET: required when NODE_ENV=production',
+      !env.MFA_ENCRYPTION_KEY && '  MFA_ENCRYPTION_KEY: required when NODE_ENV=production',
       !env.PUBLIC_URL &&
         '  PUBLIC_URL: required when NODE_ENV=production (the https:// origin users open the app at, for links in mails)',
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid settings:\n${missing.join('\n')}`);
   }
-  const jwtSecret = env.JWT_SECRET ?? readOrCreateSecret(dataDir);
+  const jwtSecret = env.JWT_SECRET ?? readOrCreateSecret(dataDir, 'jwt-secret');
+  const mfaKey = env.MFA_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'mfa-key');
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : developmentOrigin(env.HOST, env.PORT);
   const jwtVerifySecrets = env.JWT_VERIFY_SECRETS ? splitSecrets(env.JWT_VERIFY_SECRETS) : [];
-  const { JWT_SECRET: _omitted, JWT_VERIFY_SECRETS: _also, ...rest } = env;
-  return { ...rest, dataDir, jwtSecret, jwtVerifySecrets, isProduction, publicOrigin };
+  const { JWT_SECRET: _omitted, JWT_VERIFY_SECRETS: _also, MFA_ENCRYPTION_KEY: _key, ...rest } = env;
+  return { ...rest, dataDir, jwtSecret, mfaKey, jwtVerifySecrets, isProduction, publicOrigin };
 }
 
 /** A list of secrets as written in a setting or its file: separated by commas or line breaks. */
@@ -247,8 +254,8 @@ function developmentOrigin(host: string, port: number): string {
   return new URL(`http://${name}:${port}`).origin;
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

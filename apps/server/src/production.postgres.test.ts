@@ -100,6 +100,7 @@ describe('the production commands of compose.yaml, on PostgreSQL with a streamin
     const webPassword = randomBytes(12).toString('hex');
     const secretFiles: Record<string, string> = {
       jwt_secret: randomBytes(48).toString('base64'),
+      mfa_key: randomBytes(48).toString('base64'),
       replicator_password: randomBytes(12).toString('hex'),
       web_password: webPassword,
       migration_database_url: `postgres://postgres@127.0.0.1:${port}/dnx`,

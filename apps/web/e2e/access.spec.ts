@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { toastMessages, userMessages, type Group, type Page as ListPage, type User } from '@dnx/shared';
+import { toastMessages, userMessages, type Group, type User } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import {
   apiAs,
   assign,
-  availableRegions,
+  createUserViaApi as createUser,
   errorUnder,
   expectedMenu,
   pickSelectOption,
@@ -33,26 +33,8 @@ async function newSignedInPage(browser: Browser, email: string, pass = demoPassw
 }
 
 /** A user made through the API as the admin, for tests whose subject is not the form. */
-async function createUserViaApi(admin: Page, email: string, groupCode: string | null) {
-  const api = await apiAs(admin);
-  const groups = await api.get<ListPage<Group>>('/api/user/groups/?no_page=1');
-  const group = groups.results.find((g) => g.code === groupCode);
-  const [region] = await availableRegions(admin);
-  const res = await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
-    email,
-    password,
-    confirm_password: password,
-    first_name: 'Test',
-    last_name: 'İstifadəçi',
-    parent_name: 'Yoxlama',
-    phone: '+994501112233',
-    date_of_birth: '1990-04-15',
-    region: region!.id,
-    groups: group ? [group.id] : [],
-    user_permissions: [],
-  });
-  return res.data.data;
-}
+const createUserViaApi = (admin: Page, email: string, groupCode: string | null) =>
+  createUser(admin, email, groupCode, password);
 
 test.describe('users, groups and profile', () => {
   test.use({ viewport: wide });

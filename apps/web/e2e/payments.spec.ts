@@ -11,6 +11,7 @@ import {
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
 import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
+import { Secret, TOTP } from 'otpauth';
 
 function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -135,6 +136,68 @@ async function fillOwner(page: Page, ownerName: string, ownerCode = '1400123451'
 }
 
 test.describe('fn-payment', () => {
+  test('a cashier with a second factor pays through the step-up dialog, and the payment goes through once confirmed', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const central = await signedInAtScreens(browser, baseURL, 'central@demo.az');
+    const operator = await signedInAtScreens(browser, baseURL, 'operator@demo.az');
+    const batch = await freeForms(central, operator);
+    // A cashier of the batch's region, with an authenticator app (enrolled through the API; the screens are mfa.spec's).
+    const admin = await signedInAtScreens(browser, baseURL, 'admin@demo.az');
+    const adminApi = await apiAs(admin);
+    const groups = await adminApi.get<{ results: { id: number; code: string | null }[] }>(
+      '/api/user/groups/?no_page=1',
+    );
+    const email = `mfa-cashier-${Date.now().toString(36)}@test.az`;
+    await adminApi.post('/api/user/users/create-account/', {
+      email,
+      password: 'Kassir2024',
+      confirm_password: 'Kassir2024',
+      first_name: 'Kassir',
+      last_name: 'İkinci',
+      parent_name: 'Faktor',
+      phone: '+994501112234',
+      date_of_birth: '1990-04-15',
+      region: batch.region,
+      groups: [groups.results.find((g) => g.code === 'cashier')!.id],
+      user_permissions: [],
+    });
+    const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
+    const cashier = await context.newPage();
+    await signIn(cashier, email, 'Kassir2024');
+    await closeTourWithEscape(cashier);
+    const api = await apiAs(cashier);
+    const { secret } = await api.post<{ secret: string }>('/api/user/mfa/totp/', {});
+    const code = (steps: number) =>
+      new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+        timestamp: Date.now() + steps * 30_000,
+      });
+    await api.post('/api/user/mfa/totp/confirm/', { code: code(0) });
+
+    const ownerName = `Addım ${Date.now().toString(36)}`;
+    const { payment } = await paymentOfBatch(cashier, batch, ownerName);
+    await api.post(`/api/payments/${payment.id}/submit/`, undefined);
+    await cashier.goto('/app/fn-payment');
+    const row = cashier.locator('tr', { hasText: ownerName });
+    await cashier.getByTestId(`payment-pay-${payment.id}`).click();
+    const pay = cashier.getByTestId('payment-pay-form');
+    await pay.getByLabel('Bank qəbzinin nömrəsi').fill(`Q-${Date.now()}`);
+    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    await pay.getByLabel('Bank qəbzinin tarixi').fill(`${d}.${m}.${y}`);
+    await pay.getByLabel('Bank qəbzinin tarixi').blur();
+    await pay.getByRole('button', { name: 'Ödənişi qeyd et' }).click();
+    // The server asks for the second factor: the dialog takes the code by keyboard, and the payment goes through.
+    const dialog = cashier.getByTestId('step-up-dialog');
+    await expect(dialog).toContainText('Bu əməliyyat üçün autentifikator tətbiqindəki kodu daxil edin.');
+    await screenshot(cashier, 'mfa-step-up');
+    await expect(cashier.getByTestId('step-up-code')).toBeFocused();
+    await cashier.keyboard.type(code(1));
+    await cashier.keyboard.press('Enter');
+    await expect(row).toContainText('Ödənilib');
+  });
+
   test('a cashier: two vehicles (own use, with a trailer): total, submit, pay, receipt PDF, the public check valid signed out', async ({
     browser,
     baseURL,

@@ -7,9 +7,12 @@ import { batchValidityMonths, findResource, type ExpireDateType, type ResourceKe
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { mailOutbox, onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
 import { addResetToken, createSession } from '../features/auth/repository';
+import { createChallenge } from '../features/mfa/repository';
+import { challengeToken, sha256 } from '../features/mfa/secrets';
 import { root } from '../../../../scripts/lib/server-process.mjs';
 import { signInAs } from '../test/auth-helpers';
 import { multipart, smallPdf } from '../test/multipart';
@@ -218,6 +221,40 @@ async function paymentBody(body: Record<string, unknown>): Promise<Record<string
   };
 }
 
+/** The code the app shows now for `secret`; the user's last accepted step is forgotten so it is new. */
+async function codeNow(email: string, secret: string): Promise<string> {
+  await t.database.db.execute(
+    sql`update user_totp set last_step = null where user_id = (select id from users where email = ${email})`,
+  );
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+}
+
+/** The demo inspector with an authenticator app, enrolled once, and a session of its own. */
+let inspectorApp: { secret: string; headers: Record<string, string> } | undefined;
+async function inspectorWithApp() {
+  if (inspectorApp) return inspectorApp;
+  const { headers } = await signInAs(t, 'inspector@demo.az');
+  const started = await t.app.inject({ method: 'POST', url: '/api/user/mfa/totp/', headers, payload: {} });
+  const { secret } = started.json() as { secret: string };
+  const code = await codeNow('inspector@demo.az', secret);
+  await t.app.inject({ method: 'POST', url: '/api/user/mfa/totp/confirm/', headers, payload: { code } });
+  inspectorApp = { secret, headers };
+  return inspectorApp;
+}
+
+/** A sign-in of the demo cashier stopped at the enrolment its group would require: the token it holds. */
+async function enrolChallenge(): Promise<string> {
+  const token = challengeToken();
+  const [cashier] = await t.database.db.select().from(users).where(eq(users.email, 'cashier@demo.az'));
+  await createChallenge(t.database.db, {
+    tokenHash: sha256(token),
+    userId: cashier!.id,
+    purpose: 'enrol',
+    seconds: 300,
+  });
+  return token;
+}
+
 /** What an operation needs that no schema can give: a solved captcha, a real token, the current version. */
 async function fixtures(operation: Operation, body: Record<string, unknown>, url: string) {
   const headers = operation.isPublic ? {} : await adminHeaders();
@@ -245,6 +282,46 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       const reset = await t.app.tokens.sign('reset', regional);
       await addResetToken(t.database.db, { jti: reset.jti, userId: regional, expiresAt: reset.expiresAt });
       return { body: { ...body, token: reset.token }, headers: { authorization: `Bearer ${reset.token}` } };
+    }
+    case 'signInSecondStep': {
+      const { secret } = await inspectorWithApp();
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { email: 'inspector@demo.az', password: demoPassword, gtoken: await solveCaptcha(t.app) },
+      });
+      const mfaToken = (first.json() as { mfa_token: string }).mfa_token;
+      return { body: { mfa_token: mfaToken, code: await codeNow('inspector@demo.az', secret) }, headers };
+    }
+    case 'startRequiredTotp':
+      return { body: { mfa_token: await enrolChallenge() }, headers };
+    case 'confirmRequiredTotp': {
+      const token = await enrolChallenge();
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/mfa/enrol/',
+        payload: { mfa_token: token },
+      });
+      const { secret } = started.json() as { secret: string };
+      return { body: { mfa_token: token, code: await codeNow('cashier@demo.az', secret) }, headers };
+    }
+    case 'startTotp':
+    case 'confirmTotp': {
+      // The demo operator enrols from the profile (the administrator keeps signing in with the password alone).
+      const operator = await signInAs(t, 'operator@demo.az');
+      if (operation.operationId === 'startTotp') return { body, headers: operator.headers };
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/mfa/totp/',
+        headers: operator.headers,
+        payload: {},
+      });
+      const { secret } = started.json() as { secret: string };
+      return { body: { code: await codeNow('operator@demo.az', secret) }, headers: operator.headers };
+    }
+    case 'stepUp': {
+      const app = await inspectorWithApp();
+      return { body: { code: await codeNow('inspector@demo.az', app.secret) }, headers: app.headers };
     }
     case 'changeOwnPassword':
       return { body: { ...body, oldPassword: demoPassword }, headers };

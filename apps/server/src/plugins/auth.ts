@@ -6,7 +6,7 @@ import {
   type PermissionCode,
   type PermissionRequirement,
 } from '@dnx/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bindRequestLog } from './request-id';
 import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
@@ -60,6 +60,8 @@ declare module 'fastify' {
     tokens: Tokens;
     /** Every /api route with its declared access, for tests that call each endpoint as each role. */
     routeAccess: RouteAccessEntry[];
+    /** The signed-in user of a public route that also serves the signed-in (sets `request.user`); 401 otherwise. */
+    authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser>;
   }
 }
 
@@ -171,9 +173,8 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     }).catch((err: unknown) => request.log.error({ err }, 'audit of a denial failed'));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const access = request.routeOptions.config.access;
-    if (access === undefined || access === 'public') return;
+  /** Who the bearer of the request is (its access token, its session open, the user active); 401 otherwise. */
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> {
     const token = bearerToken(request);
     if (token === undefined) throw authErrors.notAuthenticated();
     let claims;
@@ -205,6 +206,14 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     };
     request.user = authenticated;
     bindRequestLog(request, reply, { userId: authenticated.id });
+    return authenticated;
+  }
+  app.decorate('authenticate', authenticate);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    const authenticated = await authenticate(request, reply);
     if (!meetsRequirement(authenticated.permissions, access)) {
       // The audit row of the denial names what was missing (of "any of", all of them).
       deniedPermissions.set(

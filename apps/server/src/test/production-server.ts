@@ -23,6 +23,7 @@ export async function seededProductionDatabase(prefix: string, extraEnv: Record<
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://localhost',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    MFA_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
     SEED_DEMO: 'never',
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '50',

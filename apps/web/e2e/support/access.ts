@@ -1,4 +1,13 @@
-import { appRoutes, hasPermissions, menuSections, rolePermissions, type RoleCode } from '@dnx/shared';
+import {
+  appRoutes,
+  hasPermissions,
+  menuSections,
+  rolePermissions,
+  type Group,
+  type Page as ListPage,
+  type RoleCode,
+  type User,
+} from '@dnx/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The side menu a role gets by the shared matrix: section titles, and the screens under them, by path. */
@@ -103,4 +112,26 @@ export async function assign(window: Locator, search: string, names: string[]) {
 /** The active regions, as the region picker lists them (`GET /api/regions/available/`). */
 export async function availableRegions(admin: Page): Promise<DemoRegion[]> {
   return (await apiAs(admin)).get<DemoRegion[]>('/api/regions/available/');
+}
+
+/** A user made through the API as the admin (in the first region, of a role group or none), for tests whose subject is not the form. */
+export async function createUserViaApi(admin: Page, email: string, groupCode: string | null, password: string) {
+  const api = await apiAs(admin);
+  const groups = await api.get<ListPage<Group>>('/api/user/groups/?no_page=1');
+  const group = groups.results.find((g) => g.code === groupCode);
+  const [region] = await availableRegions(admin);
+  const res = await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
+    email,
+    password,
+    confirm_password: password,
+    first_name: 'Test',
+    last_name: 'İstifadəçi',
+    parent_name: 'Yoxlama',
+    phone: '+994501112233',
+    date_of_birth: '1990-04-15',
+    region: region!.id,
+    groups: group ? [group.id] : [],
+    user_permissions: [],
+  });
+  return res.data.data;
 }

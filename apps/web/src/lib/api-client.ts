@@ -131,9 +131,25 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError(401, body, res.headers.get('x-request-id'));
     }
   }
-  const data = await parse(res);
+  let data = await parse(res);
+  // An action that asks for a fresh second factor: the screen's dialog asks for it, then the call goes again once.
+  if (res.status === 403 && sessionCall && (data as { code?: unknown }).code === 'step_up_required' && stepUp) {
+    if (await stepUp()) {
+      res = await send(path, options, tokenStorage.access);
+      data = await parse(res);
+    }
+  }
   if (!res.ok) throw new ApiError(res.status, (data ?? {}) as Record<string, unknown>, res.headers.get('x-request-id'));
   return data as T;
+}
+
+let stepUp: (() => Promise<boolean>) | null = null;
+/**
+ * Who asks the user for their second factor when an action needs a fresh one (403 `step_up_required`, issue 27):
+ * resolves true once it is confirmed, false when the user gives up. Set by the signed-in shell.
+ */
+export function setStepUpHandler(handler: (() => Promise<boolean>) | null) {
+  stepUp = handler;
 }
 
 /** A file the API answers (a receipt PDF) with the session's bearer, renewed once on an expired token. */

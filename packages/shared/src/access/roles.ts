@@ -8,6 +8,9 @@ export const roles = [
   { letter: 'F', code: 'operator', name: 'Operator' },
 ] as const;
 
+/** The role groups whose members must have a second factor on every real installation (issue 27). */
+export const secondFactorRoles: readonly (typeof roles)[number]['code'][] = ['admin', 'cashier'];
+
 export type RoleLetter = (typeof roles)[number]['letter'];
 export type RoleCode = (typeof roles)[number]['code'];
 

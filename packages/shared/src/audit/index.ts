@@ -17,6 +17,12 @@ export const auditActions = [
   'password_reset_request',
   'password_reset',
   'access_denied',
+  'mfa_enrol',
+  'mfa_verify',
+  'mfa_recovery',
+  'mfa_step_up',
+  'mfa_reset',
+  'mfa_remove',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -39,6 +45,12 @@ export const auditActionLabels: Record<AuditAction, string> = {
   password_reset_request: 'Şifrə bərpası sorğusu',
   password_reset: 'Şifrənin bərpası',
   access_denied: 'Giriş qadağan edildi',
+  mfa_enrol: 'İkinci faktorun qoşulması',
+  mfa_verify: 'İkinci faktorla təsdiq',
+  mfa_recovery: 'Bərpa kodu ilə giriş',
+  mfa_step_up: 'Əməliyyatın ikinci faktorla təsdiqi',
+  mfa_reset: 'İkinci faktorun sıfırlanması',
+  mfa_remove: 'İkinci faktorun söndürülməsi',
 };
 
 export const auditResultLabels: Record<AuditResult, string> = {

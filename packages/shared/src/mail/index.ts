@@ -17,6 +17,11 @@ export const mailKindLabels: Record<string, string> = {
   online_submitted: 'Onlayn müraciət qəbul edildi',
   online_decision: 'Onlayn müraciət üzrə qərar',
   chain_check: 'Gecə yoxlamasının xəbərdarlığı',
+  expiry_reminder: 'Blankların müddəti barədə xəbərdarlıq',
+  report_subscription: 'Abunə olunmuş hesabat',
+  mfa_recovery: 'Bərpa kodunun istifadəsi',
+  mfa_reset: 'İkinci faktorun sıfırlanması',
+  new_device: 'Yeni cihazdan giriş',
 };
 
 export const mailMessages = {

@@ -158,6 +158,8 @@ export const groupSchema = z.object({
   /** Stable code of the six seeded role groups; null for groups made by administrators. */
   code: z.string().nullable(),
   permissions: z.array(idSchema),
+  /** Its members must have a second factor (issue 27); the administrators' and cashiers' groups always do. */
+  mfa_required: z.boolean(),
   version: versionSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
@@ -176,6 +178,8 @@ export const groupDeleteResponseSchema = z.object({ pk: idSchema });
 export const groupInputSchema = z.object({
   name: requiredText(m.groupNameRequired),
   permissions: z.array(recordIdSchema()).max(1000).default([]),
+  /** Absent: off for a new group, unchanged on an update (a client that does not know it never turns it off). */
+  mfa_required: z.boolean({ error: m.choiceMissing }).optional(),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -19,6 +19,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason').$type<SessionEndReason>(),
+    /** When the user last confirmed their second factor in this session (step-up, issue 27). */
+    steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -83,4 +85,54 @@ export const rateLimitHits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('rate_limit_hits_scope_key_created_at_idx').on(t.scope, t.key, t.createdAt)],
+);
+
+/**
+ * A user's TOTP secret (issue 27), AES-256-GCM encrypted with MFA_ENCRYPTION_KEY; in use once confirmed by a first
+ * code. `last_step` is the time step of the last code accepted: a code is accepted once, never again.
+ */
+export const userTotp = pgTable('user_totp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Ten single-use recovery codes a user gets at enrolment, stored as SHA-256 hashes; regenerating replaces them. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_id_code_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * The state between a right password and the second step (or the enrolment a group requires): a random token,
+ * kept as its SHA-256, short-lived and single-use; it grants nothing else.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `verify` (a code or recovery code) or `enrol` (the group requires a second factor the user lacks). */
+    purpose: text('purpose').$type<'verify' | 'enrol'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash)],
 );

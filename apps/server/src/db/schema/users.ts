@@ -51,6 +51,8 @@ export const groups = pgTable(
     name: text('name').notNull(),
     /** Stable code of a seeded role group (admin, central, ...); null for groups made by administrators. */
     code: text('code'),
+    /** Its members must have a second factor (issue 27); on for the administrators and cashiers of a real installation. */
+    mfaRequired: boolean('mfa_required').notNull().default(false),
     version: version(),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { permissionCatalogue, rolePermissions, roles } from '@dnx/shared';
+import { permissionCatalogue, rolePermissions, roles, secondFactorRoles } from '@dnx/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { groupPermissions, groups, permissions } from '../schema';
@@ -39,7 +39,7 @@ export async function syncAccessModel(db: Database): Promise<void> {
     if (missing.length > 0) {
       const created = await tx
         .insert(groups)
-        .values(missing.map((r) => ({ name: r.name, code: r.code })))
+        .values(missing.map((r) => ({ name: r.name, code: r.code, mfaRequired: secondFactorRoles.includes(r.code) })))
         .returning({ id: groups.id, code: groups.code });
       for (const g of created) roleGroups.set(g.code, g.id);
     }

@@ -100,9 +100,11 @@ export async function seedDemo(db: Database): Promise<void> {
 
     const regionIds = new Map((await tx.select().from(regions)).map((r) => [r.name, r.id]));
     const groupIds = new Map((await tx.select().from(groups)).map((g) => [g.code, g.id]));
+    let demoUsersAdded = false;
     for (const demo of data.demoUsers) {
       const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, demo.email));
       if (existing.length > 0) continue;
+      demoUsersAdded = true;
       // Each account is hashed on its own: one shared salt would show that the accounts share a password.
       const passwordHash = await hashPassword(data.demoPassword);
       const [user] = await tx
@@ -117,6 +119,9 @@ export async function seedDemo(db: Database): Promise<void> {
         .returning({ id: users.id });
       await tx.insert(userGroups).values({ userId: user!.id, groupId: groupIds.get(demo.role)! });
     }
+    // The demo's sign-in stays one step (README): its role groups require no second factor. Never in production:
+    // demo data is refused there. Set once, with the demo's users; an administrator may turn it on again.
+    if (demoUsersAdded) await tx.update(groups).set({ mfaRequired: false });
   });
   await seedDemoFn(db);
   await seedDemoRequests(db);

@@ -6,6 +6,14 @@ import {
   logoutRequestSchema,
   logoutResponseSchema,
   messageResponseSchema,
+  mfaStepSchema,
+  recoveryCodesSchema,
+  signInAnswerSchema,
+  totpConfirmSchema,
+  totpEnrolmentSchema,
+  totpStartRequestSchema,
+  mfaEnrolStartSchema,
+  mfaEnrolConfirmSchema,
   resetPasswordRequestSchema,
   tokenErrorSchema,
   tokenObtainRequestSchema,
@@ -17,6 +25,7 @@ import {
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { signedInErrors } from '../../lib/api-errors';
 import { authUser, bearerToken } from '../../plugins/auth';
 import { createAuthService } from './service';
 
@@ -32,6 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     tokens: app.tokens,
     captcha: app.captcha,
     mailer: app.mailer,
+    mfa: app.mfa,
     log: app.log,
   });
 
@@ -42,12 +52,101 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: {
         operationId: 'obtainToken',
         tags: ['auth'],
-        summary: 'Sign in: an access and a refresh token',
+        summary:
+          'Sign in: an access and a refresh token; or, for a user with a second factor or whose group requires one, ' +
+          '`{mfa: "verify"|"enrol", mfa_token, methods}` and no token yet (the second step: POST /api/token/mfa/; the ' +
+          'enrolment: POST /api/token/mfa/enrol/ and /enrol/confirm/)',
         body: tokenObtainRequestSchema,
-        response: { 200: tokenPairSchema, ...tokenErrors, ...throttledError },
+        response: { 200: signInAnswerSchema, ...tokenErrors, ...throttledError },
       },
     },
     async (request) => auth.signIn(request.body, request.ip),
+  );
+
+  app.post(
+    '/api/token/mfa/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signInSecondStep',
+        tags: ['auth'],
+        summary:
+          'The second step of a sign-in: the mfa_token of POST /api/token/ and a code of the app or a recovery code ' +
+          '(single use; its owner is told by mail) -> an access and a refresh token. A wrong code 400; the token ' +
+          'expired or used 401; limited per account as sign-in is (429)',
+        body: mfaStepSchema,
+        response: { 200: tokenPairSchema, ...tokenErrors, ...throttledError },
+      },
+    },
+    async (request) => auth.secondStep(request.body),
+  );
+
+  app.post(
+    '/api/token/mfa/enrol/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'startRequiredTotp',
+        tags: ['auth'],
+        summary:
+          'The enrolment a group requires, inside the sign-in: with the mfa_token of POST /api/token/ (mfa: enrol), ' +
+          'a new secret for the authenticator app (QR code and text); the token expired or used 401',
+        body: mfaEnrolStartSchema,
+        response: { 200: totpEnrolmentSchema, ...tokenErrors, ...throttledError },
+      },
+    },
+    async (request) => auth.enrolStart(request.body.mfa_token),
+  );
+
+  app.post(
+    '/api/token/mfa/enrol/confirm/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'confirmRequiredTotp',
+        tags: ['auth'],
+        summary:
+          "Its first code: the ten recovery codes (shown once) and, at last, the session's access and refresh tokens. " +
+          'A wrong code 400; the token expired or used 401',
+        body: mfaEnrolConfirmSchema,
+        response: { 200: recoveryCodesSchema, ...tokenErrors, ...throttledError },
+      },
+    },
+    async (request) => auth.enrolConfirm(request.body.mfa_token, request.body.code),
+  );
+
+  app.post(
+    '/api/user/mfa/totp/',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'startTotp',
+        tags: ['mfa'],
+        security: [{ bearer: [] }],
+        summary:
+          'Start the enrolment of an authenticator app from the profile: a new secret (QR code and text), in use once ' +
+          'confirmed; 409 when one is in use',
+        body: totpStartRequestSchema,
+        response: { 200: totpEnrolmentSchema, ...signedInErrors },
+      },
+    },
+    async (request) => app.mfa.startTotp(authUser(request)),
+  );
+
+  app.post(
+    '/api/user/mfa/totp/confirm/',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'confirmTotp',
+        tags: ['mfa'],
+        security: [{ bearer: [] }],
+        summary: 'Confirm the app with its first code: the ten recovery codes, shown once. A wrong code 400',
+        body: totpConfirmSchema,
+        response: { 200: recoveryCodesSchema, ...signedInErrors, ...throttledError },
+      },
+    },
+    async (request) => app.mfa.confirmTotp(authUser(request), request.body.code),
   );
 
   app.post(

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   authApiMessages,
+  mfaChallengeSeconds,
+  mfaMessages,
   type CurrentUserResponse,
+  type MfaStep,
+  type RecoveryCodes,
+  type SignInAnswer,
+  type TotpEnrolment,
   type ResetPasswordRequest,
   type TokenObtainRequest,
   type TokenPair,
@@ -17,6 +23,9 @@ import { newTokenId, TokenError, tokenMessages, type Tokens } from '../../lib/to
 import type { AuthUser } from '../../plugins/auth';
 import { wwwAuthenticate } from '../../plugins/auth';
 import type { CaptchaService } from '../captcha/service';
+import * as mfaRepo from '../mfa/repository';
+import { challengeToken, sha256 } from '../mfa/secrets';
+import type { MfaService } from '../mfa/service';
 import { resetPasswordMail } from './mail';
 import * as repo from './repository';
 
@@ -26,6 +35,7 @@ export interface AuthServiceDeps {
   tokens: Tokens;
   captcha: CaptchaService;
   mailer: { kind: 'smtp' | 'outbox'; outboxDir: string };
+  mfa: MfaService;
   log: FastifyBaseLogger;
 }
 
@@ -43,7 +53,7 @@ const tokenNotValid = (detail: string = tokenMessages.invalid) =>
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-export function createAuthService({ db, config, tokens, captcha, mailer, log }: AuthServiceDeps) {
+export function createAuthService({ db, config, tokens, captcha, mailer, mfa, log }: AuthServiceDeps) {
   // Checked against when the e-mail is unknown, so an answer's timing does not tell which addresses exist.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -129,9 +139,53 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
     throw tokenNotValid(tokenMessages.blacklisted);
   }
 
+  /** A session and its first pair, for a user who passed every step of the sign-in. */
+  async function completeSignIn(userId: number, email: string, detail: Record<string, unknown> = {}) {
+    const sessionId = await repo.createSession(db, userId);
+    await repo.setLastLogin(db, userId);
+    await audit({
+      actor: { id: userId, email },
+      action: 'sign_in',
+      result: 'success',
+      resource: 'user',
+      recordId: userId,
+      objectName: email,
+      detail: { session: sessionId, ...detail },
+    });
+    return issuePair(userId, sessionId);
+  }
+
+  /** The state between the password and the second step: a token to give back, kept as its hash. */
+  async function challenge(userId: number, purpose: 'verify' | 'enrol'): Promise<string> {
+    const token = challengeToken();
+    await mfaRepo.createChallenge(db, { tokenHash: sha256(token), userId, purpose, seconds: mfaChallengeSeconds });
+    return token;
+  }
+
+  const challengeInvalid = () =>
+    new HttpError(401, { detail: mfaMessages.challengeInvalid, code: 'token_not_valid' }, wwwAuthenticate);
+
+  /** The live challenge of `token` for `purpose`, and its user (still active); 401 otherwise. */
+  async function challenged(token: string, purpose: 'verify' | 'enrol') {
+    const row = await mfaRepo.findChallenge(db, sha256(token));
+    if (!row || row.purpose !== purpose) throw challengeInvalid();
+    const user = await repo.findUserState(db, row.userId);
+    if (!user?.isActive) throw challengeInvalid();
+    return { challengeId: row.id, user: { id: user.id, email: user.email } };
+  }
+
+  /** Spends the challenge (once, whoever comes first), then opens the session. */
+  async function finish(challengeId: number, user: { id: number; email: string }, detail: Record<string, unknown>) {
+    if (!(await mfaRepo.useChallenge(db, challengeId))) throw challengeInvalid();
+    return completeSignIn(user.id, user.email, detail);
+  }
+
   return {
-    /** POST /api/token/: human verification first, then the limits, then the password. */
-    async signIn(input: TokenObtainRequest, clientAddress: string): Promise<TokenPair> {
+    /**
+     * POST /api/token/: human verification first, then the limits, then the password; then, for a user who has a
+     * second factor or whose group requires one, a challenge instead of tokens (no session exists before it).
+     */
+    async signIn(input: TokenObtainRequest, clientAddress: string): Promise<SignInAnswer> {
       const email = input.email.toLowerCase();
       const captchaProblem = await captcha.verify(input.gtoken);
       if (captchaProblem) {
@@ -178,18 +232,31 @@ export function createAuthService({ db, config, tokens, captcha, mailer, log }: 
       await repo.releaseRateLimit(db, limit.hitIds);
       // Only the pair's failures are forgotten: the account's ceiling still counts a guesser's earlier tries.
       await repo.clearRateLimit(db, pair);
-      const sessionId = await repo.createSession(db, user.id);
-      await repo.setLastLogin(db, user.id);
-      await audit({
-        actor: { id: user.id, email },
-        action: 'sign_in',
-        result: 'success',
-        resource: 'user',
-        recordId: user.id,
-        objectName: email,
-        detail: { session: sessionId },
-      });
-      return issuePair(user.id, sessionId);
+      const state = await mfaRepo.mfaState(db, user.id);
+      if (state.totp)
+        return { mfa: 'verify', mfa_token: await challenge(user.id, 'verify'), methods: ['totp', 'recovery_code'] };
+      if (state.required) return { mfa: 'enrol', mfa_token: await challenge(user.id, 'enrol'), methods: [] };
+      return completeSignIn(user.id, email);
+    },
+
+    /** POST /api/token/mfa/: the second step, a code or a recovery code, then the session's tokens. */
+    async secondStep(input: MfaStep): Promise<TokenPair> {
+      const { challengeId, user } = await challenged(input.mfa_token, 'verify');
+      const method = await mfa.verify(user, input, 'sign-in');
+      return finish(challengeId, user, { mfa: method });
+    },
+
+    /** POST /api/user/mfa/totp/ with the enrolment a group requires: the secret for the app. */
+    async enrolStart(token: string): Promise<TotpEnrolment> {
+      const { user } = await challenged(token, 'enrol');
+      return mfa.startTotp(user);
+    },
+
+    /** POST /api/user/mfa/totp/confirm/ of that enrolment: the recovery codes and, at last, the tokens. */
+    async enrolConfirm(token: string, code: string): Promise<RecoveryCodes> {
+      const { challengeId, user } = await challenged(token, 'enrol');
+      const codes = await mfa.confirmTotp(user, code);
+      return { ...codes, ...(await finish(challengeId, user, { mfa: 'enrolled' })) };
     },
 
     /** POST /api/token/verify/: any of our tokens that is still good (an access, refresh or unspent reset token). */

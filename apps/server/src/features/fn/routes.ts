@@ -344,11 +344,13 @@ export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/fn/paid/delete-multiple/',
     {
-      config: { access: { permissions: ['delete_fn'] } },
+      config: { access: { permissions: ['delete_fn'] }, stepUp: true },
       schema: {
         operationId: 'deleteMultipleFnPaid',
         ...common,
-        summary: "Annul paid forms with a reason (the spec's paid-fn soft delete; the administrator only), all or none",
+        summary:
+          "Annul paid forms with a reason (the spec's paid-fn soft delete; the administrator only), all or none; a " +
+          'user with a second factor confirms it first (403 step_up_required)',
         body: fnAnnulSchema,
         response: { 200: fnMovedSchema, ...signedInErrors },
       },

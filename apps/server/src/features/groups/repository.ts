@@ -14,12 +14,18 @@ export const groupList = defineList({
   tieBreaker: groups.id,
 });
 
-const groupColumns = { id: groups.id, name: groups.name, code: groups.code, version: groups.version };
+const groupColumns = {
+  id: groups.id,
+  name: groups.name,
+  code: groups.code,
+  mfa_required: groups.mfaRequired,
+  version: groups.version,
+};
 
 /** Groups with their permission ids, in the order given. */
 async function withPermissions(
   db: Executor,
-  rows: { id: number; name: string; code: string | null; version: number }[],
+  rows: { id: number; name: string; code: string | null; mfa_required: boolean; version: number }[],
 ) {
   if (rows.length === 0) return [];
   const links = await db
@@ -71,13 +77,14 @@ export async function isGroupNameTaken(db: Executor, name: string, exceptId?: nu
   return rows.length > 0;
 }
 
-export async function insertGroup(db: Executor, name: string): Promise<number> {
-  const [row] = await db.insert(groups).values({ name }).returning({ id: groups.id });
+export async function insertGroup(db: Executor, name: string, mfaRequired: boolean): Promise<number> {
+  const [row] = await db.insert(groups).values({ name, mfaRequired }).returning({ id: groups.id });
   return row!.id;
 }
 
-export async function renameGroup(db: Executor, id: number, name: string) {
-  await db.update(groups).set({ name }).where(eq(groups.id, id));
+/** Its name, and whether a second factor is required when that is given. */
+export async function updateGroup(db: Executor, id: number, name: string, mfaRequired: boolean | undefined) {
+  await db.update(groups).set({ name, mfaRequired }).where(eq(groups.id, id));
 }
 
 export async function setGroupPermissions(db: Executor, groupId: number, permissionIds: readonly number[]) {

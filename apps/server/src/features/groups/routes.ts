@@ -85,7 +85,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/groups/',
     {
-      config: { access: { permissions: ['add_group'] } },
+      config: { access: { permissions: ['add_group'] }, stepUp: true },
       schema: {
         operationId: 'createGroup',
         ...common,
@@ -100,7 +100,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/user/groups/:id/',
     {
-      config: { access: { permissions: ['change_group'] } },
+      config: { access: { permissions: ['change_group'] }, stepUp: true },
       schema: {
         operationId: 'updateGroup',
         ...common,

@@ -9,10 +9,11 @@ import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versio
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
 
-type ValidGroupInput = { name: string; permissions: number[] };
+type ValidGroupInput = { name: string; permissions: number[]; mfa_required?: boolean };
 
-const snapshot = (group: Pick<Group, 'name' | 'permissions'>) => ({
+const snapshot = (group: Pick<Group, 'name' | 'permissions' | 'mfa_required'>) => ({
   name: group.name,
+  mfa_required: group.mfa_required,
   permissions: [...group.permissions].sort((a, b) => a - b),
 });
 
@@ -70,14 +71,18 @@ export function createGroupService(db: Database) {
       const permissionIds = await check(db, actor, input, null);
       const id = await db
         .transaction(async (tx) => {
-          const groupId = await repo.insertGroup(tx, input.name);
+          const groupId = await repo.insertGroup(tx, input.name, input.mfa_required ?? false);
           await repo.setGroupPermissions(tx, groupId, permissionIds);
           await recordAudit(tx, {
             actor: auditActor(actor),
             action: 'create',
             resource: 'group',
             recordId: groupId,
-            after: snapshot({ name: input.name, permissions: permissionIds }),
+            after: snapshot({
+              name: input.name,
+              permissions: permissionIds,
+              mfa_required: input.mfa_required ?? false,
+            }),
           });
           return groupId;
         })
@@ -97,7 +102,7 @@ export function createGroupService(db: Database) {
             guard: protectRoleGroup,
             write: async (writer, before) => {
               const permissionIds = await check(writer, actor, input, before);
-              await repo.renameGroup(writer, id, input.name);
+              await repo.updateGroup(writer, id, input.name, input.mfa_required);
               await repo.setGroupPermissions(writer, id, permissionIds);
             },
             audit: { actor: auditActor(actor), action: 'update', resource: 'group', snapshot },

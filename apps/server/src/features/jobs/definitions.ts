@@ -6,6 +6,7 @@ import { purgeIdempotencyKeys } from '../../lib/idempotency';
 import type { JobName } from '../../lib/job-queue';
 import type { AuthUser } from '../../plugins/auth';
 import { fnLedgerChain } from '../fn/ledger';
+import { purgeChallenges } from '../mfa/repository';
 import { reconcile } from '../fn/reconciliation';
 import { enqueueMail } from '../mail/outbox';
 import { sendExpiryReminders } from '../reminders/service';
@@ -85,7 +86,10 @@ async function chainCheck({ db, publicOrigin }: JobContext) {
   return summary;
 }
 
-/** Forgets what has served its time: spent captcha solutions, old idempotency keys and rate-limit rows, old mails. */
+/**
+ * Forgets what has served its time: spent captcha solutions, old idempotency keys and rate-limit rows, sign-in
+ * challenges past their life, old mails.
+ */
 async function cleanup({ db }: JobContext) {
   const captcha = await db
     .delete(captchaSolutions)
@@ -96,6 +100,7 @@ async function cleanup({ db }: JobContext) {
     .where(lt(rateLimitHits.createdAt, sql`now() - make_interval(secs => ${rateLimitKeepSeconds})`))
     .returning({ id: rateLimitHits.id });
   const idempotencyKeys = await purgeIdempotencyKeys(db);
+  const challenges = await purgeChallenges(db);
   const mails = await db
     .delete(mailOutbox)
     .where(
@@ -109,6 +114,7 @@ async function cleanup({ db }: JobContext) {
     captcha_solutions: captcha.length,
     rate_limit_hits: rateLimits.length,
     idempotency_keys: idempotencyKeys,
+    mfa_challenges: challenges,
     sent_mails: mails.length,
   };
 }

@@ -6,7 +6,15 @@ import type { MailMessage } from '../../lib/mailer';
 
 /** What a mail is about (the administrators' list names it). */
 export type MailKind =
-  'password_reset' | 'online_submitted' | 'online_decision' | 'chain_check' | 'expiry_reminder' | 'report_subscription';
+  | 'password_reset'
+  | 'online_submitted'
+  | 'online_decision'
+  | 'chain_check'
+  | 'expiry_reminder'
+  | 'report_subscription'
+  | 'mfa_recovery'
+  | 'mfa_reset'
+  | 'new_device';
 
 /**
  * Puts a mail in the outbox in the caller's transaction: it is sent (by the worker, sender.ts) exactly when the change

@@ -196,13 +196,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/payments/:id/pay/',
     {
-      config: change,
+      config: { ...change, stepUp: true },
       schema: {
         operationId: 'payPayment',
         ...common,
         summary:
           '2 -> 3 (paid): needs both insurance records and a bank receipt number never used before (400 under it) ' +
-          'and its date; the forms become paid (status 4), valid from that date for the months bought',
+          'and its date; the forms become paid (status 4), valid from that date for the months bought. A user with a ' +
+          'second factor confirms it first (403 step_up_required; POST /api/user/mfa/step-up/)',
         params: idParamsSchema,
         body: paymentPaySchema,
         response: { 200: paymentSchema, ...signedInErrors },

@@ -31,13 +31,16 @@ const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const users = createUserService(app.db);
+  const users = createUserService(app.db, (actor, executor) =>
+    app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
+  );
   const auth = createAuthService({
     db: app.db,
     config,
     tokens: app.tokens,
     captcha: app.captcha,
     mailer: app.mailer,
+    mfa: app.mfa,
     log: app.log,
   });
 
@@ -122,7 +125,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/users/create-account/',
     {
-      config: { access: { permissions: ['add_user'] } },
+      config: { access: { permissions: ['add_user'] }, stepUp: true },
       schema: {
         operationId: 'createAccount',
         ...common,
@@ -143,7 +146,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         ...common,
         summary:
           'Update an account (the body carries its id and the version read; the password only when it changes): ' +
-          '201 {"data": {"data": user}}; 409 stale_version when someone saved it since',
+          '201 {"data": {"data": user}}; 409 stale_version when someone saved it since; a change of its groups or ' +
+          'permissions by a user with a second factor asks a fresh one first (403 step_up_required)',
         body: userUpdateSchema,
         response: { 201: userAccountResponseSchema, ...updateErrors },
       },

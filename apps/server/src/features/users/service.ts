@@ -76,7 +76,10 @@ async function assertMayActOn(db: Executor, actor: AuthUser, target: User) {
 }
 
 /** Users: the administrator's accounts screens. Every write is one transaction with its audit rows. */
-export function createUserService(db: Database) {
+/** What must hold before a user's groups or permissions change: a fresh second factor of the actor (issue 27). */
+export type StepUpCheck = (actor: AuthUser, executor: Executor) => Promise<void>;
+
+export function createUserService(db: Database, stepUp: StepUpCheck = async () => undefined) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, users.regionId);
 
   /** A user the actor may see; another region's answers 404 as if it did not exist. */
@@ -207,6 +210,10 @@ export function createUserService(db: Database) {
                 throw conflict(userMessages.cannotDeactivateSelf);
               }
               const { groupIds, permissionIds } = await check(writer, actor, input, current);
+              const same = (a: readonly number[], b: readonly number[]) =>
+                a.length === b.length && [...a].sort().join() === [...b].sort().join();
+              if (!same(groupIds, current.groups) || !same(permissionIds, current.user_permissions))
+                await stepUp(actor, writer);
               const columns = { ...userColumns(input), ...(passwordHash ? { passwordHash } : {}) };
               await repo.updateUser(writer, current.id, columns);
               await repo.setUserGroups(writer, current.id, groupIds);

@@ -19,6 +19,7 @@ import { RouteProgress } from './route-progress';
 import { TourHost, useShellPreferences } from './shell-preferences';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
+import { StepUpHost } from '../../features/auth/components/step-up-host';
 
 const siderWidth = 260;
 
@@ -107,6 +108,7 @@ export function AppLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
+      <StepUpHost />
       <RouteProgress />
       <GlobalLoadingOverlay />
       {!drawerMode && !topNavigation && (

@@ -54,6 +54,7 @@ describe('the declaration as a list', () => {
       'phone',
       'address',
       'tax_payer',
+      'expiry_reminders',
       'status',
     ]);
     expect(hasSearch(carrierResource)).toBe(true);

@@ -6,10 +6,11 @@ import { queryClient } from '../../../app/query-client';
 import { ApiError } from '../../../lib/api-client';
 import { takeFlash } from '../../../lib/flash';
 import { currentUserQuery } from '../api/current-user';
-import { obtainTokens } from '../api/tokens';
+import { isChallenge, obtainTokens, type TokenPair } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaWidget } from '../../../components/captcha-widget';
 import { FormField } from '../components/form-field';
+import { RecoveryCodesView, SecondStep, TotpEnrolmentForm } from '../components/second-factor';
 import { clearSession, nextFromSearch, startSession } from '../session';
 
 /** How long a failed sign-in's message stays (spec section 4). */
@@ -53,6 +54,20 @@ export function SigninPage() {
     return () => clearTimeout(timer);
   }, [error]);
 
+  // After the password: the second step, or the enrolment the user's group requires, then the recovery codes.
+  const [step, setStep] = useState<
+    | { kind: 'password' }
+    | { kind: 'verify' | 'enrol'; mfaToken: string }
+    | { kind: 'codes'; codes: string[]; pair: TokenPair }
+  >({ kind: 'password' });
+
+  /** Starts the session of `pair` and opens the screen the user came for. */
+  const enter = async (pair: TokenPair) => {
+    startSession(pair);
+    await queryClient.fetchQuery(currentUserQuery);
+    await navigate(nextFromSearch(location.search), { replace: true });
+  };
+
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = { email: signinEmailProblem(email), password: signinPasswordProblem(password) };
@@ -63,9 +78,9 @@ export function SigninPage() {
     if (problems.email || problems.password || !gtoken) return;
     setSubmitting(true);
     try {
-      startSession(await obtainTokens({ email: email.trim(), password, gtoken }));
-      await queryClient.fetchQuery(currentUserQuery);
-      await navigate(nextFromSearch(location.search), { replace: true });
+      const answer = await obtainTokens({ email: email.trim(), password, gtoken });
+      if (isChallenge(answer)) setStep({ kind: answer.mfa, mfaToken: answer.mfa_token });
+      else await enter(answer);
     } catch (err) {
       // Back to the first state: empty form, a fresh widget, the message for a few seconds.
       clearSession();
@@ -80,6 +95,30 @@ export function SigninPage() {
       setSubmitting(false);
     }
   };
+
+  if (step.kind === 'verify')
+    return (
+      <AuthCard title={t('auth.mfaTitle')}>
+        <SecondStep mfaToken={step.mfaToken} onDone={enter} />
+      </AuthCard>
+    );
+  if (step.kind === 'enrol')
+    return (
+      <AuthCard title={t('auth.mfaEnrolTitle')} subtitle={t('auth.mfaEnrolSubtitle')}>
+        <TotpEnrolmentForm
+          mfaToken={step.mfaToken}
+          onDone={({ recovery_codes: codes, access, refresh }) =>
+            setStep({ kind: 'codes', codes, pair: { access: access!, refresh: refresh! } })
+          }
+        />
+      </AuthCard>
+    );
+  if (step.kind === 'codes')
+    return (
+      <AuthCard title={t('auth.mfaEnrolTitle')}>
+        <RecoveryCodesView codes={step.codes} onContinue={() => void enter(step.pair)} />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t('auth.signinTitle')} subtitle={t('auth.signinSubtitle')}>

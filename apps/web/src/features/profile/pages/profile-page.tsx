@@ -8,6 +8,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useChangePhone } from '../api/change-phone';
+import { MfaCard } from '../components/mfa-card';
 
 const phoneRules = schemaRules(profilePhoneSchema.shape);
 const passwordRules = schemaRules(profilePasswordSchema.shape);
@@ -130,6 +131,9 @@ export default function ProfilePage() {
         </Col>
         <Col xs={24} lg={12}>
           <PasswordForm />
+        </Col>
+        <Col xs={24} lg={12}>
+          <MfaCard />
         </Col>
       </Row>
     </div>

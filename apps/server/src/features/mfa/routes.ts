@@ -1,0 +1,117 @@
+import { idParamsSchema, mfaStatusSchema, noQuerySchema, recoveryCodesSchema, secondFactorSchema } from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInErrors } from '../../lib/api-errors';
+import { notFound } from '../../lib/http-errors';
+import { authUser } from '../../plugins/auth';
+import { findUserState } from '../auth/repository';
+
+const common = { tags: ['mfa'], security: [{ bearer: [] }] };
+const signedIn = { access: { permissions: [] } } as const;
+const throttledError = { 429: z.object({ detail: z.string() }) };
+
+/**
+ * The signed-in user's second factor (issue 27): what they have, step-up, new recovery codes, turning it off; and
+ * an administrator's reset of someone else's. The enrolment and the sign-in's second step are in the auth routes.
+ */
+export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/user/mfa/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        operationId: 'getMfa',
+        summary:
+          'What the user has: an authenticator app, recovery codes left, whether a group requires one, and ' +
+          'when it was last confirmed in this session',
+        querystring: noQuerySchema,
+        response: { 200: mfaStatusSchema, ...signedInErrors },
+      },
+    },
+    async (request) => {
+      const user = authUser(request);
+      return app.mfa.status(user.id, user.sessionId);
+    },
+  );
+
+  app.post(
+    '/api/user/mfa/step-up/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        operationId: 'stepUp',
+        summary:
+          'Confirm the second factor (a code or a recovery code) for this session: paying a payment, annulling a paid ' +
+          "form, changing a user's groups or permissions and resetting a second factor then work for 10 minutes",
+        body: secondFactorSchema,
+        response: { 200: mfaStatusSchema, ...signedInErrors, ...throttledError },
+      },
+    },
+    async (request) => {
+      const user = authUser(request);
+      return app.mfa.stepUp(user, user.sessionId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/user/mfa/recovery-codes/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        operationId: 'regenerateRecoveryCodes',
+        summary: 'Ten new recovery codes, shown once (the old ones stop working); needs a fresh second factor',
+        response: { 200: recoveryCodesSchema, ...signedInErrors },
+      },
+    },
+    async (request) => {
+      const user = authUser(request);
+      return app.mfa.regenerateRecoveryCodes(user, user.sessionId);
+    },
+  );
+
+  app.delete(
+    '/api/user/mfa/totp/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        operationId: 'removeTotp',
+        summary:
+          'Turn the authenticator app off (its recovery codes too); refused (409) while a group requires a second ' +
+          'factor; needs a fresh second factor',
+        response: { 204: z.null().meta({ description: 'Removed' }), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = authUser(request);
+      await app.mfa.remove(user, user.sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/user/users/:id/mfa-reset/',
+    {
+      config: { access: { permissions: ['change_user'] }, stepUp: true },
+      schema: {
+        ...common,
+        operationId: 'resetUserMfa',
+        summary:
+          "An administrator resets a user's second factor (never reads it): removed, the user told by mail, audited; " +
+          'needs a fresh second factor of the administrator',
+        params: idParamsSchema,
+        response: { 204: z.null().meta({ description: 'Reset' }), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const admin = authUser(request);
+      const target = await findUserState(app.db, request.params.id);
+      if (!target) throw notFound();
+      await app.mfa.reset(admin, { id: target.id, email: target.email });
+      return reply.status(204).send(null);
+    },
+  );
+};

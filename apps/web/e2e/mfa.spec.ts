@@ -1,0 +1,118 @@
+import type { Browser, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { apiAs, createUserViaApi, uniqueEmail } from './support/access';
+import { expect, fillSignin, passCaptcha, screenshot, signIn, test } from './support/fixtures';
+
+const password = 'Ikinci2024';
+
+/** The code an authenticator app shows `steps` periods from now, computed from the key the screen showed. */
+const codeAt = (secret: string, steps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+
+async function freshPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+/** The password step of the sign-in screen; what follows is the test's. */
+async function passwordStep(page: Page, email: string) {
+  await page.goto('/signin');
+  await fillSignin(page, email, password);
+  await passCaptcha(page);
+  await page.getByRole('button', { name: 'Daxil ol' }).click();
+}
+
+test.describe('a second factor for staff', () => {
+  test('a user enrols an authenticator app from the profile, then signs in with its code and with a recovery code', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@demo.az');
+    const email = uniqueEmail('mfa');
+    await createUserViaApi(page, email, 'central', password);
+
+    const user = await freshPage(browser, baseURL);
+    await signIn(user, email, password);
+    await user.goto('/app/user-profile');
+    const card = user.getByTestId('profile-mfa');
+    await expect(card).toContainText('Qoşulmayıb');
+    await card.getByTestId('mfa-enrol').click();
+    await expect(user.getByRole('img', { name: 'Autentifikator tətbiqi üçün QR kod' })).toBeVisible();
+    const secret = (await user.getByTestId('mfa-secret').innerText()).trim();
+    await screenshot(user, 'mfa-enrol');
+    // By keyboard: the code field has the focus; Enter confirms.
+    await expect(user.getByTestId('mfa-enrol-code')).toBeFocused();
+    await user.keyboard.type(codeAt(secret));
+    await user.keyboard.press('Enter');
+    const codes = user.getByTestId('mfa-recovery-codes');
+    await expect(codes.locator('li')).toHaveCount(10);
+    const recovery = (await codes.locator('li').allInnerTexts()).map((c) => c.trim());
+    await user.getByTestId('mfa-recovery-saved').click();
+    await expect(card).toContainText('Qoşulub');
+    await expect(card).toContainText('Qalan bərpa kodları: 10');
+
+    // Signing in now asks for the app's code after the password.
+    const again = await freshPage(browser, baseURL);
+    await passwordStep(again, email);
+    await expect(again.getByTestId('mfa-step')).toBeVisible();
+    await screenshot(again, 'mfa-second-step');
+    await again.getByTestId('mfa-code').fill('000000');
+    await again.getByTestId('mfa-code-submit').click();
+    await expect(again.getByRole('alert')).toHaveText('Kod yanlışdır və ya vaxtı keçib.');
+    // The next step's code (one step either side is taken; the enrolment's own code is spent).
+    await again.getByTestId('mfa-code').fill(codeAt(secret, 1));
+    await again.getByTestId('mfa-code-submit').click();
+    await again.waitForURL(/\/app\//);
+
+    // Without the app: a recovery code, once.
+    const third = await freshPage(browser, baseURL);
+    await passwordStep(third, email);
+    await third.getByTestId('mfa-toggle').click();
+    await third.getByTestId('mfa-recovery-code').fill(recovery[0]!);
+    await third.getByTestId('mfa-recovery-code-submit').click();
+    await third.waitForURL(/\/app\//);
+    const fourth = await freshPage(browser, baseURL);
+    await passwordStep(fourth, email);
+    await fourth.getByTestId('mfa-toggle').click();
+    await fourth.getByTestId('mfa-recovery-code').fill(recovery[0]!);
+    await fourth.getByTestId('mfa-recovery-code-submit').click();
+    await expect(fourth.getByRole('alert')).toHaveText('Bərpa kodu yanlışdır və ya artıq istifadə olunub.');
+  });
+
+  test('a member of a group that requires it is taken through enrolment right after the password, and only then enters', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signIn(page, 'admin@demo.az');
+    const api = await apiAs(page);
+    const group = await api.post<{ id: number }>('/api/user/groups/', {
+      name: `İkinci faktorlu ${Date.now().toString(36)}`,
+      permissions: [],
+      mfa_required: true,
+    });
+    const email = uniqueEmail('mfa-required');
+    const created = await createUserViaApi(page, email, null, password);
+    const user = await api.get<Record<string, unknown>>(`/api/user/users/${created.id}/`);
+    await api.post('/api/user/users/update-account/', { ...user, groups: [group.id] });
+
+    const member = await freshPage(browser, baseURL);
+    await passwordStep(member, email);
+    await expect(member.getByRole('heading', { name: 'İkinci faktoru qoşun' })).toBeVisible();
+    // Nothing else is open to the token of this step.
+    await member.goto('/app/sample-page');
+    await expect(member).toHaveURL(/\/signin/);
+    await passwordStep(member, email);
+    const secret = (await member.getByTestId('mfa-secret').innerText()).trim();
+    await member.getByTestId('mfa-enrol-code').fill(codeAt(secret));
+    await member.getByTestId('mfa-enrol-code-submit').click();
+    await expect(member.getByTestId('mfa-recovery-codes').locator('li')).toHaveCount(10);
+    await screenshot(member, 'mfa-required-enrolment-codes');
+    await member.getByTestId('mfa-recovery-saved').click();
+    await member.waitForURL(/\/app\//);
+  });
+});

@@ -1,0 +1,184 @@
+import type { RecoveryCodes, TotpEnrolment } from '@dnx/shared';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { confirmTotp, secondStep, startTotp, type TokenPair } from '../api/tokens';
+import { FormField } from './form-field';
+
+/**
+ * The second factor's steps (issue 27), in the sign-in's light elements (no Ant Design: the sign-in page keeps its
+ * budget): a code or a recovery code, the enrolment of an authenticator app, and the recovery codes shown once.
+ */
+
+/** The message of a refused code: the server's words under the field, else the general one. */
+function codeProblem(error: unknown, field: 'code' | 'recovery_code'): string {
+  if (error instanceof ApiError)
+    return error.fieldMessage(field) ?? error.fieldMessage('code') ?? error.fieldMessage('detail') ?? error.message;
+  return String(error);
+}
+
+/** One field and a button: a six-digit code (or a recovery code), submitted to `submit`. */
+export function CodeForm({
+  id,
+  label,
+  recovery = false,
+  submit,
+}: {
+  id: string;
+  label: string;
+  recovery?: boolean;
+  submit: (value: string) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await submit(value.trim());
+    } catch (err) {
+      setError(codeProblem(err, recovery ? 'recovery_code' : 'code'));
+      setValue('');
+      input.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <FormField id={id} label={label} error={error}>
+        <input
+          ref={input}
+          id={id}
+          name={recovery ? 'recovery_code' : 'code'}
+          className="plain-input"
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          maxLength={recovery ? 20 : 7}
+          value={value}
+          aria-invalid={!!error}
+          aria-describedby={`${id}-error`}
+          onChange={(e) => setValue(e.target.value)}
+          data-testid={id}
+        />
+      </FormField>
+      <button
+        type="submit"
+        className="plain-button plain-button-primary plain-button-block"
+        disabled={busy || value.trim() === ''}
+        aria-busy={busy}
+        data-testid={`${id}-submit`}
+      >
+        {busy && <span className="plain-spinner" aria-hidden="true" />}
+        {t('auth.mfaConfirm')}
+      </button>
+    </form>
+  );
+}
+
+/** The sign-in's second step: the app's code, or a recovery code; `onDone` gets the session's tokens. */
+export function SecondStep({ mfaToken, onDone }: { mfaToken: string; onDone: (pair: TokenPair) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [recovery, setRecovery] = useState(false);
+  return (
+    <div data-testid="mfa-step">
+      <p>{recovery ? t('auth.mfaRecoverySubtitle') : t('auth.mfaSubtitle')}</p>
+      <CodeForm
+        key={recovery ? 'recovery' : 'code'}
+        id={recovery ? 'mfa-recovery-code' : 'mfa-code'}
+        label={recovery ? t('auth.mfaRecoveryCode') : t('auth.mfaCode')}
+        recovery={recovery}
+        submit={async (value) =>
+          onDone(
+            await secondStep(
+              recovery ? { mfa_token: mfaToken, recovery_code: value } : { mfa_token: mfaToken, code: value },
+            ),
+          )
+        }
+      />
+      <div style={{ textAlign: 'center', marginTop: 16 }}>
+        <button type="button" className="plain-link" onClick={() => setRecovery(!recovery)} data-testid="mfa-toggle">
+          {recovery ? t('auth.mfaUseCode') : t('auth.mfaUseRecovery')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The recovery codes, shown once, until the user says they are kept. */
+export function RecoveryCodesView({ codes, onContinue }: { codes: string[]; onContinue: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="mfa-recovery-codes">
+      <h2 style={{ fontSize: 18 }}>{t('auth.mfaRecoveryTitle')}</h2>
+      <p>{t('auth.mfaRecoveryText')}</p>
+      <ul style={{ columns: 2, fontFamily: 'monospace', fontSize: 16, listStyle: 'none', padding: 0 }}>
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="plain-button plain-button-primary plain-button-block"
+        onClick={onContinue}
+        data-testid="mfa-recovery-saved"
+      >
+        {t('auth.mfaRecoverySaved')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The enrolment of an authenticator app: its QR code and key, then its first code; `onDone` gets the recovery codes
+ * (and, with `mfaToken`, the session's tokens).
+ */
+export function TotpEnrolmentForm({ mfaToken, onDone }: { mfaToken?: string; onDone: (codes: RecoveryCodes) => void }) {
+  const { t } = useTranslation();
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    startTotp(mfaToken).then(
+      (started) => live && setEnrolment(started),
+      (err: unknown) => live && setError(codeProblem(err, 'code')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mfaToken]);
+  if (error)
+    return (
+      <div className="plain-alert plain-alert-error" role="alert">
+        {error}
+      </div>
+    );
+  if (!enrolment) return <span className="plain-spinner" aria-label="…" />;
+  return (
+    <div data-testid="mfa-enrolment">
+      <img
+        src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr_svg)}`}
+        alt={t('auth.mfaQr')}
+        width={200}
+        height={200}
+        style={{ display: 'block', margin: '0 auto 16px' }}
+      />
+      <p>
+        {t('auth.mfaSecret')}:{' '}
+        <code style={{ wordBreak: 'break-all', userSelect: 'all' }} data-testid="mfa-secret">
+          {enrolment.secret}
+        </code>
+      </p>
+      <CodeForm
+        id="mfa-enrol-code"
+        label={t('auth.mfaCode')}
+        submit={async (code) => onDone(await confirmTotp(code, mfaToken))}
+      />
+    </div>
+  );
+}
