@@ -23,6 +23,7 @@ import { mfaPlugin } from './features/mfa/plugin';
 import { mfaRoutes } from './features/mfa/routes';
 import { mailRoutes } from './features/mail/routes';
 import { reminderRoutes } from './features/reminders/routes';
+import { sessionRoutes } from './features/sessions/routes';
 import { reportRoutes } from './features/reports/routes';
 import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
@@ -177,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(captchaRoutes);
   await app.register(authRoutes, { config });
   await app.register(mfaRoutes);
+  await app.register(sessionRoutes, { config });
   await app.register(groupRoutes);
   await app.register(userRoutes, { config });
   await app.register(profileRoutes, { config });

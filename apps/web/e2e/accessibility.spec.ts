@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { appRoutes, roles, type AppRoute, type RoleLetter } from '@dnx/shared';
+import { audit, report, type Finding } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
-import {
-  animationsSettled,
-  closeTourWithEscape,
-  expect,
-  openUserMenu,
-  searchList,
-  signIn,
-  test,
-} from './support/fixtures';
+import { closeTourWithEscape, expect, openUserMenu, searchList, signIn, test } from './support/fixtures';
 import {
   fillMarks,
   freeAvtobusForms,
@@ -31,7 +23,6 @@ import {
  * The screens come from the route table, so a screen the domain adds is checked without editing this test.
  */
 
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const wide = { width: 1400, height: 1000 };
 /** The demo account of each role (README). */
 const demoEmail: Record<RoleLetter, string> = {
@@ -42,31 +33,6 @@ const demoEmail: Record<RoleLetter, string> = {
   E: 'regional@demo.az',
   F: 'operator@demo.az',
 };
-
-interface Finding {
-  where: string;
-  rule: string;
-  impact: string;
-  nodes: string[];
-}
-
-/**
- * The serious and critical violations on the page as it stands, named by `where`; with `within`, only inside
- * that part (a modal dialog: the page behind its mask is checked on its own, unmasked).
- */
-async function audit(page: Page, where: string, within?: string): Promise<Finding[]> {
-  // Motion settles first: a drawer sliding in is measured where it stops.
-  await animationsSettled(page, 2_000);
-  // Only violations are reported: axe then makes no selectors for the passing nodes, most of its time on a big page.
-  const builder = new AxeBuilder({ page }).withTags(wcagTags).options({ resultTypes: ['violations'] });
-  const result = await (within ? builder.include(within) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ where, rule: v.id, impact: v.impact!, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
-
-const report = (findings: Finding[]) =>
-  findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) at ${f.nodes.join(' | ')}`).join('\n');
 
 const mayOpen = (route: AppRoute, letter: RoleLetter) => route.roles === 'all' || route.roles.includes(letter);
 const hasPk = (route: AppRoute) => route.path.includes(':pk');

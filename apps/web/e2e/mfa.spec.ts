@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiAs, createUserViaApi, uniqueEmail } from './support/access';
+import { audit, report, type Finding } from './support/axe';
 import { expect, fillSignin, passCaptcha, screenshot, signIn, test } from './support/fixtures';
 
 const password = 'Ikinci2024';
@@ -44,6 +45,7 @@ test.describe('a second factor for staff', () => {
     await expect(user.getByRole('img', { name: 'Autentifikator tətbiqi üçün QR kod' })).toBeVisible();
     const secret = (await user.getByTestId('mfa-secret').innerText()).trim();
     await screenshot(user, 'mfa-enrol');
+    const findings: Finding[] = [...(await audit(user, 'profile: the enrolment dialog', '.ant-modal'))];
     // By keyboard: the code field has the focus; Enter confirms.
     await expect(user.getByTestId('mfa-enrol-code')).toBeFocused();
     await user.keyboard.type(codeAt(secret));
@@ -51,15 +53,18 @@ test.describe('a second factor for staff', () => {
     const codes = user.getByTestId('mfa-recovery-codes');
     await expect(codes.locator('li')).toHaveCount(10);
     const recovery = (await codes.locator('li').allInnerTexts()).map((c) => c.trim());
+    findings.push(...(await audit(user, 'profile: the recovery codes', '.ant-modal')));
     await user.getByTestId('mfa-recovery-saved').click();
     await expect(card).toContainText('Qoşulub');
     await expect(card).toContainText('Qalan bərpa kodları: 10');
+    findings.push(...(await audit(user, 'profile with the second factor and the sessions')));
 
     // Signing in now asks for the app's code after the password.
     const again = await freshPage(browser, baseURL);
     await passwordStep(again, email);
     await expect(again.getByTestId('mfa-step')).toBeVisible();
     await screenshot(again, 'mfa-second-step');
+    findings.push(...(await audit(again, 'sign-in: the second step')));
     await again.getByTestId('mfa-code').fill('000000');
     await again.getByTestId('mfa-code-submit').click();
     await expect(again.getByRole('alert')).toHaveText('Kod yanlışdır və ya vaxtı keçib.');
@@ -72,6 +77,7 @@ test.describe('a second factor for staff', () => {
     const third = await freshPage(browser, baseURL);
     await passwordStep(third, email);
     await third.getByTestId('mfa-toggle').click();
+    findings.push(...(await audit(third, 'sign-in: a recovery code')));
     await third.getByTestId('mfa-recovery-code').fill(recovery[0]!);
     await third.getByTestId('mfa-recovery-code-submit').click();
     await third.waitForURL(/\/app\//);
@@ -81,6 +87,24 @@ test.describe('a second factor for staff', () => {
     await fourth.getByTestId('mfa-recovery-code').fill(recovery[0]!);
     await fourth.getByTestId('mfa-recovery-code-submit').click();
     await expect(fourth.getByRole('alert')).toHaveText('Bərpa kodu yanlışdır və ya artıq istifadə olunub.');
+
+    // The profile lists the open sessions; ending the second device's signs it out on its next move.
+    await user.goto('/app/user-profile');
+    const sessions = user.getByTestId('profile-sessions');
+    await expect(sessions.getByText('Bu cihaz')).toBeVisible();
+    await expect(sessions.getByRole('button', { name: /^Bitir/ })).toHaveCount(2);
+    await screenshot(user, 'profile-sessions');
+    await sessions
+      .getByRole('button', { name: /^Bitir/ })
+      .first()
+      .click();
+    await expect(sessions.getByRole('button', { name: /^Bitir/ })).toHaveCount(1);
+    // The newest other session was the recovery code's: that browser is signed out, the other stays in.
+    await third.goto('/app/user-profile');
+    await third.waitForURL(/\/signin/);
+    await again.goto('/app/user-profile');
+    await expect(again.getByTestId('profile-page')).toBeVisible();
+    expect(report(findings)).toBe('');
   });
 
   test('a member of a group that requires it is taken through enrolment right after the password, and only then enters', async ({
@@ -108,10 +132,13 @@ test.describe('a second factor for staff', () => {
     await expect(member).toHaveURL(/\/signin/);
     await passwordStep(member, email);
     const secret = (await member.getByTestId('mfa-secret').innerText()).trim();
+    const findings = await audit(member, 'sign-in: the enrolment a group requires');
     await member.getByTestId('mfa-enrol-code').fill(codeAt(secret));
     await member.getByTestId('mfa-enrol-code-submit').click();
     await expect(member.getByTestId('mfa-recovery-codes').locator('li')).toHaveCount(10);
     await screenshot(member, 'mfa-required-enrolment-codes');
+    findings.push(...(await audit(member, 'sign-in: the recovery codes')));
+    expect(report(findings)).toBe('');
     await member.getByTestId('mfa-recovery-saved').click();
     await member.waitForURL(/\/app\//);
   });

@@ -12,6 +12,7 @@ import type { Browser, Page } from '@playwright/test';
 import { apiAs, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
 import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
 import { Secret, TOTP } from 'otpauth';
+import { audit, report } from './support/axe';
 
 function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -192,6 +193,7 @@ test.describe('fn-payment', () => {
     const dialog = cashier.getByTestId('step-up-dialog');
     await expect(dialog).toContainText('Bu əməliyyat üçün autentifikator tətbiqindəki kodu daxil edin.');
     await screenshot(cashier, 'mfa-step-up');
+    expect(report(await audit(cashier, 'the step-up dialog', '[data-testid="step-up-dialog"]'))).toBe('');
     await expect(cashier.getByTestId('step-up-code')).toBeFocused();
     await cashier.keyboard.type(code(1));
     await cashier.keyboard.press('Enter');

@@ -1,6 +1,7 @@
 import { apiAs, formItem } from './support/access';
 import { expect, screenshot, sentMail, signIn, test } from './support/fixtures';
 import { uniqueSeries } from './support/online';
+import { audit, report } from './support/axe';
 
 /** Decodes a quoted-printable mail body enough to read its text and links. */
 const decoded = (mail: string) =>
@@ -103,6 +104,7 @@ test('a carrier with an address gets a reminder before its forms expire, and sto
   await page.goto(link);
   await expect(page.getByTestId('opt-out-page')).toContainText(`Xəbərdarlıq ${stamp} MMC`);
   await screenshot(page, 'reminders-opt-out');
+  expect(report(await audit(page, 'the opt-out page'))).toBe('');
   await page.getByTestId('opt-out-confirm').click();
   await expect(page.getByTestId('opt-out-done')).toBeVisible();
   await page.reload();

@@ -135,7 +135,12 @@ describe('one process on an embedded data folder (server build)', () => {
   });
 
   it('production refuses the embedded database unless EMBEDDED_DATABASE_IN_PRODUCTION=true', async () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'http://localhost' };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      MFA_ENCRYPTION_KEY: 'y'.repeat(40),
+      PUBLIC_URL: 'http://localhost',
+    };
     const fresh = mkdtempSync(path.join(tmpdir(), 'dnx-production-'));
     try {
       const refused = await serverRefusal(fresh, production);

@@ -29,6 +29,11 @@ const currentClient = new AsyncLocalStorage<AuditClient>();
 
 /** The id of the request being served (X-Request-Id); null outside a request. */
 export const currentRequestId = (): string | null => currentClient.getStore()?.requestId ?? null;
+/** The address and User-Agent of the request being served, when there is one. */
+export const currentClientInfo = (): { ip: string | null; userAgent: string | null } => {
+  const client = currentClient.getStore();
+  return { ip: client?.ip ?? null, userAgent: client?.userAgent ?? null };
+};
 
 /** Runs the rest of a request with its client known to `recordAudit` (plugins/audit-context.ts). */
 export function withAuditClient<T>(client: AuditClient, run: () => T): T {

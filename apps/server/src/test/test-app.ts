@@ -68,6 +68,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    MFA_ENCRYPTION_KEY: 'test-key-that-is-long-enough-for-aes-256-gcm',
     WEB_DIST: path.join(dataDir, 'no-web-build'),
     // Where links point in tests (the development default would be http://localhost:8080).
     PUBLIC_URL: 'http://localhost',

@@ -124,6 +124,10 @@ export const az = {
       'Qeydləri seçin və oxla o biri siyahıya keçirin: dəyişiklik dərhal yadda saxlanılır. Siyahılar səhifə-səhifə göstərilir.',
   },
   users: {
+    endSessions: 'Bütün sessiyaları bitir',
+    endSessionsConfirm: 'İstifadəçinin bütün cihazlarda açıq sessiyaları bitirilsin?',
+    mfaReset: 'İkinci faktoru sıfırla',
+    mfaResetConfirm: 'İstifadəçinin ikinci faktoru silinsin? Ona məktub göndəriləcək; növbəti girişdə yenidən qoşacaq.',
     email: 'Email',
     firstName: 'Ad',
     lastName: 'Soyad',
@@ -151,6 +155,9 @@ export const az = {
     toggleStatus: 'Hesabı aktivləşdir / deaktivləşdir',
   },
   groups: {
+    mfaRequired: 'İkinci faktor tələb olunur',
+    mfaRequiredHelp:
+      'Qrupun üzvləri şifrədən sonra autentifikator tətbiqinin kodunu da daxil edir; olmayan şəxs girişdə onu qoşur.',
     name: 'Qrupun adı',
     permissions: 'İcazələr',
     permissionCount: 'İcazə sayı',
@@ -170,6 +177,11 @@ export const az = {
     unavailable: 'Siyahı əlçatan deyil',
   },
   profile: {
+    sessionsTitle: 'Açıq sessiyalar',
+    sessionCurrent: 'Bu cihaz',
+    sessionEnd: 'Bitir',
+    sessionUnknown: 'Naməlum cihaz',
+    sessionDetails: 'Ünvan {{ip}} · başlayıb {{started}} · son istifadə {{used}}',
     mfaTitle: 'İkinci faktor',
     mfaOn: 'Qoşulub: autentifikator tətbiqi',
     mfaOff: 'Qoşulmayıb',

@@ -124,6 +124,10 @@ export const en: Catalogue = {
       'Select records and move them with the arrows: each move is saved at once. The lists show a page at a time.',
   },
   users: {
+    endSessions: 'End all sessions',
+    endSessionsConfirm: "End the user's open sessions on every device?",
+    mfaReset: 'Reset the second factor',
+    mfaResetConfirm: "Remove the user's second factor? They get a mail and set it up again at their next sign-in.",
     email: 'Email',
     firstName: 'First name',
     lastName: 'Last name',
@@ -151,6 +155,9 @@ export const en: Catalogue = {
     toggleStatus: 'Activate / deactivate the account',
   },
   groups: {
+    mfaRequired: 'A second factor is required',
+    mfaRequiredHelp:
+      'Members give the code of an authenticator app after the password; one who has none sets it up at sign-in.',
     name: 'Group name',
     permissions: 'Permissions',
     permissionCount: 'Permissions',
@@ -171,6 +178,11 @@ export const en: Catalogue = {
     unavailable: 'List unavailable',
   },
   profile: {
+    sessionsTitle: 'Open sessions',
+    sessionCurrent: 'This device',
+    sessionEnd: 'End',
+    sessionUnknown: 'Unknown device',
+    sessionDetails: 'Address {{ip}} · started {{started}} · last used {{used}}',
     mfaTitle: 'Second factor',
     mfaOn: 'On: authenticator app',
     mfaOff: 'Off',

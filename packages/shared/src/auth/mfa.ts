@@ -109,3 +109,19 @@ export type MfaStatus = z.infer<typeof mfaStatusSchema>;
 
 /** The 403 of an action that asks for a fresh second factor: the client asks for it and retries. */
 export const stepUpRequiredSchema = z.object({ detail: z.string(), code: z.literal('step_up_required') });
+
+/** `GET /api/user/sessions/`: the user's open sessions, the newest first. */
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  /** The browser and system, read from the User-Agent ("Chrome 130, Windows"); empty when unknown. */
+  device: z.string(),
+  ip: z.string().nullable(),
+  started_at: z.string(),
+  last_used_at: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionMessages = {
+  notFound: 'Belə açıq sessiya yoxdur.',
+} as const;

@@ -6,7 +6,8 @@ import { users } from './users';
  * Why a session ended: sign-out, reuse of a rotated refresh token, a password reset, the owner's password
  * changed (their other sessions) or set by an administrator, the account deactivated.
  */
-export type SessionEndReason = 'logout' | 'reuse' | 'password_reset' | 'password_change' | 'deactivated' | 'expired';
+export type SessionEndReason =
+  'logout' | 'reuse' | 'password_reset' | 'password_change' | 'deactivated' | 'expired' | 'ended_by_admin';
 
 /** One sign-in: the chain of refresh tokens rotated from it. Access tokens name it (`sid`), so ending it ends them. */
 export const sessions = pgTable(
@@ -21,6 +22,11 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason').$type<SessionEndReason>(),
     /** When the user last confirmed their second factor in this session (step-up, issue 27). */
     steppedUpAt: timestamp('stepped_up_at', { withTimezone: true }),
+    /** Where it was opened (issue 27, the profile's sessions): the client's address and User-Agent. */
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** Its last refresh (an access token lives minutes, so this is when it was last used, to a few minutes). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -22,3 +22,19 @@ export function resetPasswordMail(to: string, firstName: string, link: string, l
       `</body></html>`,
   };
 }
+
+/** The notice of a sign-in from a browser never seen on the account (issue 27). */
+export function newDeviceMail(to: string, device: string, ip: string | null): MailMessage {
+  const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
+  const lines = [
+    'Hesabınıza yeni cihazdan daxil olundu.',
+    `Cihaz: ${device || 'naməlum'}; ünvan: ${ip ?? 'naməlum'}; vaxt (UTC): ${when}.`,
+    'Bu siz idinizsə, heç nə etmək lazım deyil. Deyilsə, profilinizdə bu sessiyanı bitirin, şifrənizi dəyişin və administratora xəbər verin.',
+  ];
+  return {
+    to,
+    subject: 'Yeni cihazdan giriş',
+    text: `${lines.join('\n\n')}\n`,
+    html: `<!doctype html><html lang="az"><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
+  };
+}

@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { recordAuditEvent } from '../../lib/audit';
+import { currentClientInfo, recordAuditEvent } from '../../lib/audit';
 import { fieldErrors, HttpError, throttled } from '../../lib/http-errors';
 import { enqueueMail } from '../mail/outbox';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
@@ -26,7 +26,8 @@ import type { CaptchaService } from '../captcha/service';
 import * as mfaRepo from '../mfa/repository';
 import { challengeToken, sha256 } from '../mfa/secrets';
 import type { MfaService } from '../mfa/service';
-import { resetPasswordMail } from './mail';
+import { deviceName } from '../sessions/device';
+import { newDeviceMail, resetPasswordMail } from './mail';
 import * as repo from './repository';
 
 export interface AuthServiceDeps {
@@ -143,6 +144,12 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
   async function completeSignIn(userId: number, email: string, detail: Record<string, unknown> = {}) {
     const sessionId = await repo.createSession(db, userId);
     await repo.setLastLogin(db, userId);
+    // A browser never seen on this account gets its owner a notice (not the very first sign-in: nothing to compare).
+    const { ip, userAgent } = currentClientInfo();
+    const device = await repo.deviceSeen(db, userId, userAgent, sessionId);
+    if (!device.seen && device.earlier > 0) {
+      await db.transaction((tx) => enqueueMail(tx, 'new_device', newDeviceMail(email, deviceName(userAgent), ip)));
+    }
     await audit({
       actor: { id: userId, email },
       action: 'sign_in',
@@ -288,7 +295,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         const tdb = tx as unknown as Database;
         const spent = await repo.spendRefreshToken(tdb, claims.jti, next, config.SESSION_MAX_LIFETIME);
         if (!spent) return null;
-        const notAfter = sessionEnd((await repo.sessionStart(tdb, spent.sessionId))!);
+        const notAfter = sessionEnd((await repo.touchSession(tdb, spent.sessionId))!);
         const pair = await signPair(claims.user_id, spent.sessionId, next, notAfter);
         await repo.addRefreshToken(tdb, {
           jti: next.refreshJti,

@@ -1,6 +1,6 @@
 import { groupInputSchema, type Group } from '@dnx/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input } from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
@@ -15,6 +15,7 @@ import { permissionRecords } from './access-records';
 interface GroupFormValues {
   name: string;
   permissions: number[];
+  mfa_required: boolean;
 }
 
 const rules = schemaRules(groupInputSchema.shape);
@@ -36,12 +37,12 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
 
   const showGroup = (shown: Group) => {
     form.resetFields();
-    form.setFieldsValue({ name: shown.name, permissions: shown.permissions });
+    form.setFieldsValue({ name: shown.name, permissions: shown.permissions, mfa_required: shown.mfa_required });
     setVersion(shown.version);
   };
 
   const onFinish = (values: GroupFormValues) => {
-    const fields = { name: values.name.trim(), permissions: values.permissions };
+    const fields = { name: values.name.trim(), permissions: values.permissions, mfa_required: values.mfa_required };
     const input: GroupSave = group ? { ...fields, id: group.id, version: version ?? group.version } : fields;
     save.mutate(input, {
       onSuccess: (saved) => {
@@ -83,12 +84,19 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
         form={form}
         layout="vertical"
         disabled={readOnly}
-        initialValues={{ name: group?.name ?? '', permissions: group?.permissions ?? [] }}
+        initialValues={{
+          name: group?.name ?? '',
+          permissions: group?.permissions ?? [],
+          mfa_required: group?.mfa_required ?? false,
+        }}
         onFinish={onFinish}
         data-testid="group-form"
       >
         <Form.Item name="name" label={t('groups.name')} required rules={rules.name} style={{ maxWidth: 480 }}>
           <Input />
+        </Form.Item>
+        <Form.Item name="mfa_required" valuePropName="checked" extra={t('groups.mfaRequiredHelp')}>
+          <Checkbox data-testid="group-mfa-required">{t('groups.mfaRequired')}</Checkbox>
         </Form.Item>
         <Form.Item name="permissions" label={t('groups.permissions')} rules={rules.permissions}>
           <AssignWindow

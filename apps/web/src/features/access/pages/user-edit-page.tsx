@@ -7,6 +7,7 @@ import { useUser } from '../api/get-user';
 import { BackLink } from '../../../components/back-link';
 import { RecordMissing } from '../../../components/record-missing';
 import { UserForm } from '../components/user-form';
+import { UserSecurityActions } from '../components/user-security-actions';
 
 /** `user-edit/:pk`: the same three steps, filled from the account; the password stays empty unless changed. */
 export default function UserEditPage() {
@@ -15,7 +16,15 @@ export default function UserEditPage() {
   const user = useUser(id);
   return (
     <div data-testid="user-edit-page">
-      <PageHeader title={t('routes.user-edit')} extra={<BackLink to="/app/users" />} />
+      <PageHeader
+        title={t('routes.user-edit')}
+        extra={
+          <>
+            {user.data && <UserSecurityActions userId={user.data.id} />}
+            <BackLink to="/app/users" />
+          </>
+        }
+      />
       {user.isPending && id !== null ? (
         <PageSkeleton />
       ) : user.data ? (

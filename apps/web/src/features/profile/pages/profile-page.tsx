@@ -9,6 +9,7 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useChangePhone } from '../api/change-phone';
 import { MfaCard } from '../components/mfa-card';
+import { SessionsCard } from '../components/sessions-card';
 
 const phoneRules = schemaRules(profilePhoneSchema.shape);
 const passwordRules = schemaRules(profilePasswordSchema.shape);
@@ -134,6 +135,9 @@ export default function ProfilePage() {
         </Col>
         <Col xs={24} lg={12}>
           <MfaCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <SessionsCard />
         </Col>
       </Row>
     </div>
