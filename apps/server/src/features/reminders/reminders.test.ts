@@ -1,4 +1,6 @@
 import { reminderMessages } from '@dnx/shared';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -22,8 +24,20 @@ describe('expiry reminders', () => {
 
   const rows = async <R>(query: ReturnType<typeof sql>) =>
     ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
-  const mails = () =>
-    rows<OutboxMail>(sql`select "to", subject, text from mail_outbox where kind = 'expiry_reminder' order by id`);
+  /** The reminders as they went out: the worker sends them at once (and empties a sent mail's body), so each is
+   * read from the outbox's file, in order. */
+  const mails = async (): Promise<OutboxMail[]> => {
+    await t.app.mailer.drain();
+    const listed = await rows<{ to: string; subject: string }>(
+      sql`select "to", subject from mail_outbox where kind = 'expiry_reminder' order by id`,
+    );
+    const dir = t.app.mailer.outboxDir;
+    const files = (await readdir(dir).catch(() => [] as string[])).sort();
+    const bodies = (await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8'))))
+      .map((m) => m.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+      .filter((m) => m.includes('/reminders/opt-out/'));
+    return listed.map((mail, i) => ({ ...mail, text: bodies[bodies.length - listed.length + i] ?? '' }));
+  };
   const dayBefore = (days: number) => new Date(Date.parse(validTo) - days * 86_400_000).toISOString().slice(0, 10);
   const run = (today: string) => sendExpiryReminders(t.database.db, t.app.publicOrigin, today);
 
@@ -67,6 +81,7 @@ describe('expiry reminders', () => {
   it("a form first seen within 7 days gets the 7-day reminder only; an annulled or other carrier's form none", async () => {
     await t.database.db.execute(sql`delete from fn_expiry_reminders`);
     await t.database.db.execute(sql`delete from mail_outbox where kind = 'expiry_reminder'`);
+    await rm(t.app.mailer.outboxDir, { recursive: true, force: true });
     await t.database.db.execute(sql`update fn_forms set annulled = true where id = ${forms[1]!.id}`);
     expect(await run(dayBefore(5))).toEqual({ carriers_mailed: 1, forms_reminded: 1 });
     expect(await run(dayBefore(5))).toEqual({ carriers_mailed: 0, forms_reminded: 0 });

@@ -65,6 +65,8 @@ describe('report subscriptions', () => {
     // The job's run on the first day of this month mails last month's report.
     const firstOfNext = `${new Date().toISOString().slice(0, 7)}-01`;
     const { period } = previousMonth(firstOfNext);
+    // The worker waits while the outbox row is read (it empties a sent mail's body and attachments).
+    await t.app.mailer.sender.stop();
     expect(await sendReportSubscriptions(t.database.db, firstOfNext)).toEqual({ period, mailed: 1, skipped: 0 });
     expect(await sendReportSubscriptions(t.database.db, firstOfNext)).toEqual({ period, mailed: 0, skipped: 0 });
     const [mail] = await rows<{ to: string; subject: string; attachments: { filename: string; content: string }[] }>(
@@ -81,6 +83,7 @@ describe('report subscriptions', () => {
     expect(workbook[0]!.data.some((r) => r[0] === 'Dövr' && r[1] === `${from} – ${to}`)).toBe(true);
     expect((await call('GET', url, k.as.central)).json()[0].last_sent_period).toBe(period);
 
+    t.app.mailer.sender.start();
     await t.app.mailer.drain();
     const [sent] = await rows<{ status: string; attachments: unknown }>(
       sql`select status, attachments from mail_outbox where kind = 'report_subscription'`,
