@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiAs, createUserViaApi, uniqueEmail } from './support/access';
 import { audit, report, type Finding } from './support/axe';
-import { expect, fillSignin, passCaptcha, screenshot, signIn, test } from './support/fixtures';
+import { expect, fillSignin, openUserMenu, passCaptcha, screenshot, signIn, test } from './support/fixtures';
 
 const password = 'Ikinci2024';
 
@@ -141,5 +141,75 @@ test.describe('a second factor for staff', () => {
     expect(report(findings)).toBe('');
     await member.getByTestId('mfa-recovery-saved').click();
     await member.waitForURL(/\/app\//);
+  });
+
+  test('a user registers a passkey in a browser with a virtual authenticator, signs out, and signs in with it alone and as the second step', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'admin@demo.az');
+    const email = uniqueEmail('passkey');
+    await createUserViaApi(page, email, 'central', password);
+
+    // The relying party of a server on 127.0.0.1 is `localhost` (an IP address cannot be one): the browser goes there.
+    const context = await browser.newContext({
+      baseURL: baseURL!.replace('127.0.0.1', 'localhost'),
+      viewport: { width: 1280, height: 900 },
+    });
+    const user = await context.newPage();
+    // The DevTools protocol's WebAuthn domain: a platform authenticator that holds passkeys and verifies its user.
+    const cdp = await context.newCDPSession(user);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    await signIn(user, email, password);
+    await user.goto('/app/user-profile');
+    const card = user.getByTestId('profile-mfa');
+    await card.getByTestId('passkey-add').click();
+    // By keyboard: the name field has the focus; Enter creates the passkey.
+    await expect(user.getByTestId('passkey-name')).toBeFocused();
+    const findings: Finding[] = [...(await audit(user, 'profile: a new passkey', '.ant-modal'))];
+    await user.keyboard.type('İş noutbuku');
+    await user.keyboard.press('Enter');
+    // The first factor: its ten recovery codes, shown once.
+    await expect(user.getByTestId('mfa-recovery-codes').locator('li')).toHaveCount(10);
+    await user.getByTestId('mfa-recovery-saved').click();
+    await expect(card.getByTestId('passkeys')).toContainText('İş noutbuku');
+    await expect(card).toContainText('Qalan bərpa kodları: 10');
+    await screenshot(user, 'profile-passkeys');
+    findings.push(...(await audit(user, 'profile with a passkey')));
+    // The authenticator holds the passkey as a discoverable credential (what a sign-in without a name needs).
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials.map((c) => c.isResidentCredential)).toEqual([true]);
+
+    // Signed out, then in again with the passkey alone: no password, no captcha.
+    await openUserMenu(user);
+    await user.getByText('Çıxış').click();
+    await expect(user).toHaveURL(/\/signin$/);
+    findings.push(...(await audit(user, 'sign-in with the passkey button')));
+    await user.getByTestId('signin-passkey').click();
+    await user.waitForURL(/\/app\//);
+
+    // With the password, the passkey is the second step: it has the focus, Enter uses it.
+    await openUserMenu(user);
+    await user.getByText('Çıxış').click();
+    await passwordStep(user, email);
+    await expect(user.getByTestId('mfa-step')).toBeVisible();
+    await expect(user.getByTestId('mfa-passkey')).toBeFocused();
+    findings.push(...(await audit(user, 'sign-in: the second step by passkey')));
+    await screenshot(user, 'mfa-second-step-passkey');
+    await user.keyboard.press('Enter');
+    await user.waitForURL(/\/app\//);
+    expect(report(findings)).toBe('');
   });
 });

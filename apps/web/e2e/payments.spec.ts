@@ -191,7 +191,7 @@ test.describe('fn-payment', () => {
     await pay.getByRole('button', { name: 'Ödənişi qeyd et' }).click();
     // The server asks for the second factor: the dialog takes the code by keyboard, and the payment goes through.
     const dialog = cashier.getByTestId('step-up-dialog');
-    await expect(dialog).toContainText('Bu əməliyyat üçün autentifikator tətbiqindəki kodu daxil edin.');
+    await expect(dialog).toContainText('Bu əməliyyat üçün ikinci faktoru təsdiq edin.');
     await screenshot(cashier, 'mfa-step-up');
     expect(report(await audit(cashier, 'the step-up dialog', '[data-testid="step-up-dialog"]'))).toBe('');
     await expect(cashier.getByTestId('step-up-code')).toBeFocused();

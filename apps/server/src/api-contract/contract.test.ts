@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { demoPassword } from '../db/seed/demo-data';
-import { batchValidityMonths, findResource, type ExpireDateType, type ResourceKey } from '@dnx/shared';
+import {
+  batchValidityMonths,
+  findResource,
+  type ExpireDateType,
+  type ResourceKey,
+  type WebauthnCreationOptions,
+  type WebauthnRequestOptions,
+} from '@dnx/shared';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +19,7 @@ import { Secret, TOTP } from 'otpauth';
 import { mailOutbox, onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
 import { addResetToken, createSession } from '../features/auth/repository';
 import { createChallenge } from '../features/mfa/repository';
+import { SoftwareAuthenticator } from '../test/passkey-authenticator';
 import { challengeToken, sha256 } from '../features/mfa/secrets';
 import { root } from '../../../../scripts/lib/server-process.mjs';
 import { signInAs } from '../test/auth-helpers';
@@ -242,6 +250,41 @@ async function inspectorWithApp() {
   return inspectorApp;
 }
 
+/** The inspector's passkey too (a software authenticator), registered after a step-up. */
+const inspectorKey = new SoftwareAuthenticator('http://localhost');
+async function inspectorWithPasskey() {
+  const app = await inspectorWithApp();
+  if (inspectorKey.keys.length > 0) return app;
+  await t.database.db.execute(
+    sql`update sessions set stepped_up_at = now() where user_id = (select id from users where email = 'inspector@demo.az')`,
+  );
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/mfa/webauthn/register/',
+    headers: app.headers,
+    payload: {},
+  });
+  const { options } = started.json() as { options: WebauthnCreationOptions };
+  const done = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/mfa/webauthn/register/verify/',
+    headers: app.headers,
+    payload: { name: 'Açar', credential: inspectorKey.register(options) },
+  });
+  if (done.statusCode !== 200) throw new Error(`registerPasskey: ${done.statusCode} ${done.body}`);
+  return app;
+}
+
+/** The mfa_token of the inspector's password step. */
+async function inspectorChallenge(): Promise<string> {
+  const first = await t.app.inject({
+    method: 'POST',
+    url: '/api/token/',
+    payload: { email: 'inspector@demo.az', password: demoPassword, gtoken: await solveCaptcha(t.app) },
+  });
+  return (first.json() as { mfa_token: string }).mfa_token;
+}
+
 /** A sign-in of the demo cashier stopped at the enrolment its group would require: the token it holds. */
 async function enrolChallenge(): Promise<string> {
   const token = challengeToken();
@@ -285,13 +328,34 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
     }
     case 'signInSecondStep': {
       const { secret } = await inspectorWithApp();
-      const first = await t.app.inject({
-        method: 'POST',
-        url: '/api/token/',
-        payload: { email: 'inspector@demo.az', password: demoPassword, gtoken: await solveCaptcha(t.app) },
-      });
-      const mfaToken = (first.json() as { mfa_token: string }).mfa_token;
+      const mfaToken = await inspectorChallenge();
       return { body: { mfa_token: mfaToken, code: await codeNow('inspector@demo.az', secret) }, headers };
+    }
+    case 'signInPasskeyOptions':
+      await inspectorWithPasskey();
+      return { body: { mfa_token: await inspectorChallenge() }, headers };
+    case 'signInWithPasskey': {
+      await inspectorWithPasskey();
+      const started = await t.app.inject({ method: 'POST', url: '/api/token/passkey/', payload: {} });
+      const { options } = started.json() as { options: WebauthnRequestOptions };
+      return { body: { webauthn: inspectorKey.assert(options) }, headers };
+    }
+    case 'stepUpPasskeyOptions':
+      return { body, headers: (await inspectorWithPasskey()).headers };
+    case 'passkeyRegistrationOptions':
+    case 'registerPasskey': {
+      // The demo regional head adds a first passkey: no step-up is due without a factor.
+      const regional = await signInAs(t, 'regional@demo.az');
+      if (operation.operationId === 'passkeyRegistrationOptions') return { body, headers: regional.headers };
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/mfa/webauthn/register/',
+        headers: regional.headers,
+        payload: {},
+      });
+      const { options } = started.json() as { options: WebauthnCreationOptions };
+      const key = new SoftwareAuthenticator('http://localhost');
+      return { body: { name: 'Noutbuk', credential: key.register(options) }, headers: regional.headers };
     }
     case 'startRequiredTotp':
       return { body: { mfa_token: await enrolChallenge() }, headers };

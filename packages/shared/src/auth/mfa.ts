@@ -24,6 +24,12 @@ export const mfaMessages = {
   notEnrolled: 'İkinci faktor qoşulmayıb.',
   stepUpRequired: 'Bu əməliyyat üçün ikinci faktoru təsdiq edin.',
   required: 'Qrupunuz ikinci faktor tələb edir: davam etmək üçün onu qoşun.',
+  passkeyInvalid: 'Açar təsdiqlənmədi. Yenidən cəhd edin.',
+  passkeyTaken: 'Bu açar artıq qeydiyyatdadır.',
+  passkeyNameRequired: 'Açara ad verin.',
+  passkeyNameTooLong: 'Açarın adı ən çox 100 simvol ola bilər.',
+  passkeyNotAllowed: 'Qrupunuz açarla parolsuz girişə icazə vermir. Parolla daxil olun.',
+  noPasskey: 'Açar qoşulmayıb.',
 } as const;
 
 /** A code of the authenticator app: six digits, a space allowed in the middle as apps show it. */
@@ -41,22 +47,110 @@ const recoveryCode = z
 /** The token a sign-in answers between its steps. */
 const mfaToken = () => z.string().min(1).max(200);
 
-/** The second factor given: a TOTP code or a recovery code, exactly one. */
+/** Binary data of WebAuthn as JSON carries it: base64url, no padding. */
+const base64url = (max: number) =>
+  z
+    .string({ error: mfaMessages.passkeyInvalid })
+    .max(max, mfaMessages.passkeyInvalid)
+    .regex(/^[A-Za-z0-9_-]*$/, mfaMessages.passkeyInvalid);
+const credentialFields = {
+  id: base64url(1400).min(1, mfaMessages.passkeyInvalid),
+  rawId: base64url(1400).min(1, mfaMessages.passkeyInvalid),
+  type: z.literal('public-key', { error: mfaMessages.passkeyInvalid }),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform'], { error: mfaMessages.passkeyInvalid }).optional(),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+};
+
+/** A passkey's answer to a challenge (WebAuthn's AuthenticationResponseJSON, as @simplewebauthn/browser gives it). */
+export const webauthnAssertionSchema = z
+  .object({
+    ...credentialFields,
+    response: z.object(
+      {
+        clientDataJSON: base64url(4000),
+        authenticatorData: base64url(4000),
+        signature: base64url(2000),
+        userHandle: base64url(1000).optional(),
+      },
+      { error: mfaMessages.passkeyInvalid },
+    ),
+  })
+  .meta({ description: "A passkey's signed answer (AuthenticationResponseJSON of WebAuthn Level 3)" });
+export type WebauthnAssertion = z.infer<typeof webauthnAssertionSchema>;
+
+/** A new passkey's answer to the registration (WebAuthn's RegistrationResponseJSON). */
+export const webauthnRegistrationSchema = z
+  .object({
+    ...credentialFields,
+    response: z.object(
+      {
+        clientDataJSON: base64url(4000),
+        attestationObject: base64url(16000),
+        authenticatorData: base64url(4000).optional(),
+        transports: z.array(z.string().max(30)).max(10).optional(),
+        publicKeyAlgorithm: z.number().int().optional(),
+        publicKey: base64url(4000).optional(),
+      },
+      { error: mfaMessages.passkeyInvalid },
+    ),
+  })
+  .meta({ description: "A new passkey's answer (RegistrationResponseJSON of WebAuthn Level 3)" });
+export type WebauthnRegistration = z.infer<typeof webauthnRegistrationSchema>;
+
+const credentialDescriptor = z.object({
+  id: z.string(),
+  type: z.literal('public-key'),
+  transports: z.array(z.string()).optional(),
+});
+/** What the browser's `navigator.credentials.create` takes (PublicKeyCredentialCreationOptionsJSON). */
+export const webauthnCreationOptionsSchema = z.looseObject({
+  rp: z.object({ id: z.string().optional(), name: z.string() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  challenge: z.string(),
+  pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.literal('public-key') })),
+  timeout: z.number().int().optional(),
+  excludeCredentials: z.array(credentialDescriptor).optional(),
+  authenticatorSelection: z.looseObject({}).optional(),
+  attestation: z.string().optional(),
+});
+/** What the browser's `navigator.credentials.get` takes (PublicKeyCredentialRequestOptionsJSON). */
+export const webauthnRequestOptionsSchema = z.looseObject({
+  challenge: z.string(),
+  timeout: z.number().int().optional(),
+  rpId: z.string().optional(),
+  allowCredentials: z.array(credentialDescriptor).optional(),
+  userVerification: z.enum(['required', 'preferred', 'discouraged']).optional(),
+});
+export type WebauthnCreationOptions = z.infer<typeof webauthnCreationOptionsSchema>;
+export type WebauthnRequestOptions = z.infer<typeof webauthnRequestOptionsSchema>;
+
+const factorFields = {
+  code: totpCode.optional(),
+  recovery_code: recoveryCode.optional(),
+  webauthn: webauthnAssertionSchema.optional(),
+};
+/** Exactly one factor is given. */
+const oneFactor = (v: { code?: unknown; recovery_code?: unknown; webauthn?: unknown }) =>
+  [v.code, v.recovery_code, v.webauthn].filter((f) => f !== undefined).length === 1;
+
+/** The second factor given: a TOTP code, a recovery code or a passkey's answer, exactly one. */
 export const secondFactorSchema = z
-  .object({ code: totpCode.optional(), recovery_code: recoveryCode.optional() })
-  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), {
-    message: mfaMessages.oneMethod,
-    path: ['code'],
-  });
+  .object(factorFields)
+  .refine(oneFactor, { message: mfaMessages.oneMethod, path: ['code'] });
 export type SecondFactor = z.infer<typeof secondFactorSchema>;
+export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery_code';
 
 /** `POST /api/token/` when the password is right and a second step is due: no token yet. */
 export const mfaChallengeSchema = z.object({
-  /** `verify`: give a code or a recovery code to `POST /api/token/mfa/`; `enrol`: the group requires one first. */
+  /**
+   * `verify`: give a code, a recovery code or a passkey's answer to `POST /api/token/mfa/`; `enrol`: the group
+   * requires one first.
+   */
   mfa: z.enum(['verify', 'enrol']),
   /** Short-lived and single-use; grants nothing but the second step. */
   mfa_token: z.string(),
-  methods: z.array(z.enum(['totp', 'recovery_code'])),
+  /** What the user has: an app's code, a passkey (its challenge: `POST /api/token/mfa/webauthn/`), a recovery code. */
+  methods: z.array(z.enum(['totp', 'passkey', 'recovery_code'])),
 });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 export const signInAnswerSchema = z.union([tokenPairSchema, mfaChallengeSchema]);
@@ -64,12 +158,46 @@ export type SignInAnswer = z.infer<typeof signInAnswerSchema>;
 
 /** `POST /api/token/mfa/`: the second step. */
 export const mfaStepSchema = z
-  .object({ mfa_token: mfaToken(), code: totpCode.optional(), recovery_code: recoveryCode.optional() })
-  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), {
-    message: mfaMessages.oneMethod,
-    path: ['code'],
-  });
+  .object({ mfa_token: mfaToken(), ...factorFields })
+  .refine(oneFactor, { message: mfaMessages.oneMethod, path: ['code'] });
 export type MfaStep = z.infer<typeof mfaStepSchema>;
+/** `POST /api/token/mfa/webauthn/`: the challenge a passkey signs for the second step. */
+export const mfaTokenSchema = z.object({ mfa_token: mfaToken() });
+
+/**
+ * `POST /api/token/passkey/`: a sign-in with a passkey alone. `{}` answers `{options}` (the challenge, any passkey
+ * of this site); the passkey's answer as `webauthn` answers the tokens.
+ */
+export const passkeySignInSchema = z.object({ webauthn: webauthnAssertionSchema.optional() });
+export const webauthnRequestAnswerSchema = z.object({ options: webauthnRequestOptionsSchema });
+export const passkeySignInAnswerSchema = z.union([webauthnRequestAnswerSchema, tokenPairSchema]);
+
+/** `POST /api/user/mfa/webauthn/register/`: the options of a new passkey's registration. */
+export const passkeyRegisterStartSchema = z.object({});
+export const webauthnCreationAnswerSchema = z.object({ options: webauthnCreationOptionsSchema });
+/** `POST /api/user/mfa/webauthn/register/verify/`: the new passkey's answer and the name the user gives it. */
+export const passkeyRegisterSchema = z.object({
+  name: z
+    .string({ error: mfaMessages.passkeyNameRequired })
+    .trim()
+    .min(1, mfaMessages.passkeyNameRequired)
+    .max(100, mfaMessages.passkeyNameTooLong),
+  credential: webauthnRegistrationSchema,
+});
+export type PasskeyRegister = z.infer<typeof passkeyRegisterSchema>;
+export const passkeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+/** The registered passkey; with the ten recovery codes (shown once) when it is the user's first factor. */
+export const passkeyRegisteredSchema = z.object({
+  passkey: passkeySchema,
+  recovery_codes: z.array(z.string()).optional(),
+});
+export type PasskeyRegistered = z.infer<typeof passkeyRegisteredSchema>;
 
 /** `POST /api/user/mfa/totp/` (from the profile): a new secret to add to the app, not yet in use. */
 export const totpStartRequestSchema = z.object({});
@@ -99,9 +227,12 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 /** `GET /api/user/mfa/`: what the user has (never a secret). */
 export const mfaStatusSchema = z.object({
   totp: z.boolean(),
+  passkeys: z.array(passkeySchema),
   recovery_codes_left: countSchema,
   /** A group of the user requires a second factor. */
   required: z.boolean(),
+  /** A group of the user lets them sign in with a passkey alone. */
+  passkey_sign_in: z.boolean(),
   /** When the user last confirmed it in this session (ISO), or null. */
   stepped_up_at: z.string().nullable(),
 });

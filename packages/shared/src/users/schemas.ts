@@ -160,6 +160,8 @@ export const groupSchema = z.object({
   permissions: z.array(idSchema),
   /** Its members must have a second factor (issue 27); the administrators' and cashiers' groups always do. */
   mfa_required: z.boolean(),
+  /** Its members may sign in with a passkey alone, without the password (issue 27). */
+  passkey_sign_in: z.boolean(),
   version: versionSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
@@ -180,6 +182,8 @@ export const groupInputSchema = z.object({
   permissions: z.array(recordIdSchema()).max(1000).default([]),
   /** Absent: off for a new group, unchanged on an update (a client that does not know it never turns it off). */
   mfa_required: z.boolean({ error: m.choiceMissing }).optional(),
+  /** The same: off for a new group when absent, unchanged on an update. */
+  passkey_sign_in: z.boolean({ error: m.choiceMissing }).optional(),
 });
 export type GroupInput = z.input<typeof groupInputSchema>;
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { users } from './users';
@@ -141,4 +142,49 @@ export const mfaChallenges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('mfa_challenges_token_hash_key').on(t.tokenHash)],
+);
+
+/** A user's passkeys (WebAuthn credentials, issue 27): each named, its public key and signature counter. */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('user_passkeys_credential_id_key').on(t.credentialId),
+    index('user_passkeys_user_id_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The challenges of WebAuthn ceremonies: a registration or an assertion (the second step, a step-up, or a
+ * passwordless sign-in with no user yet); single-use, minutes long.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: id(),
+    challenge: text('challenge').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'register' | 'verify' | 'passwordless'>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('webauthn_challenges_challenge_key').on(t.challenge)],
 );

@@ -53,6 +53,8 @@ export const groups = pgTable(
     code: text('code'),
     /** Its members must have a second factor (issue 27); on for the administrators and cashiers of a real installation. */
     mfaRequired: boolean('mfa_required').notNull().default(false),
+    /** Its members may sign in with a passkey alone, without the password (issue 27). */
+    passkeySignIn: boolean('passkey_sign_in').notNull().default(false),
     version: version(),
   },
   (t) => [

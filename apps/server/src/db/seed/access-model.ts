@@ -39,7 +39,15 @@ export async function syncAccessModel(db: Database): Promise<void> {
     if (missing.length > 0) {
       const created = await tx
         .insert(groups)
-        .values(missing.map((r) => ({ name: r.name, code: r.code, mfaRequired: secondFactorRoles.includes(r.code) })))
+        .values(
+          missing.map((r) => ({
+            name: r.name,
+            code: r.code,
+            mfaRequired: secondFactorRoles.includes(r.code),
+            // A passkey with its user verification is two factors in one: every role group may use it alone.
+            passkeySignIn: true,
+          })),
+        )
         .returning({ id: groups.id, code: groups.code });
       for (const g of created) roleGroups.set(g.code, g.id);
     }

@@ -3,6 +3,16 @@ import type { MailMessage } from '../../lib/mailer';
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** A mail of paragraphs: the text with blank lines between them, and the same as HTML paragraphs, escaped. */
+export function textMail(to: string, subject: string, paragraphs: readonly string[]): MailMessage {
+  return {
+    to,
+    subject,
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: `<!doctype html><html lang="az"><body>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`,
+  };
+}
+
 /** The password reset e-mail, in Azerbaijani, as plain text and HTML. */
 export function resetPasswordMail(to: string, firstName: string, link: string, lifetimeSeconds: number): MailMessage {
   const minutes = Math.max(1, Math.round(lifetimeSeconds / 60));
@@ -26,15 +36,9 @@ export function resetPasswordMail(to: string, firstName: string, link: string, l
 /** The notice of a sign-in from a browser never seen on the account (issue 27). */
 export function newDeviceMail(to: string, device: string, ip: string | null): MailMessage {
   const when = new Date().toISOString().replace('T', ' ').slice(0, 16);
-  const lines = [
+  return textMail(to, 'Yeni cihazdan giriş', [
     'Hesabınıza yeni cihazdan daxil olundu.',
     `Cihaz: ${device || 'naməlum'}; ünvan: ${ip ?? 'naməlum'}; vaxt (UTC): ${when}.`,
     'Bu siz idinizsə, heç nə etmək lazım deyil. Deyilsə, profilinizdə bu sessiyanı bitirin, şifrənizi dəyişin və administratora xəbər verin.',
-  ];
-  return {
-    to,
-    subject: 'Yeni cihazdan giriş',
-    text: `${lines.join('\n\n')}\n`,
-    html: `<!doctype html><html lang="az"><body>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</body></html>`,
-  };
+  ]);
 }

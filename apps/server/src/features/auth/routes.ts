@@ -7,6 +7,10 @@ import {
   logoutResponseSchema,
   messageResponseSchema,
   mfaStepSchema,
+  mfaTokenSchema,
+  passkeySignInAnswerSchema,
+  passkeySignInSchema,
+  webauthnRequestAnswerSchema,
   recoveryCodesSchema,
   signInAnswerSchema,
   totpConfirmSchema,
@@ -71,14 +75,51 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         operationId: 'signInSecondStep',
         tags: ['auth'],
         summary:
-          'The second step of a sign-in: the mfa_token of POST /api/token/ and a code of the app or a recovery code ' +
-          '(single use; its owner is told by mail) -> an access and a refresh token. A wrong code 400; the token ' +
-          'expired or used 401; limited per account as sign-in is (429)',
+          "The second step of a sign-in: the mfa_token of POST /api/token/ and a code of the app, a passkey's " +
+          'answer (`webauthn`, to the challenge of POST /api/token/mfa/webauthn/) or a recovery code (single use; ' +
+          'its owner is told by mail) -> an access and a refresh token. A wrong one 400; the token expired or used ' +
+          '401; limited per account as sign-in is (429)',
         body: mfaStepSchema,
         response: { 200: tokenPairSchema, ...tokenErrors, ...throttledError },
       },
     },
     async (request) => auth.secondStep(request.body),
+  );
+
+  app.post(
+    '/api/token/mfa/webauthn/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signInPasskeyOptions',
+        tags: ['auth'],
+        summary:
+          "The challenge one of the user's passkeys signs for the second step (single use, 5 minutes), with the " +
+          'mfa_token of POST /api/token/; the token expired or used 401; no passkey 409',
+        body: mfaTokenSchema,
+        response: { 200: webauthnRequestAnswerSchema, ...tokenErrors, 409: detailErrorSchema },
+      },
+    },
+    async (request) => ({ options: await auth.secondStepOptions(request.body.mfa_token) }),
+  );
+
+  app.post(
+    '/api/token/passkey/',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signInWithPasskey',
+        tags: ['auth'],
+        summary:
+          'Sign in with a passkey alone, no password (where a group of the user allows it): `{}` -> `{options}`, a ' +
+          "challenge any passkey of this site signs (user verification required); then `{webauthn}`, the passkey's " +
+          'answer -> an access and a refresh token. An answer that does not hold, or a group that does not allow it, ' +
+          '400; limited per address (429)',
+        body: passkeySignInSchema,
+        response: { 200: passkeySignInAnswerSchema, ...tokenErrors, ...throttledError },
+      },
+    },
+    async (request) => auth.passkeySignIn(request.body, request.ip),
   );
 
   app.post(
@@ -125,12 +166,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         security: [{ bearer: [] }],
         summary:
           'Start the enrolment of an authenticator app from the profile: a new secret (QR code and text), in use once ' +
-          'confirmed; 409 when one is in use',
+          'confirmed; 409 when one is in use; a user who has a passkey confirms it first (step-up)',
         body: totpStartRequestSchema,
         response: { 200: totpEnrolmentSchema, ...signedInErrors },
       },
     },
-    async (request) => app.mfa.startTotp(authUser(request)),
+    async (request) => {
+      const user = authUser(request);
+      return app.mfa.startTotp(user, user.sessionId);
+    },
   );
 
   app.post(

@@ -5,6 +5,7 @@ import {
   mfaMessages,
   type CurrentUserResponse,
   type MfaStep,
+  type WebauthnRequestOptions,
   type RecoveryCodes,
   type SignInAnswer,
   type TotpEnrolment,
@@ -240,17 +241,67 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
       // Only the pair's failures are forgotten: the account's ceiling still counts a guesser's earlier tries.
       await repo.clearRateLimit(db, pair);
       const state = await mfaRepo.mfaState(db, user.id);
-      if (state.totp)
-        return { mfa: 'verify', mfa_token: await challenge(user.id, 'verify'), methods: ['totp', 'recovery_code'] };
+      if (state.any) {
+        const methods = [
+          ...(state.totp ? (['totp'] as const) : []),
+          ...(state.passkeys > 0 ? (['passkey'] as const) : []),
+          'recovery_code' as const,
+        ];
+        return { mfa: 'verify', mfa_token: await challenge(user.id, 'verify'), methods };
+      }
       if (state.required) return { mfa: 'enrol', mfa_token: await challenge(user.id, 'enrol'), methods: [] };
       return completeSignIn(user.id, email);
     },
 
-    /** POST /api/token/mfa/: the second step, a code or a recovery code, then the session's tokens. */
+    /** POST /api/token/mfa/: the second step, a code, a passkey's answer or a recovery code, then the tokens. */
     async secondStep(input: MfaStep): Promise<TokenPair> {
       const { challengeId, user } = await challenged(input.mfa_token, 'verify');
       const method = await mfa.verify(user, input, 'sign-in');
       return finish(challengeId, user, { mfa: method });
+    },
+
+    /** POST /api/token/mfa/webauthn/: the challenge a passkey of the user signs for the second step. */
+    async secondStepOptions(token: string): Promise<WebauthnRequestOptions> {
+      const { user } = await challenged(token, 'verify');
+      return mfa.assertionOptions(user.id);
+    },
+
+    /**
+     * POST /api/token/passkey/: a sign-in with a passkey alone. Without an answer, the challenge; with one, the tokens
+     * of the passkey's user when it holds, the user is active and a group of theirs allows it. Limited per address.
+     */
+    async passkeySignIn(
+      input: { webauthn?: MfaStep['webauthn'] },
+      clientAddress: string,
+    ): Promise<{ options: WebauthnRequestOptions } | TokenPair> {
+      if (!input.webauthn) return { options: await mfa.passwordlessOptions() };
+      const limit = await repo.takeRateLimit(db, [
+        {
+          scope: 'passkey:address',
+          key: clientAddress,
+          limit: config.LOGIN_RATE_LIMIT,
+          window: config.LOGIN_RATE_WINDOW,
+        },
+      ]);
+      if (!limit.allowed) throw throttled(limit.retryAfter);
+      const userId = await mfa.passwordlessUser(input.webauthn);
+      const user = userId === null ? null : await repo.findUserState(db, userId);
+      const allowed = user?.isActive && (await mfaRepo.mfaState(db, user.id)).passkeySignIn;
+      if (!user || !allowed) {
+        await audit({
+          actor: null,
+          email: user?.email,
+          action: 'sign_in',
+          result: 'failure',
+          resource: 'user',
+          recordId: user?.id ?? null,
+          objectName: user?.email,
+          detail: { reason: user ? (user.isActive ? 'passkey_not_allowed' : 'inactive') : 'passkey' },
+        });
+        throw fieldErrors({ webauthn: [user?.isActive ? mfaMessages.passkeyNotAllowed : mfaMessages.passkeyInvalid] });
+      }
+      await repo.releaseRateLimit(db, limit.hitIds);
+      return completeSignIn(user.id, user.email, { mfa: 'passkey', passwordless: true });
     },
 
     /** POST /api/user/mfa/totp/ with the enrolment a group requires: the secret for the app. */

@@ -19,14 +19,12 @@ const groupColumns = {
   name: groups.name,
   code: groups.code,
   mfa_required: groups.mfaRequired,
+  passkey_sign_in: groups.passkeySignIn,
   version: groups.version,
 };
 
 /** Groups with their permission ids, in the order given. */
-async function withPermissions(
-  db: Executor,
-  rows: { id: number; name: string; code: string | null; mfa_required: boolean; version: number }[],
-) {
+async function withPermissions(db: Executor, rows: Omit<Group, 'permissions'>[]) {
   if (rows.length === 0) return [];
   const links = await db
     .select({ groupId: groupPermissions.groupId, permissionId: groupPermissions.permissionId })
@@ -77,14 +75,26 @@ export async function isGroupNameTaken(db: Executor, name: string, exceptId?: nu
   return rows.length > 0;
 }
 
-export async function insertGroup(db: Executor, name: string, mfaRequired: boolean): Promise<number> {
-  const [row] = await db.insert(groups).values({ name, mfaRequired }).returning({ id: groups.id });
+/** How a group's members sign in: a second factor required, a passkey alone allowed (issue 27). */
+export interface GroupSignIn {
+  mfa_required?: boolean;
+  passkey_sign_in?: boolean;
+}
+
+export async function insertGroup(db: Executor, name: string, signIn: GroupSignIn): Promise<number> {
+  const [row] = await db
+    .insert(groups)
+    .values({ name, mfaRequired: signIn.mfa_required ?? false, passkeySignIn: signIn.passkey_sign_in ?? false })
+    .returning({ id: groups.id });
   return row!.id;
 }
 
-/** Its name, and whether a second factor is required when that is given. */
-export async function updateGroup(db: Executor, id: number, name: string, mfaRequired: boolean | undefined) {
-  await db.update(groups).set({ name, mfaRequired }).where(eq(groups.id, id));
+/** Its name, and its sign-in settings that are given (an absent one stays as it is). */
+export async function updateGroup(db: Executor, id: number, name: string, signIn: GroupSignIn) {
+  await db
+    .update(groups)
+    .set({ name, mfaRequired: signIn.mfa_required, passkeySignIn: signIn.passkey_sign_in })
+    .where(eq(groups.id, id));
 }
 
 export async function setGroupPermissions(db: Executor, groupId: number, permissionIds: readonly number[]) {

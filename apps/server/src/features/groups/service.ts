@@ -9,11 +9,12 @@ import { lockRows, updateVersioned, type VersionedTable } from '../../lib/versio
 import type { AuthUser } from '../../plugins/auth';
 import * as repo from './repository';
 
-type ValidGroupInput = { name: string; permissions: number[]; mfa_required?: boolean };
+type ValidGroupInput = { name: string; permissions: number[] } & repo.GroupSignIn;
 
-const snapshot = (group: Pick<Group, 'name' | 'permissions' | 'mfa_required'>) => ({
+const snapshot = (group: Pick<Group, 'name' | 'permissions' | 'mfa_required' | 'passkey_sign_in'>) => ({
   name: group.name,
   mfa_required: group.mfa_required,
+  passkey_sign_in: group.passkey_sign_in,
   permissions: [...group.permissions].sort((a, b) => a - b),
 });
 
@@ -71,7 +72,7 @@ export function createGroupService(db: Database) {
       const permissionIds = await check(db, actor, input, null);
       const id = await db
         .transaction(async (tx) => {
-          const groupId = await repo.insertGroup(tx, input.name, input.mfa_required ?? false);
+          const groupId = await repo.insertGroup(tx, input.name, input);
           await repo.setGroupPermissions(tx, groupId, permissionIds);
           await recordAudit(tx, {
             actor: auditActor(actor),
@@ -82,6 +83,7 @@ export function createGroupService(db: Database) {
               name: input.name,
               permissions: permissionIds,
               mfa_required: input.mfa_required ?? false,
+              passkey_sign_in: input.passkey_sign_in ?? false,
             }),
           });
           return groupId;
@@ -102,7 +104,7 @@ export function createGroupService(db: Database) {
             guard: protectRoleGroup,
             write: async (writer, before) => {
               const permissionIds = await check(writer, actor, input, before);
-              await repo.updateGroup(writer, id, input.name, input.mfa_required);
+              await repo.updateGroup(writer, id, input.name, input);
               await repo.setGroupPermissions(writer, id, permissionIds);
             },
             audit: { actor: auditActor(actor), action: 'update', resource: 'group', snapshot },

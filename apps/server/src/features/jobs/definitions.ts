@@ -11,6 +11,7 @@ import { reconcile } from '../fn/reconciliation';
 import { enqueueMail } from '../mail/outbox';
 import { sendExpiryReminders } from '../reminders/service';
 import { sendReportSubscriptions } from '../reports/subscriptions';
+import { textMail } from '../auth/mail';
 
 /** The time zone the schedules are read in: the authority's. */
 export const jobTimeZone = 'Asia/Baku';
@@ -69,17 +70,15 @@ async function chainCheck({ db, publicOrigin }: JobContext) {
         ? 'Blankların jurnalı: qaydasındadır.'
         : `Blankların jurnalı qırılıb: ilk qırıq sətir ${ledger.first_broken_id}.`,
       `Uzlaşma: ${reconciliation.summary}`,
-      '',
       `Nə etməli: ${publicOrigin} — əməliyyat təlimatı, "When a chain check fails".`,
     ];
     await db.transaction(async (tx) => {
       for (const { email } of administrators)
-        await enqueueMail(tx, 'chain_check', {
-          to: email,
-          subject: 'FN İdarəetmə Sistemi: gecə yoxlaması uyğunsuzluq tapdı',
-          text: lines.join('\n'),
-          html: lines.map((line) => `<p>${line.replace(/[<>&]/g, ' ')}</p>`).join(''),
-        });
+        await enqueueMail(
+          tx,
+          'chain_check',
+          textMail(email, 'FN İdarəetmə Sistemi: gecə yoxlaması uyğunsuzluq tapdı', lines),
+        );
     });
     summary.administrators_mailed = administrators.length;
   }

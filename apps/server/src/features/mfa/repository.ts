@@ -1,21 +1,38 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { groups, mfaChallenges, recoveryCodes, sessions, userGroups, userTotp } from '../../db/schema';
+import {
+  groups,
+  mfaChallenges,
+  recoveryCodes,
+  sessions,
+  userGroups,
+  userPasskeys,
+  userTotp,
+  webauthnChallenges,
+} from '../../db/schema';
 
-/** What a user has and must have: a confirmed TOTP, recovery codes left, and whether a group requires a factor. */
+/**
+ * What a user has and may do: a confirmed TOTP, passkeys, recovery codes left; whether a group requires a second
+ * factor, and whether one lets them sign in with a passkey alone. `any`: the user has a second factor.
+ */
 export async function mfaState(db: Executor, userId: number) {
+  const ofGroups = (setting: typeof groups.mfaRequired | typeof groups.passkeySignIn) =>
+    sql<boolean>`exists (select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
+      where ${userGroups.userId} = ${userId} and ${setting})`;
   const [row] = await db
     .select({
       totp: sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${userId}
         and ${userTotp.confirmedAt} is not null)`,
-      required: sql<boolean>`exists (select 1 from ${userGroups} join ${groups} on ${groups.id} = ${userGroups.groupId}
-        where ${userGroups.userId} = ${userId} and ${groups.mfaRequired})`,
+      passkeys: sql<number>`(select count(*)::int from ${userPasskeys} where ${userPasskeys.userId} = ${userId})`,
+      required: ofGroups(groups.mfaRequired),
+      passkeySignIn: ofGroups(groups.passkeySignIn),
       recoveryLeft: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId}
         and ${recoveryCodes.usedAt} is null)`,
     })
     .from(sql`(select 1) one`);
-  return { totp: row!.totp, required: row!.required, recoveryLeft: row!.recoveryLeft };
+  return { ...row!, any: row!.totp || row!.passkeys > 0 };
 }
+export type MfaState = Awaited<ReturnType<typeof mfaState>>;
 
 export async function findTotp(db: Executor, userId: number) {
   const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId));
@@ -70,10 +87,21 @@ export async function spendRecoveryCode(db: Executor, userId: number, codeHash: 
   return spent.length > 0;
 }
 
-/** Everything of a user's second factor, gone (a reset, or the user turning it off). */
+/** Everything of a user's second factor, gone (an administrator's reset). */
 export async function removeFactors(db: Executor, userId: number) {
   await db.delete(userTotp).where(eq(userTotp.userId, userId));
+  await db.delete(userPasskeys).where(eq(userPasskeys.userId, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+export async function removeTotp(db: Executor, userId: number) {
+  await db.delete(userTotp).where(eq(userTotp.userId, userId));
+}
+
+/** The recovery codes go with the last factor: they are a way back to a factor, never one alone. */
+export async function dropRecoveryCodesWithoutFactor(db: Executor, userId: number) {
+  const state = await mfaState(db, userId);
+  if (!state.any) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
 export async function createChallenge(
@@ -113,13 +141,17 @@ export async function useChallenge(db: Executor, id: number): Promise<boolean> {
   return used.length > 0;
 }
 
-/** Forgets challenges that can no longer be used (the hourly cleanup). */
+/** Forgets challenges (of the sign-in's steps and of WebAuthn) that can no longer be used (the hourly cleanup). */
 export async function purgeChallenges(db: Executor): Promise<number> {
   const gone = await db
     .delete(mfaChallenges)
     .where(lt(mfaChallenges.expiresAt, sql`now() - interval '1 hour'`))
     .returning({ id: mfaChallenges.id });
-  return gone.length;
+  const ceremonies = await db
+    .delete(webauthnChallenges)
+    .where(lt(webauthnChallenges.expiresAt, sql`now() - interval '1 hour'`))
+    .returning({ id: webauthnChallenges.id });
+  return gone.length + ceremonies.length;
 }
 
 export async function markSteppedUp(db: Executor, sessionId: number) {
@@ -135,10 +167,72 @@ export async function steppedUpAt(db: Executor, sessionId: number): Promise<Date
   return row?.at ?? null;
 }
 
-export const countUnusedRecoveryCodes = async (db: Executor, userId: number) =>
-  (
-    await db
-      .select({ n: count() })
-      .from(recoveryCodes)
-      .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
-  )[0]!.n;
+export const listPasskeys = (db: Executor, userId: number) =>
+  db.select().from(userPasskeys).where(eq(userPasskeys.userId, userId)).orderBy(userPasskeys.id);
+
+export async function findPasskey(db: Executor, credentialId: string) {
+  const [row] = await db.select().from(userPasskeys).where(eq(userPasskeys.credentialId, credentialId));
+  return row ?? null;
+}
+
+/** A new passkey; null when its credential is registered already (to anyone). */
+export async function insertPasskey(db: Executor, values: typeof userPasskeys.$inferInsert) {
+  const [row] = await db.insert(userPasskeys).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The signature counter the authenticator reported, and when it was used. */
+export async function passkeyUsed(db: Executor, id: number, counter: number) {
+  await db
+    .update(userPasskeys)
+    .set({ counter, lastUsedAt: sql`now()` })
+    .where(eq(userPasskeys.id, id));
+}
+
+export async function deletePasskey(db: Executor, userId: number, id: number): Promise<boolean> {
+  const gone = await db
+    .delete(userPasskeys)
+    .where(and(eq(userPasskeys.id, id), eq(userPasskeys.userId, userId)))
+    .returning({ id: userPasskeys.id });
+  return gone.length > 0;
+}
+
+export type WebauthnPurpose = 'register' | 'verify' | 'passwordless';
+
+export async function saveWebauthnChallenge(
+  db: Executor,
+  values: { challenge: string; userId: number | null; purpose: WebauthnPurpose; seconds: number },
+) {
+  await db.insert(webauthnChallenges).values({
+    challenge: values.challenge,
+    userId: values.userId,
+    purpose: values.purpose,
+    expiresAt: sql`now() + make_interval(secs => ${values.seconds})`,
+  });
+}
+
+/**
+ * Spends a ceremony's challenge once: unexpired, of the purpose, and of the user when one is named. Null when it is
+ * unknown, used, expired, or someone else's.
+ */
+export async function spendWebauthnChallenge(
+  db: Executor,
+  challenge: string,
+  purpose: WebauthnPurpose,
+  userId: number | null,
+): Promise<string | null> {
+  const [row] = await db
+    .update(webauthnChallenges)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(webauthnChallenges.challenge, challenge),
+        eq(webauthnChallenges.purpose, purpose),
+        isNull(webauthnChallenges.usedAt),
+        gt(webauthnChallenges.expiresAt, sql`now()`),
+        userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
+      ),
+    )
+    .returning({ challenge: webauthnChallenges.challenge });
+  return row?.challenge ?? null;
+}

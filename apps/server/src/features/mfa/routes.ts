@@ -1,4 +1,15 @@
-import { idParamsSchema, mfaStatusSchema, noQuerySchema, recoveryCodesSchema, secondFactorSchema } from '@dnx/shared';
+import {
+  idParamsSchema,
+  mfaStatusSchema,
+  noQuerySchema,
+  passkeyRegisteredSchema,
+  passkeyRegisterSchema,
+  passkeyRegisterStartSchema,
+  recoveryCodesSchema,
+  secondFactorSchema,
+  webauthnCreationAnswerSchema,
+  webauthnRequestAnswerSchema,
+} from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
@@ -23,8 +34,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         operationId: 'getMfa',
         summary:
-          'What the user has: an authenticator app, recovery codes left, whether a group requires one, and ' +
-          'when it was last confirmed in this session',
+          'What the user has: an authenticator app, passkeys, recovery codes left, whether a group requires a second ' +
+          'factor or allows a passkey alone, and when it was last confirmed in this session',
         querystring: noQuerySchema,
         response: { 200: mfaStatusSchema, ...signedInErrors },
       },
@@ -43,7 +54,8 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         operationId: 'stepUp',
         summary:
-          'Confirm the second factor (a code or a recovery code) for this session: paying a payment, annulling a paid ' +
+          "Confirm the second factor (a code, a recovery code, or a passkey's answer to POST " +
+          '/api/user/mfa/step-up/webauthn/) for this session: paying a payment, annulling a paid ' +
           "form, changing a user's groups or permissions and resetting a second factor then work for 10 minutes",
         body: secondFactorSchema,
         response: { 200: mfaStatusSchema, ...signedInErrors, ...throttledError },
@@ -52,6 +64,77 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = authUser(request);
       return app.mfa.stepUp(user, user.sessionId, request.body);
+    },
+  );
+
+  app.post(
+    '/api/user/mfa/step-up/webauthn/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        operationId: 'stepUpPasskeyOptions',
+        summary:
+          "The challenge one of the user's passkeys signs for a step-up (single use, 5 minutes); 409 without a passkey",
+        body: passkeyRegisterStartSchema,
+        response: { 200: webauthnRequestAnswerSchema, ...signedInErrors },
+      },
+    },
+    async (request) => ({ options: await app.mfa.assertionOptions(authUser(request).id) }),
+  );
+
+  app.post(
+    '/api/user/mfa/webauthn/register/',
+    {
+      config: { ...signedIn, stepUp: true },
+      schema: {
+        ...common,
+        operationId: 'passkeyRegistrationOptions',
+        summary:
+          "The options of a new passkey (platform or security key; the user's own excluded), for " +
+          'navigator.credentials.create; a user who has a second factor confirms it first (step-up)',
+        body: passkeyRegisterStartSchema,
+        response: { 200: webauthnCreationAnswerSchema, ...signedInErrors },
+      },
+    },
+    async (request) => ({ options: await app.mfa.registrationOptions(authUser(request)) }),
+  );
+
+  app.post(
+    '/api/user/mfa/webauthn/register/verify/',
+    {
+      config: { ...signedIn, stepUp: true },
+      schema: {
+        ...common,
+        operationId: 'registerPasskey',
+        summary:
+          "The new passkey's answer and its name: kept; with the ten recovery codes (shown once) when it is the " +
+          "user's first factor. An answer that does not hold 400; the same key again 409",
+        body: passkeyRegisterSchema,
+        response: { 200: passkeyRegisteredSchema, ...signedInErrors },
+      },
+    },
+    async (request) => app.mfa.registerPasskey(authUser(request), request.body.name, request.body.credential),
+  );
+
+  app.delete(
+    '/api/user/mfa/webauthn/:id/',
+    {
+      config: signedIn,
+      schema: {
+        ...common,
+        operationId: 'removePasskey',
+        summary:
+          "Remove one of the user's passkeys; refused (409) when it is the last factor and a group requires one; " +
+          'needs a fresh second factor',
+        params: idParamsSchema,
+        response: { 204: z.null().meta({ description: 'Removed' }), ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const user = authUser(request);
+      await app.mfa.removePasskey(user, user.sessionId, request.params.id);
+      return reply.status(204).send(null);
     },
   );
 
@@ -80,14 +163,14 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         operationId: 'removeTotp',
         summary:
-          'Turn the authenticator app off (its recovery codes too); refused (409) while a group requires a second ' +
-          'factor; needs a fresh second factor',
+          'Turn the authenticator app off (the recovery codes go with the last factor); refused (409) when it is ' +
+          'the last factor and a group requires one; needs a fresh second factor',
         response: { 204: z.null().meta({ description: 'Removed' }), ...signedInErrors },
       },
     },
     async (request, reply) => {
       const user = authUser(request);
-      await app.mfa.remove(user, user.sessionId);
+      await app.mfa.removeTotp(user, user.sessionId);
       return reply.status(204).send(null);
     },
   );

@@ -3,24 +3,30 @@ import {
   recoveryCodeCount,
   stepUpSeconds,
   type MfaStatus,
+  type PasskeyRegistered,
   type RecoveryCodes,
   type SecondFactor,
+  type SecondFactorMethod,
   type TotpEnrolment,
+  type WebauthnCreationOptions,
+  type WebauthnRegistration,
+  type WebauthnRequestOptions,
 } from '@dnx/shared';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { recordAuditEvent, type AuditActor } from '../../lib/audit';
-import { conflict, fieldErrors, HttpError, throttled } from '../../lib/http-errors';
-import { escapeHtml } from '../auth/mail';
+import { conflict, fieldErrors, HttpError, notFound, throttled } from '../../lib/http-errors';
+import { textMail } from '../auth/mail';
 import * as auth from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
+import { createPasskeyCeremonies, passkeyView } from './passkeys';
 import * as repo from './repository';
 import { newRecoveryCode, recoveryCodeHash, secretBox } from './secrets';
 
 /**
- * The second factor (issue 27): TOTP enrolment and codes, recovery codes, and step-up. Every enrolment, use,
+ * The second factor (issue 27): TOTP enrolment and codes, passkeys, recovery codes, and step-up. Every enrolment, use,
  * failure, reset and recovery is an audit event; codes are limited per account as sign-in is.
  */
 
@@ -35,6 +41,7 @@ export type MfaService = ReturnType<typeof createMfaService>;
 
 export function createMfaService({ db, config }: { db: Database; config: Config }) {
   const box = secretBox(config.mfaKey);
+  const passkeys = createPasskeyCeremonies({ db, config });
   const totpOf = (secret: string, label: string) =>
     new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
 
@@ -72,18 +79,26 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
     return result;
   }
 
-  async function newRecoveryCodes(userId: number): Promise<string[]> {
+  /** Ten new recovery codes in `executor` (the old ones stop working). */
+  async function newRecoveryCodes(executor: Executor, userId: number): Promise<string[]> {
     const codes = Array.from({ length: recoveryCodeCount }, newRecoveryCode);
-    await db.transaction((tx) => repo.replaceRecoveryCodes(tx, userId, codes.map(recoveryCodeHash)));
+    await repo.replaceRecoveryCodes(executor, userId, codes.map(recoveryCodeHash));
     return codes;
   }
 
+  const refusedFactor: Record<SecondFactorMethod, () => HttpError> = {
+    totp: () => fieldErrors({ code: [mfaMessages.codeInvalid] }),
+    passkey: () => fieldErrors({ webauthn: [mfaMessages.passkeyInvalid] }),
+    recovery_code: () => fieldErrors({ recovery_code: [mfaMessages.recoveryInvalid] }),
+  };
+
   /**
-   * Checks a second factor of the user: a TOTP code (once) or a recovery code (once; the user is told by mail).
-   * A wrong one is a 400 under its field, counted by the limit.
+   * Checks a second factor of the user: a TOTP code (once), a passkey's answer to a challenge of theirs (once), or
+   * a recovery code (once; the user is told by mail). A wrong one is a 400 under its field, counted by the limit.
    */
-  async function verify(user: AuditActor, factor: SecondFactor, purpose: string): Promise<'totp' | 'recovery_code'> {
-    const method = factor.code !== undefined ? 'totp' : 'recovery_code';
+  async function verify(user: AuditActor, factor: SecondFactor, purpose: string): Promise<SecondFactorMethod> {
+    const method: SecondFactorMethod =
+      factor.code !== undefined ? 'totp' : factor.webauthn !== undefined ? 'passkey' : 'recovery_code';
     const ok = await limited(user.id, async () => {
       if (factor.code !== undefined) {
         const row = await repo.findTotp(db, user.id);
@@ -91,29 +106,33 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
         const step = stepOf(row.secret, factor.code);
         return step !== null && (await repo.acceptStep(db, user.id, step, false)) ? true : null;
       }
+      if (factor.webauthn !== undefined)
+        return (await passkeys.assert(factor.webauthn, user.id)) === null ? null : true;
       return db.transaction(async (tx) => {
         if (!(await repo.spendRecoveryCode(tx, user.id, recoveryCodeHash(factor.recovery_code!)))) return null;
-        const left = await repo.countUnusedRecoveryCodes(tx, user.id);
-        const text =
-          `Hesabınıza bərpa kodu ilə daxil olundu (${purpose}). Qalan bərpa kodları: ${left}.\n` +
-          'Bunu siz etməmisinizsə, dərhal administratora müraciət edin.';
-        await enqueueMail(tx, 'mfa_recovery', {
-          to: user.email,
-          subject: 'Bərpa kodu istifadə olundu',
-          text,
-          html: `<p>${text.split('\n').map(escapeHtml).join('</p><p>')}</p>`,
-        });
+        const { recoveryLeft } = await repo.mfaState(tx, user.id);
+        await enqueueMail(
+          tx,
+          'mfa_recovery',
+          textMail(user.email, 'Bərpa kodu istifadə olundu', [
+            `Hesabınıza bərpa kodu ilə daxil olundu (${purpose}). Qalan bərpa kodları: ${recoveryLeft}.`,
+            'Bunu siz etməmisinizsə, dərhal administratora müraciət edin.',
+          ]),
+        );
         return true;
       });
     });
-    const action = method === 'totp' ? 'mfa_verify' : 'mfa_recovery';
-    await event(user, action, ok ? 'success' : 'failure', { purpose });
-    if (!ok) {
-      throw fieldErrors(
-        method === 'totp' ? { code: [mfaMessages.codeInvalid] } : { recovery_code: [mfaMessages.recoveryInvalid] },
-      );
-    }
+    const action = method === 'recovery_code' ? 'mfa_recovery' : 'mfa_verify';
+    await event(user, action, ok ? 'success' : 'failure', { purpose, method });
+    if (!ok) throw refusedFactor[method]();
     return method;
+  }
+
+  /** For an action that asks a fresh second factor of a user who has one (see `requireStepUp`). */
+  async function checkStepUp(state: repo.MfaState, sessionId: number, executor: Executor) {
+    if (!state.any) return;
+    const at = await repo.steppedUpAt(executor, sessionId);
+    if (!at || Date.now() - at.getTime() > stepUpSeconds * 1000) throw stepUpRequired();
   }
 
   return {
@@ -124,14 +143,23 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
       const at = sessionId === null ? null : await repo.steppedUpAt(db, sessionId);
       return {
         totp: state.totp,
+        passkeys: (await repo.listPasskeys(db, userId)).map(passkeyView),
         recovery_codes_left: state.recoveryLeft,
         required: state.required,
+        passkey_sign_in: state.passkeySignIn,
         stepped_up_at: at?.toISOString() ?? null,
       };
     },
 
-    /** A new secret for the app (QR code and text); it is in use only once a first code confirms it. */
-    async startTotp(user: AuditActor): Promise<TotpEnrolment> {
+    /**
+     * A new secret for the app (QR code and text); it is in use only once a first code confirms it. `sessionId`: from
+     * the profile (the sign-in's required enrolment has no session yet).
+     */
+    async startTotp(user: AuditActor, sessionId?: number): Promise<TotpEnrolment> {
+      // From the profile, a user who has a passkey confirms it first: a stolen session adds no factor of its own.
+      const state = await repo.mfaState(db, user.id);
+      if (state.totp) throw conflict(mfaMessages.alreadyEnrolled);
+      if (sessionId !== undefined) await checkStepUp(state, sessionId, db);
       const secret = new Secret({ size: 20 }).base32;
       if (!(await repo.startTotp(db, user.id, box.seal(secret)))) throw conflict(mfaMessages.alreadyEnrolled);
       const otpauthUrl = totpOf(secret, user.email).toString();
@@ -139,26 +167,66 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
       return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
     },
 
-    /** The first code confirms the secret; the answer is the ten recovery codes, shown once. */
+    /**
+     * The first code confirms the secret. The answer is the ten recovery codes, shown once, when it is the user's
+     * first factor; a user who has a passkey keeps the codes they have (an empty list).
+     */
     async confirmTotp(user: AuditActor, code: string): Promise<RecoveryCodes> {
       const row = await repo.findTotp(db, user.id);
       if (!row) throw conflict(mfaMessages.notStarted);
       if (row.confirmedAt) throw conflict(mfaMessages.alreadyEnrolled);
-      const ok = await limited(user.id, async () => {
+      const hadFactor = (await repo.mfaState(db, user.id)).any;
+      const codes = await limited(user.id, async () => {
         const step = stepOf(row.secret, code);
-        return step !== null && (await repo.acceptStep(db, user.id, step, true)) ? true : null;
+        return db.transaction(async (tx) => {
+          if (step === null || !(await repo.acceptStep(tx, user.id, step, true))) return null;
+          return hadFactor ? [] : newRecoveryCodes(tx, user.id);
+        });
       });
-      await event(user, 'mfa_enrol', ok ? 'success' : 'failure', { method: 'totp' });
-      if (!ok) throw fieldErrors({ code: [mfaMessages.codeInvalid] });
-      return { recovery_codes: await newRecoveryCodes(user.id) };
+      await event(user, 'mfa_enrol', codes ? 'success' : 'failure', { method: 'totp' });
+      if (!codes) throw fieldErrors({ code: [mfaMessages.codeInvalid] });
+      return { recovery_codes: codes };
     },
+
+    /** The options of a new passkey (the route asks a fresh second factor of a user who has one). */
+    registrationOptions: (user: AuditActor): Promise<WebauthnCreationOptions> => passkeys.registrationOptions(user),
+
+    /** Keeps the new passkey under its name; the ten recovery codes come with it when it is the first factor. */
+    async registerPasskey(
+      user: AuditActor,
+      name: string,
+      credential: WebauthnRegistration,
+    ): Promise<PasskeyRegistered> {
+      const answer = await db
+        .transaction(async (tx) => {
+          const first = !(await repo.mfaState(tx, user.id)).any;
+          const row = await passkeys.register(tx, user.id, name, credential);
+          return {
+            passkey: passkeyView(row),
+            ...(first ? { recovery_codes: await newRecoveryCodes(tx, user.id) } : {}),
+          };
+        })
+        .catch(async (err: unknown) => {
+          await event(user, 'mfa_enrol', 'failure', { method: 'passkey' });
+          throw err;
+        });
+      await event(user, 'mfa_enrol', 'success', { method: 'passkey', name });
+      return answer;
+    },
+
+    /** The challenge a passkey of the user signs: the sign-in's second step, or a step-up. */
+    assertionOptions: (userId: number): Promise<WebauthnRequestOptions> => passkeys.assertionOptions(userId),
+
+    /** A sign-in with a passkey alone: the challenge (any passkey of this site), then its user when the answer holds. */
+    passwordlessOptions: (): Promise<WebauthnRequestOptions> => passkeys.assertionOptions(null),
+    passwordlessUser: (credential: SecondFactor['webauthn'] & object) => passkeys.assert(credential, null),
 
     /** New recovery codes (the old ones stop working); needs a fresh second factor. */
     async regenerateRecoveryCodes(user: AuditActor, sessionId: number): Promise<RecoveryCodes> {
-      await this.requireStepUp(user.id, sessionId);
       const state = await repo.mfaState(db, user.id);
-      if (!state.totp) throw conflict(mfaMessages.notEnrolled);
-      const codes = await newRecoveryCodes(user.id);
+      if (!state.any) throw conflict(mfaMessages.notEnrolled);
+      await checkStepUp(state, sessionId, db);
+      const codes = await db.transaction((tx) => newRecoveryCodes(tx, user.id));
       await event(user, 'mfa_enrol', 'success', { method: 'recovery_codes' });
       return { recovery_codes: codes };
     },
@@ -166,7 +234,7 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
     /** Confirms the factor for this session: the actions that ask for it work for `stepUpSeconds`. */
     async stepUp(user: AuditActor, sessionId: number, factor: SecondFactor): Promise<MfaStatus> {
       const state = await repo.mfaState(db, user.id);
-      if (!state.totp) throw conflict(mfaMessages.notEnrolled);
+      if (!state.any) throw conflict(mfaMessages.notEnrolled);
       await verify(user, factor, 'step-up');
       await repo.markSteppedUp(db, sessionId);
       await event(user, 'mfa_step_up', 'success');
@@ -180,35 +248,52 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
      * one connection).
      */
     async requireStepUp(userId: number, sessionId: number, executor: Executor = db): Promise<void> {
-      const state = await repo.mfaState(executor, userId);
-      if (!state.totp) return;
-      const at = await repo.steppedUpAt(executor, sessionId);
-      if (!at || Date.now() - at.getTime() > stepUpSeconds * 1000) throw stepUpRequired();
+      await checkStepUp(await repo.mfaState(executor, userId), sessionId, executor);
     },
 
-    /** The user turns their second factor off (not while a group requires one); needs a fresh confirmation. */
-    async remove(user: AuditActor, sessionId: number): Promise<void> {
+    /**
+     * The user turns the authenticator app off (not when it is their last factor and a group requires one); needs a
+     * fresh confirmation. The recovery codes go with the last factor.
+     */
+    async removeTotp(user: AuditActor, sessionId: number): Promise<void> {
       const state = await repo.mfaState(db, user.id);
       if (!state.totp) throw conflict(mfaMessages.notEnrolled);
-      if (state.required) throw conflict(mfaMessages.required);
-      await this.requireStepUp(user.id, sessionId);
-      await db.transaction((tx) => repo.removeFactors(tx, user.id));
-      await event(user, 'mfa_remove', 'success');
+      if (state.required && state.passkeys === 0) throw conflict(mfaMessages.required);
+      await checkStepUp(state, sessionId, db);
+      await db.transaction(async (tx) => {
+        await repo.removeTotp(tx, user.id);
+        await repo.dropRecoveryCodesWithoutFactor(tx, user.id);
+      });
+      await event(user, 'mfa_remove', 'success', { method: 'totp' });
+    },
+
+    /** The same for one of the user's passkeys (404 when it is not theirs). */
+    async removePasskey(user: AuditActor, sessionId: number, id: number): Promise<void> {
+      const state = await repo.mfaState(db, user.id);
+      const key = (await repo.listPasskeys(db, user.id)).find((k) => k.id === id);
+      if (!key) throw notFound();
+      if (state.required && !state.totp && state.passkeys === 1) throw conflict(mfaMessages.required);
+      await checkStepUp(state, sessionId, db);
+      await db.transaction(async (tx) => {
+        if (!(await repo.deletePasskey(tx, user.id, id))) throw notFound();
+        await repo.dropRecoveryCodesWithoutFactor(tx, user.id);
+      });
+      await event(user, 'mfa_remove', 'success', { method: 'passkey', name: key.name });
     },
 
     /** An administrator's reset of someone's second factor (never read; the route asks a step-up): gone, the person told by mail. */
     async reset(admin: AuditActor, target: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.removeFactors(tx, target.id);
-        const text =
-          'Administrator hesabınızın ikinci faktorunu sıfırladı. Növbəti girişdə onu yenidən qoşun.\n' +
-          'Bunu gözləmirdinizsə, dərhal administratora müraciət edin.';
-        await enqueueMail(tx, 'mfa_reset', {
-          to: target.email,
-          subject: 'İkinci faktor sıfırlandı',
-          text,
-          html: `<p>${text.split('\n').map(escapeHtml).join('</p><p>')}</p>`,
-        });
+        await enqueueMail(
+          tx,
+          'mfa_reset',
+          textMail(target.email, 'İkinci faktor sıfırlandı', [
+            'Administrator hesabınızın ikinci faktorunu (tətbiq, açarlar, bərpa kodları) sıfırladı. ' +
+              'Növbəti girişdə onu yenidən qoşun.',
+            'Bunu gözləmirdinizsə, dərhal administratora müraciət edin.',
+          ]),
+        );
       });
       await event(admin, 'mfa_reset', 'success', {}, target);
     },

@@ -6,6 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { utcDay } from '../../lib/days';
 import { notFound } from '../../lib/http-errors';
 import { enqueueMail } from '../mail/outbox';
+import { escapeHtml } from '../auth/mail';
 
 /**
  * Reminders to carriers before their paid forms expire (issue 26). A form is the carrier's when the payment that
@@ -54,7 +55,7 @@ function reminderMail(
     '',
     `Bu xəbərdarlıqları almaq istəmirsinizsə: ${optOut}`,
   ].join('\n');
-  const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escape = escapeHtml;
   const html =
     `<p>Hörmətli ${escape(carrier.carrier_name)},</p>` +
     '<p>Aşağıdakı ciddi hesabat blanklarının müddəti tezliklə bitir:</p>' +

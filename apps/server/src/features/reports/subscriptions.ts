@@ -17,6 +17,7 @@ import { enqueueMail } from '../mail/outbox';
 import { printedFilters, writeReportXlsx } from './export';
 import { detailRows, periodOf } from './report-repository';
 import { createReportService } from './service';
+import { textMail } from '../auth/mail';
 
 /**
  * Report subscriptions (issue 26): a user with report access keeps the report's grouping and filters, and on the
@@ -167,8 +168,11 @@ export async function sendReportSubscriptions(db: Database, today = bakuDay()) {
     const name = `hesabat-${month.period}.xlsx`;
     const note = file.complete
       ? ''
-      : '\nFayl çox böyük olduğu üçün blankların siyahısı əlavə edilmədi: onu hesabat ekranından ixrac edin.';
-    const text = `${month.period} ayının hesabatı əlavə olunub (Excel).${note}\n\nAbunəliyi hesabat ekranında dayandıra bilərsiniz.`;
+      : ' Fayl çox böyük olduğu üçün blankların siyahısı əlavə edilmədi: onu hesabat ekranından ixrac edin.';
+    const mail = textMail(actor.email, `Hesabat: ${month.period}`, [
+      `${month.period} ayının hesabatı əlavə olunub (Excel).${note}`,
+      'Abunəliyi hesabat ekranında dayandıra bilərsiniz.',
+    ]);
     const sent = await db.transaction(async (tx) => {
       const [send] = await tx
         .insert(reportSubscriptionSends)
@@ -177,13 +181,7 @@ export async function sendReportSubscriptions(db: Database, today = bakuDay()) {
         .returning({ subscriptionId: reportSubscriptionSends.subscriptionId });
       if (!send) return false;
       const mailId = await enqueueMail(tx, 'report_subscription', {
-        to: actor.email,
-        subject: `Hesabat: ${month.period}`,
-        text,
-        html: text
-          .split('\n')
-          .map((line) => `<p>${line}</p>`)
-          .join(''),
+        ...mail,
         attachments: [
           {
             filename: name,

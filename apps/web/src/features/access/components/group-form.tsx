@@ -16,6 +16,7 @@ interface GroupFormValues {
   name: string;
   permissions: number[];
   mfa_required: boolean;
+  passkey_sign_in: boolean;
 }
 
 const rules = schemaRules(groupInputSchema.shape);
@@ -37,12 +38,22 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
 
   const showGroup = (shown: Group) => {
     form.resetFields();
-    form.setFieldsValue({ name: shown.name, permissions: shown.permissions, mfa_required: shown.mfa_required });
+    form.setFieldsValue({
+      name: shown.name,
+      permissions: shown.permissions,
+      mfa_required: shown.mfa_required,
+      passkey_sign_in: shown.passkey_sign_in,
+    });
     setVersion(shown.version);
   };
 
   const onFinish = (values: GroupFormValues) => {
-    const fields = { name: values.name.trim(), permissions: values.permissions, mfa_required: values.mfa_required };
+    const fields = {
+      name: values.name.trim(),
+      permissions: values.permissions,
+      mfa_required: values.mfa_required,
+      passkey_sign_in: values.passkey_sign_in,
+    };
     const input: GroupSave = group ? { ...fields, id: group.id, version: version ?? group.version } : fields;
     save.mutate(input, {
       onSuccess: (saved) => {
@@ -88,6 +99,7 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
           name: group?.name ?? '',
           permissions: group?.permissions ?? [],
           mfa_required: group?.mfa_required ?? false,
+          passkey_sign_in: group?.passkey_sign_in ?? false,
         }}
         onFinish={onFinish}
         data-testid="group-form"
@@ -97,6 +109,9 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
         </Form.Item>
         <Form.Item name="mfa_required" valuePropName="checked" extra={t('groups.mfaRequiredHelp')}>
           <Checkbox data-testid="group-mfa-required">{t('groups.mfaRequired')}</Checkbox>
+        </Form.Item>
+        <Form.Item name="passkey_sign_in" valuePropName="checked" extra={t('groups.passkeySignInHelp')}>
+          <Checkbox data-testid="group-passkey-sign-in">{t('groups.passkeySignIn')}</Checkbox>
         </Form.Item>
         <Form.Item name="permissions" label={t('groups.permissions')} rules={rules.permissions}>
           <AssignWindow

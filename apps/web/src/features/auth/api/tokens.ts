@@ -1,4 +1,4 @@
-import type { MfaChallenge, RecoveryCodes, SignInAnswer, TotpEnrolment } from '@dnx/shared';
+import type { MfaChallenge, RecoveryCodes, SecondFactor, SignInAnswer, TotpEnrolment } from '@dnx/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface TokenPair {
@@ -13,8 +13,11 @@ export function obtainTokens(body: { email: string; password: string; gtoken: st
 
 export const isChallenge = (answer: SignInAnswer): answer is MfaChallenge => 'mfa' in answer;
 
-/** `POST /api/token/mfa/`: the second step, a code of the app or a recovery code. */
-export function secondStep(body: { mfa_token: string; code?: string; recovery_code?: string }): Promise<TokenPair> {
+/** A second factor as the client sends it: a code of the app, a recovery code or a passkey's answer. */
+export type FactorInput = Pick<SecondFactor, 'code' | 'recovery_code' | 'webauthn'>;
+
+/** `POST /api/token/mfa/`: the second step, a code of the app, a passkey's answer or a recovery code. */
+export function secondStep(body: { mfa_token: string } & FactorInput): Promise<TokenPair> {
   return apiRequest<TokenPair>('/api/token/mfa/', { method: 'POST', body, bearer: 'none' });
 }
 

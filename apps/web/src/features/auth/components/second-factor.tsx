@@ -1,20 +1,75 @@
-import type { RecoveryCodes, TotpEnrolment } from '@dnx/shared';
+import type { RecoveryCodes, SecondFactorMethod, TotpEnrolment, WebauthnRequestOptions } from '@dnx/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
-import { confirmTotp, secondStep, startTotp, type TokenPair } from '../api/tokens';
+import { answerWithPasskey, secondStepPasskeyOptions } from '../api/passkeys';
+import { confirmTotp, secondStep, startTotp, type FactorInput, type TokenPair } from '../api/tokens';
 import { FormField } from './form-field';
 
 /**
  * The second factor's steps (issue 27), in the sign-in's light elements (no Ant Design: the sign-in page keeps its
- * budget): a code or a recovery code, the enrolment of an authenticator app, and the recovery codes shown once.
+ * budget): a passkey, a code or a recovery code, the enrolment of an authenticator app, and the recovery codes
+ * shown once.
  */
 
 /** The message of a refused code: the server's words under the field, else the general one. */
-function codeProblem(error: unknown, field: 'code' | 'recovery_code'): string {
+function codeProblem(error: unknown, field: 'code' | 'recovery_code' | 'webauthn'): string {
   if (error instanceof ApiError)
     return error.fieldMessage(field) ?? error.fieldMessage('code') ?? error.fieldMessage('detail') ?? error.message;
   return String(error);
+}
+
+/**
+ * A button that runs a passkey ceremony (the browser asks for the passkey, the server checks its answer): busy
+ * meanwhile; a refusal, or the user closing the browser's dialog, is shown above it.
+ */
+export function PasskeyButton({
+  id,
+  label,
+  run,
+  autoFocus = false,
+}: {
+  id: string;
+  label: string;
+  run: () => Promise<void>;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onClick = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await run();
+    } catch (err) {
+      setError(err instanceof ApiError ? codeProblem(err, 'webauthn') : t('auth.passkeyCancelled'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {error && (
+        <div className="plain-alert plain-alert-error" role="alert" data-testid={`${id}-error`}>
+          {error}
+        </div>
+      )}
+      <button
+        id={id}
+        type="button"
+        className="plain-button plain-button-block"
+        onClick={() => void onClick()}
+        disabled={busy}
+        aria-busy={busy}
+        autoFocus={autoFocus}
+        data-testid={id}
+      >
+        {busy && <span className="plain-spinner" aria-hidden="true" />}
+        {label}
+      </button>
+    </>
+  );
 }
 
 /** One field and a button: a six-digit code (or a recovery code), submitted to `submit`. */
@@ -22,11 +77,13 @@ export function CodeForm({
   id,
   label,
   recovery = false,
+  autoFocus = true,
   submit,
 }: {
   id: string;
   label: string;
   recovery?: boolean;
+  autoFocus?: boolean;
   submit: (value: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -34,7 +91,9 @@ export function CodeForm({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -81,31 +140,81 @@ export function CodeForm({
   );
 }
 
-/** The sign-in's second step: the app's code, or a recovery code; `onDone` gets the session's tokens. */
-export function SecondStep({ mfaToken, onDone }: { mfaToken: string; onDone: (pair: TokenPair) => Promise<void> }) {
+/**
+ * A second factor, by the methods the user has: a passkey (first, when there is one), the app's code, or a recovery
+ * code. `submit` sends what was given; `passkeyOptions` asks the server for the challenge a passkey signs.
+ */
+export function FactorForm({
+  idPrefix,
+  methods,
+  submit,
+  passkeyOptions,
+}: {
+  idPrefix: string;
+  methods: readonly SecondFactorMethod[];
+  submit: (factor: FactorInput) => Promise<void>;
+  passkeyOptions: () => Promise<WebauthnRequestOptions>;
+}) {
   const { t } = useTranslation();
-  const [recovery, setRecovery] = useState(false);
+  const hasTotp = methods.includes('totp');
+  const hasPasskey = methods.includes('passkey');
+  const [recovery, setRecovery] = useState(!hasTotp);
   return (
-    <div data-testid="mfa-step">
+    <>
+      {hasPasskey && (
+        <>
+          <PasskeyButton
+            id={`${idPrefix}-passkey`}
+            label={t('auth.passkeyUse')}
+            autoFocus
+            run={async () => submit({ webauthn: await answerWithPasskey(await passkeyOptions()) })}
+          />
+          <p className="plain-divider">{t('auth.or')}</p>
+        </>
+      )}
       <p>{recovery ? t('auth.mfaRecoverySubtitle') : t('auth.mfaSubtitle')}</p>
       <CodeForm
         key={recovery ? 'recovery' : 'code'}
-        id={recovery ? 'mfa-recovery-code' : 'mfa-code'}
+        id={recovery ? `${idPrefix}-recovery-code` : `${idPrefix}-code`}
         label={recovery ? t('auth.mfaRecoveryCode') : t('auth.mfaCode')}
         recovery={recovery}
-        submit={async (value) =>
-          onDone(
-            await secondStep(
-              recovery ? { mfa_token: mfaToken, recovery_code: value } : { mfa_token: mfaToken, code: value },
-            ),
-          )
-        }
+        autoFocus={!hasPasskey}
+        submit={(value) => submit(recovery ? { recovery_code: value } : { code: value })}
       />
-      <div style={{ textAlign: 'center', marginTop: 16 }}>
-        <button type="button" className="plain-link" onClick={() => setRecovery(!recovery)} data-testid="mfa-toggle">
-          {recovery ? t('auth.mfaUseCode') : t('auth.mfaUseRecovery')}
-        </button>
-      </div>
+      {hasTotp && (
+        <div style={{ textAlign: 'center', marginTop: 16 }}>
+          <button
+            type="button"
+            className="plain-link"
+            onClick={() => setRecovery(!recovery)}
+            data-testid={`${idPrefix}-toggle`}
+          >
+            {recovery ? t('auth.mfaUseCode') : t('auth.mfaUseRecovery')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The sign-in's second step, by the methods the user has; `onDone` gets the session's tokens. */
+export function SecondStep({
+  mfaToken,
+  methods,
+  onDone,
+}: {
+  mfaToken: string;
+  methods: readonly SecondFactorMethod[];
+  onDone: (pair: TokenPair) => Promise<void>;
+}) {
+  return (
+    <div data-testid="mfa-step">
+      <FactorForm
+        idPrefix="mfa"
+        methods={methods}
+        submit={async (factor) => onDone(await secondStep({ mfa_token: mfaToken, ...factor }))}
+        passkeyOptions={() => secondStepPasskeyOptions(mfaToken)}
+      />
     </div>
   );
 }

@@ -1,34 +1,57 @@
-import { Modal } from 'antd';
+import type { SecondFactorMethod } from '@dnx/shared';
+import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
-import { CodeForm } from './second-factor';
+import { useMfaStatus } from '../../profile/api/mfa';
+import { stepUpPasskeyOptions } from '../api/passkeys';
+import { FactorForm } from './second-factor';
 
 /**
- * The dialog an action that needs a fresh second factor opens (issue 27): the user gives the app's code, the
- * server marks the session for 10 minutes, and `onSettle(true)` lets the action go again; closing it gives up.
- * Loaded only when the server first asks (step-up-host.tsx), never with the first screen.
+ * The dialog an action that needs a fresh second factor opens (issue 27): the user confirms with a passkey, the
+ * app's code or a recovery code, the server marks the session for 10 minutes, and `onSettle(true)` lets the action
+ * go again; closing it gives up. Loaded only when the server first asks (step-up-host.tsx), never with the first
+ * screen.
  */
 export default function StepUpDialog({ onSettle }: { onSettle: (confirmed: boolean) => void }) {
   const { t } = useTranslation();
+  const status = useMfaStatus();
+  const methods: SecondFactorMethod[] = status.data
+    ? [
+        ...(status.data.passkeys.length > 0 ? (['passkey'] as const) : []),
+        ...(status.data.totp ? (['totp'] as const) : []),
+        'recovery_code',
+      ]
+    : [];
   return (
     <Modal
       open
       title={t('auth.mfaStepUpTitle')}
       footer={null}
       onCancel={() => onSettle(false)}
-      // The dialog takes the focus when it opens; the code field is where the user types.
-      afterOpenChange={(shown) => shown && document.getElementById('step-up-code')?.focus()}
+      // The dialog takes the focus when it opens; the first way to confirm is where the user goes on.
+      afterOpenChange={(shown) =>
+        shown &&
+        ['step-up-passkey', 'step-up-code', 'step-up-recovery-code']
+          .map((id) => document.getElementById(id))
+          .find(Boolean)
+          ?.focus()
+      }
       data-testid="step-up-dialog"
     >
       <p>{t('auth.mfaStepUpText')}</p>
-      <CodeForm
-        id="step-up-code"
-        label={t('auth.mfaCode')}
-        submit={async (code) => {
-          await apiRequest('/api/user/mfa/step-up/', { method: 'POST', body: { code } });
-          onSettle(true);
-        }}
-      />
+      {status.data ? (
+        <FactorForm
+          idPrefix="step-up"
+          methods={methods}
+          passkeyOptions={stepUpPasskeyOptions}
+          submit={async (factor) => {
+            await apiRequest('/api/user/mfa/step-up/', { method: 'POST', body: factor });
+            onSettle(true);
+          }}
+        />
+      ) : (
+        <Spin />
+      )}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { authMessages, signinEmailProblem, signinPasswordProblem } from '@dnx/shared';
+import { authMessages, signinEmailProblem, signinPasswordProblem, type MfaChallenge } from '@dnx/shared';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -6,11 +6,12 @@ import { queryClient } from '../../../app/query-client';
 import { ApiError } from '../../../lib/api-client';
 import { takeFlash } from '../../../lib/flash';
 import { currentUserQuery } from '../api/current-user';
+import { passkeysSupported, signInWithPasskey } from '../api/passkeys';
 import { isChallenge, obtainTokens, type TokenPair } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
 import { CaptchaWidget } from '../../../components/captcha-widget';
 import { FormField } from '../components/form-field';
-import { RecoveryCodesView, SecondStep, TotpEnrolmentForm } from '../components/second-factor';
+import { PasskeyButton, RecoveryCodesView, SecondStep, TotpEnrolmentForm } from '../components/second-factor';
 import { clearSession, nextFromSearch, startSession } from '../session';
 
 /** How long a failed sign-in's message stays (spec section 4). */
@@ -57,7 +58,7 @@ export function SigninPage() {
   // After the password: the second step, or the enrolment the user's group requires, then the recovery codes.
   const [step, setStep] = useState<
     | { kind: 'password' }
-    | { kind: 'verify' | 'enrol'; mfaToken: string }
+    | { kind: 'verify' | 'enrol'; mfaToken: string; methods: MfaChallenge['methods'] }
     | { kind: 'codes'; codes: string[]; pair: TokenPair }
   >({ kind: 'password' });
 
@@ -79,7 +80,7 @@ export function SigninPage() {
     setSubmitting(true);
     try {
       const answer = await obtainTokens({ email: email.trim(), password, gtoken });
-      if (isChallenge(answer)) setStep({ kind: answer.mfa, mfaToken: answer.mfa_token });
+      if (isChallenge(answer)) setStep({ kind: answer.mfa, mfaToken: answer.mfa_token, methods: answer.methods });
       else await enter(answer);
     } catch (err) {
       // Back to the first state: empty form, a fresh widget, the message for a few seconds.
@@ -99,7 +100,7 @@ export function SigninPage() {
   if (step.kind === 'verify')
     return (
       <AuthCard title={t('auth.mfaTitle')}>
-        <SecondStep mfaToken={step.mfaToken} onDone={enter} />
+        <SecondStep mfaToken={step.mfaToken} methods={step.methods} onDone={enter} />
       </AuthCard>
     );
   if (step.kind === 'enrol')
@@ -168,6 +169,16 @@ export function SigninPage() {
           {t('auth.signin')}
         </button>
       </form>
+      {passkeysSupported() && (
+        <>
+          <p className="plain-divider">{t('auth.or')}</p>
+          <PasskeyButton
+            id="signin-passkey"
+            label={t('auth.passkeySignIn')}
+            run={async () => enter(await signInWithPasskey())}
+          />
+        </>
+      )}
       <div style={{ textAlign: 'center', marginTop: 16 }}>
         <Link to="/forget-password">{t('auth.forgotLink')}</Link>
       </div>

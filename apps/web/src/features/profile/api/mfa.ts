@@ -1,6 +1,7 @@
 import type { MfaStatus, RecoveryCodes } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { registerPasskey } from '../../auth/api/passkeys';
 
 const key = ['user', 'mfa'] as const;
 
@@ -27,6 +28,20 @@ export function useRemoveTotp() {
   const refresh = useMfaRefresh();
   return useMutation({
     mutationFn: () => apiRequest('/api/user/mfa/totp/', { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+/** A new passkey under a name (the browser makes it; asks the step-up dialog first when the user has a factor). */
+export function useRegisterPasskey() {
+  const refresh = useMfaRefresh();
+  return useMutation({ mutationFn: (name: string) => registerPasskey(name), onSettled: refresh });
+}
+
+export function useRemovePasskey() {
+  const refresh = useMfaRefresh();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`/api/user/mfa/webauthn/${id}/`, { method: 'DELETE' }),
     onSettled: refresh,
   });
 }
