@@ -175,7 +175,7 @@ test.describe('a second factor for staff', () => {
     await signIn(user, email, password);
     await user.goto('/app/user-profile');
     const card = user.getByTestId('profile-mfa');
-    await card.getByTestId('passkey-add').click();
+    await card.getByTestId('passkey-add').press('Enter');
     // By keyboard: the name field has the focus; Enter creates the passkey.
     await expect(user.getByTestId('passkey-name')).toBeFocused();
     const findings: Finding[] = [...(await audit(user, 'profile: a new passkey', '.ant-modal'))];
@@ -197,7 +197,7 @@ test.describe('a second factor for staff', () => {
     await user.getByText('Çıxış').click();
     await expect(user).toHaveURL(/\/signin$/);
     findings.push(...(await audit(user, 'sign-in with the passkey button')));
-    await user.getByTestId('signin-passkey').click();
+    await user.getByTestId('signin-passkey').press('Enter');
     await user.waitForURL(/\/app\//);
 
     // With the password, the passkey is the second step: it has the focus, Enter uses it.

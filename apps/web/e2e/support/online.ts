@@ -79,7 +79,9 @@ export async function fillCarrier(page: Page, carrier: CarrierData): Promise<Loc
 /** The tracking code the page shows once a request is in. */
 export async function trackingCode(page: Page): Promise<string> {
   const code = page.getByTestId('online-tracking-code');
-  await expect(code).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/);
+  // The answer comes after the request's documents are uploaded and stored: longer than a click's 10 s under the
+  // load of a whole CI run (the cause of a retried run of online.spec.ts).
+  await expect(code).toHaveText(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}/, { timeout: 30_000 });
   return (await code.innerText()).trim().slice(0, 14);
 }
 
