@@ -63,10 +63,11 @@ export class SoftwareAuthenticator {
       key.id,
       Buffer.from(isoCBOR.encode(cose)),
     ]);
+    const statement = new Map<string, never>();
     const attestation = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<string, never>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', statement],
         ['authData', authData],
       ]),
     );
