@@ -14,9 +14,16 @@ import { FormField } from './form-field';
 
 /** The message of a refused code: the server's words under the field, else the general one. */
 function codeProblem(error: unknown, field: 'code' | 'recovery_code' | 'webauthn'): string {
-  if (error instanceof ApiError)
-    return error.fieldMessage(field) ?? error.fieldMessage('code') ?? error.fieldMessage('detail') ?? error.message;
-  return String(error);
+  if (!(error instanceof ApiError)) return String(error);
+  // A passkey's answer refused in one of its parts names the part ("webauthn.response.signature").
+  const part = Object.keys(error.body).find((key) => key.startsWith(`${field}.`));
+  return (
+    error.fieldMessage(field) ??
+    (part ? error.fieldMessage(part) : undefined) ??
+    error.fieldMessage('code') ??
+    error.fieldMessage('detail') ??
+    error.message
+  );
 }
 
 /**

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { webauthnAssertionSchema } from './mfa';
+
+describe('a passkey answer as the API takes it', () => {
+  const answer = (signature: string) => ({
+    id: 'abc',
+    rawId: 'abc',
+    type: 'public-key',
+    clientExtensionResults: {},
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature },
+  });
+
+  it('takes the signature of an ML-DSA-44 key (2,420 bytes), which a runtime with post-quantum keys offers first', () => {
+    const signature = Buffer.alloc(2420, 7).toString('base64url');
+    expect(webauthnAssertionSchema.safeParse(answer(signature)).success).toBe(true);
+  });
+
+  it('refuses what is not base64url, and an absurd length', () => {
+    expect(webauthnAssertionSchema.safeParse(answer('a+b/')).success).toBe(false);
+    expect(webauthnAssertionSchema.safeParse(answer('a'.repeat(8001))).success).toBe(false);
+  });
+});
