@@ -11,7 +11,8 @@ describe('a passkey answer as the API takes it', () => {
   });
 
   it('takes the signature of an ML-DSA-44 key (2,420 bytes), which a runtime with post-quantum keys offers first', () => {
-    const signature = Buffer.alloc(2420, 7).toString('base64url');
+    // 2,420 bytes in base64url, unpadded.
+    const signature = 'Bw'.repeat(Math.ceil((2420 * 4) / 3 / 2)).slice(0, Math.ceil((2420 * 4) / 3));
     expect(webauthnAssertionSchema.safeParse(answer(signature)).success).toBe(true);
   });
 
