@@ -11,7 +11,9 @@
 //      report under 2 s cold and warm, the home statistics under 200 ms, the report's Excel export of 100,000 rows
 //      and the forms list's Excel and CSV exports of all 1,000,000 forms with the server's memory growing less than
 //      150 MB each (bench-reports.mjs).
-//   7. Mixed load, 50 signed-in users for 2 minutes on PGlite and on PostgreSQL with two processes: no failed
+//   7. Imports: 100,000 new drivers from a CSV, checked, then applied in under 60 s on PostgreSQL
+//      (bench-imports.mjs).
+//   8. Mixed load, 50 signed-in users for 2 minutes on PGlite and on PostgreSQL with two processes: no failed
 //      request, GET p99 under 300 ms (bench-mixed.mjs; BENCH_MIXED_SECONDS shortens it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchFn } from './bench-fn.mjs';
+import { benchImports } from './bench-imports.mjs';
 import { benchLists } from './bench-lists.mjs';
 import { benchMixed } from './bench-mixed.mjs';
 import { benchPayments } from './bench-payments.mjs';
@@ -99,6 +102,7 @@ results.push(await benchLists());
 results.push(await benchFn());
 results.push(await benchPayments());
 results.push(await benchReports());
+results.push(await benchImports());
 results.push(await benchMixed());
 
 if (results.includes(false)) process.exitCode = 1;

@@ -18,6 +18,7 @@ import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
+import { importRoutes } from './features/imports/routes';
 import { mailPlugin } from './features/mail/plugin';
 import { mfaPlugin } from './features/mfa/plugin';
 import { mfaRoutes } from './features/mfa/routes';
@@ -186,6 +187,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes);
+  await app.register(importRoutes);
   await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
   await app.register(paymentRoutes);

@@ -17,3 +17,4 @@ export * from './online';
 export * from './bus-routes';
 export * from './reports';
 export * from './reminders';
+export * from './imports';

@@ -52,6 +52,8 @@ export interface AuditEntry {
   before?: AuditSnapshot | null;
   /** The record after the change; null or absent when it is deleted. */
   after?: AuditSnapshot | null;
+  /** What made the change besides a request (the import that wrote it). */
+  detail?: Record<string, unknown>;
 }
 
 /** A sign-in, sign-out, password reset or refused request: no record changed, but who tried what from where. */
@@ -136,7 +138,7 @@ export async function recordAudit(tx: Transaction, entry: AuditEntry): Promise<v
     ip: client?.ip ?? null,
     userAgent: client?.userAgent ?? null,
     requestId: client?.requestId ?? null,
-    detail: null,
+    detail: entry.detail ?? null,
   });
 }
 

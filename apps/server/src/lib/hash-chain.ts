@@ -186,7 +186,10 @@ export function defineHashChain<T extends ChainedTable>(
         if (!beforeCommit(tx, () => writeChains(tx, rows))) return writeChains(tx, new Map([[chain, [values]]]));
         pendingRows.set(tx, (queued = rows));
       }
-      queued.set(chain, [...(queued.get(chain) ?? []), values]);
+      // Pushed, not copied: an import appends 100,000 rows in one transaction.
+      const list = queued.get(chain);
+      if (list) list.push(values);
+      else queued.set(chain, [values]);
     },
 
     /** Walks the chain in id order, in batches, and names the first row whose hash does not follow. */

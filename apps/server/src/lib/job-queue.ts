@@ -12,6 +12,10 @@ export const jobQueueSchema = 'pgboss';
 /** Every queue the app works: the scheduled jobs of features/jobs/definitions.ts, by name. */
 export const jobNames = ['chain-check', 'cleanup', 'expiry-reminders', 'report-subscriptions'] as const;
 export type JobName = (typeof jobNames)[number];
+/** Queues of work a request starts and a worker of any process does (an import's check and apply, issue 28). */
+export const taskQueues = ['imports'] as const;
+export type TaskQueue = (typeof taskQueues)[number];
+const allQueues = [...jobNames, ...taskQueues];
 
 /** How a queue's jobs are kept: a run may take up to an hour, is not retried by pg-boss (the next run comes). */
 const queueOptions = { expireInSeconds: 3_600, retryLimit: 0, deleteAfterSeconds: 30 * 24 * 3_600 };
@@ -50,7 +54,7 @@ export async function installJobQueue(handle: DatabaseHandle): Promise<void> {
       boss.on('error', () => {});
       await boss.start();
       try {
-        for (const name of jobNames) {
+        for (const name of allQueues) {
           if (!(await boss.getQueue(name))) await boss.createQueue(name, queueOptions);
         }
       } finally {
@@ -74,7 +78,7 @@ export async function jobQueueInstalled(handle: DatabaseHandle): Promise<boolean
   const result = await handle.db.execute(sql`select to_regclass(${`${jobQueueSchema}.queue`}) is not null as present`);
   if (!(result as unknown as { rows: { present: boolean }[] }).rows[0]?.present) return false;
   const queues = await handle.db.execute(
-    sql`select count(*)::int as n from ${sql.identifier(jobQueueSchema)}.queue where name in ${jobNames}`,
+    sql`select count(*)::int as n from ${sql.identifier(jobQueueSchema)}.queue where name in ${allQueues}`,
   );
-  return (queues as unknown as { rows: { n: number }[] }).rows[0]?.n === jobNames.length;
+  return (queues as unknown as { rows: { n: number }[] }).rows[0]?.n === allQueues.length;
 }

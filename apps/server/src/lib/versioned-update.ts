@@ -35,6 +35,7 @@ export interface VersionedUpdate<TRecord> {
     resource: PermissionResource;
     /** The audited fields of a record (the same for before and after). */
     snapshot(record: TRecord): AuditSnapshot;
+    detail?: Record<string, unknown>;
   };
 }
 
@@ -76,6 +77,7 @@ export async function updateVersioned<TRecord>(
     recordId: update.id,
     before: update.audit.snapshot(before),
     after: update.audit.snapshot(after),
+    detail: update.audit.detail,
   });
   return { before, after };
 }

@@ -13,6 +13,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'audit-log': () => import('../features/audit/pages/audit-log-page'),
   'mail-outbox': () => import('../features/mail/pages/mail-outbox-page'),
   jobs: () => import('../features/jobs/pages/jobs-page'),
+  imports: () => import('../features/imports/pages/imports-page'),
   'check-fn': () => import('../features/fn/pages/check-fn-page'),
   'new-fn': () => import('../features/fn/pages/new-fn-page'),
   'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),

@@ -738,6 +738,7 @@ export const en: Catalogue = {
     'fn-reconciliation': 'FN reconciliation',
     'mail-outbox': 'Sent mails',
     jobs: 'Scheduled jobs',
+    imports: 'Data import',
   },
   reminders: {
     title: 'Reminders of forms expiring',

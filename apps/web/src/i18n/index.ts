@@ -14,10 +14,15 @@ void i18n.use(initReactI18next).init({
 /** The interface's other languages, each loaded (its own file) only when someone switches to it. */
 const languages = { en: () => import('./en').then((module) => module.en) } as const;
 
+/** The languages whose file is loaded (a lazily loaded screen may have added its own texts to any before). */
+const loaded = new Set<string>(['az']);
+
 /** Switches the interface to `language`, loading its texts first. */
 export async function switchLanguage(language: 'az' | keyof typeof languages): Promise<void> {
-  if (language !== 'az' && !i18n.hasResourceBundle(language, 'translation'))
-    i18n.addResourceBundle(language, 'translation', await languages[language]());
+  if (!loaded.has(language)) {
+    i18n.addResourceBundle(language, 'translation', await languages[language as keyof typeof languages](), true, true);
+    loaded.add(language);
+  }
   await i18n.changeLanguage(language);
 }
 

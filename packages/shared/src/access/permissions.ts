@@ -45,6 +45,7 @@ export const actionPermissions = [
   { code: 'check_fn', resource: 'fn', name: 'FN yoxlanışı' },
   { code: 'view_report', resource: 'fn', name: 'Hesabatlara baxış' },
   { code: 'view_auditlog', resource: 'user', name: 'Audit jurnalına baxış' },
+  { code: 'import_data', resource: 'user', name: 'Fayldan məlumat idxalı' },
 ] as const;
 
 export type CrudPermissionCode = `${(typeof crudActions)[number]['action']}_${PermissionResource}`;

@@ -93,6 +93,14 @@ export const appRoutes: readonly AppRoute[] = [
     permissions: ['view_auditlog'],
     menu: 'access',
   },
+  {
+    key: 'imports',
+    path: 'imports',
+    title: 'Məlumat idxalı',
+    roles: A,
+    permissions: ['import_data'],
+    menu: 'access',
+  },
   { key: 'user-groups-create', path: 'user-groups-create', title: 'Yeni qrup', roles: A, permissions: ['add_group'] },
   {
     key: 'user-groups-edit',

@@ -56,3 +56,48 @@ export function resourceExportColumns(resource: ResourceDefinition): ExportColum
     ),
   );
 }
+
+/**
+ * A cell's text as the field's API input: the inverse of `cellText`, so a list's export imports back unchanged
+ * (issue 28). Decimals in the Azerbaijani format ("1.234,5") or plain ("1234.5"); dates as dd.mm.yyyy or ISO;
+ * choices by their label or value. What does not fit is passed on as it is, for the field's rule to refuse with
+ * its own message. A reference is the name as written (the server looks it up).
+ */
+export function cellInput(field: FieldDefinition, text: string): unknown {
+  const value = text.trim();
+  switch (field.kind) {
+    case 'decimal': {
+      if (/^-?\d{1,3}(\.\d{3})+(,\d+)?$/.test(value) || value.includes(','))
+        return value.replace(/\./g, '').replace(',', '.');
+      return value;
+    }
+    case 'integer':
+      return /^\d{1,9}$/.test(value) ? Number(value) : value === '' ? '' : value;
+    case 'date': {
+      const day = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
+      return day ? `${day[3]}-${day[2]!.padStart(2, '0')}-${day[1]!.padStart(2, '0')}` : value;
+    }
+    case 'status':
+    case 'choice':
+      return value === '' ? undefined : optionValue(field, value);
+    case 'multi-choice':
+      return value === ''
+        ? []
+        : value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+            .map((part) => optionValue(field, part));
+    default:
+      return value;
+  }
+}
+
+/** The option a label (any case) or a value names; the text itself when none does. */
+function optionValue(field: FieldDefinition, text: string): unknown {
+  const lower = text.toLocaleLowerCase('az');
+  const option = field.options?.find(
+    (o) => o.label.toLocaleLowerCase('az') === lower || String(o.value).toLocaleLowerCase('az') === lower,
+  );
+  return option ? option.value : text;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, smallint, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { customType, integer, smallint, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 
 /** Columns every table of this project shares. */
 export const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
@@ -13,3 +13,9 @@ export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).n
 /** Names unique by their search key (az_fold, migration 0002): "İsmayıllı", "ISMAYILLI" and "ismayilli" are one. */
 export const uniqueFoldedName = (table: string, name: PgColumn) =>
   uniqueIndex(`${table}_name_az_fold_key`).on(sql`az_fold(${name})`);
+
+/** Bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});

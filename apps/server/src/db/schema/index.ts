@@ -12,3 +12,4 @@ export * from './bus-routes';
 export * from './mail';
 export * from './jobs';
 export * from './reports';
+export * from './imports';

@@ -1,29 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OnlineVehicle } from '@dnx/shared';
-import { createdAt, id, version } from './columns';
+import { bytea, createdAt, id, version } from './columns';
 import { carriers } from './fleet';
 import { payments } from './payments';
 import { taxPayers, transportTypes } from './reference-lists';
 import { regions } from './regions';
 import { users } from './users';
-
-/** Bytes: node-postgres reads a Buffer, PGlite a Uint8Array; both come back as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /** What every online request has: its tracking code, its state, who decided it and when, its region. */
 const review = () => ({

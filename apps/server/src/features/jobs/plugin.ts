@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { PgBoss } from 'pg-boss';
 import { Counter } from 'prom-client';
 import { jobRuns } from '../../db/schema';
-import { jobNames, jobQueueOptions, type JobName } from '../../lib/job-queue';
+import { jobNames, jobQueueOptions, type JobName, type TaskQueue } from '../../lib/job-queue';
 import { jobDefinitions, jobTimeZone, type JobDefinition } from './definitions';
 
 declare module 'fastify' {
@@ -15,6 +15,10 @@ declare module 'fastify' {
       runNow(name: JobName, trigger: string): Promise<void>;
       /** Runs `name` here and now, and records it (tests, and the worker). */
       run(name: JobName, trigger: string): Promise<{ ok: boolean; summary: Record<string, unknown> | null }>;
+      /** Queues a task (`data` names what to do): a worker of any process takes it within a second. */
+      send(queue: TaskQueue, data: Record<string, unknown>): Promise<void>;
+      /** Who does a queue's tasks (set by its feature before the app is ready). A throw is logged, not retried. */
+      handle(queue: TaskQueue, handler: (data: Record<string, unknown>) => Promise<void>): void;
     };
   }
 }
@@ -65,11 +69,18 @@ export const jobsPlugin = fp<{ schedule: boolean }>(async (app: FastifyInstance,
     }
   }
 
+  const handlers = new Map<TaskQueue, (data: Record<string, unknown>) => Promise<void>>();
   app.decorate('jobs', {
     definitions: jobDefinitions,
     run,
     runNow: async (name, trigger) => {
       await boss.send(name, { trigger });
+    },
+    send: async (queue, data) => {
+      await boss.send(queue, data);
+    },
+    handle: (queue, handler) => {
+      handlers.set(queue, handler);
     },
   });
 
@@ -98,6 +109,15 @@ export const jobsPlugin = fp<{ schedule: boolean }>(async (app: FastifyInstance,
       if (schedule) await boss.schedule(definition.name, definition.cron, { trigger: 'schedule' }, { tz: jobTimeZone });
       await boss.work<{ trigger?: string }>(definition.name, { pollingIntervalSeconds: 2 }, async ([job]) => {
         await run(definition.name, job?.data?.trigger ?? 'schedule');
+      });
+    }
+    for (const [queue, handler] of handlers) {
+      await boss.work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+        try {
+          await handler(job?.data ?? {});
+        } catch (err) {
+          app.log.error({ err, queue, data: job?.data }, 'task failed');
+        }
       });
     }
     started = true;

@@ -11,6 +11,7 @@ import { and, asc, count, eq, getTableColumns, getTableName, inArray, ne, sql, t
 import { type PgColumn, type PgInsertValue, type PgTable, type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { azContains, azFoldEquals, azSortKey } from '../../lib/az-text';
+import { insertAsJson } from '../../lib/bulk-insert';
 import type { ChangeFeed } from '../../lib/change-feed';
 import {
   applyList,
@@ -212,6 +213,33 @@ export function createResourceRepository(
       return rows.map((row) => ({ id: row.id as number, name: row.name }));
     },
 
+    /** The record that holds the rule's value (by the search key when `folded`), or null: an import's match. */
+    async holderOf(db: Executor, rule: UniqueRule, values: ResourceValues): Promise<number | null> {
+      const value = String(values[rule.field]);
+      const rows = await db
+        .select({ id })
+        .from(table)
+        .where(
+          and(
+            rule.folded ? azFoldEquals(column(rule.field), value) : eq(column(rule.field), value),
+            ...(rule.within ?? []).map((name) => eq(column(name), values[name])),
+          ),
+        )
+        .limit(1);
+      return (rows[0]?.id as number | undefined) ?? null;
+    },
+
+    /** The id and label of every record, for matching names to ids (an import's references). */
+    labels: (db: Executor) =>
+      db
+        .select({
+          id,
+          label: sql<string>`${labelOf(spec)}`,
+          // The references that narrow a name (a model's brand): a name is unique only within them.
+          ...Object.fromEntries((definition.availableBy ?? []).map((name) => [name, column(name)])),
+        })
+        .from(table) as unknown as Promise<({ id: number; label: string } & Record<string, unknown>)[]>,
+
     /** Another record already holds the rule's value (by the search key when `folded`). */
     async isTaken(db: Executor, rule: UniqueRule, values: ResourceValues, exceptId?: number): Promise<boolean> {
       const value = String(values[rule.field]);
@@ -241,6 +269,13 @@ export function createResourceRepository(
         .values(toRow(values) as PgInsertValue<PgTable>)
         .returning({ id });
       return row!.id as number;
+    },
+
+    /** Many records in one statement (an import's new rows), their ids in the given order. */
+    async insertMany(db: Executor, many: readonly ResourceValues[]): Promise<number[]> {
+      const idKey = propertyOf.get(id)!;
+      const rows = await insertAsJson(db, table, many.map(toRow) as PgInsertValue<PgTable>[]);
+      return rows.map((row) => (row as Record<string, unknown>)[idKey] as number);
     },
 
     async update(db: Executor, recordId: number, values: ResourceValues) {

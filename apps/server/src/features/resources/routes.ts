@@ -12,6 +12,7 @@ import {
   resourceUpdateSchema,
   type PermissionCode,
 } from '@dnx/shared';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
@@ -34,6 +35,12 @@ export function operationNouns(key: string): { plural: string; singular: string 
   return { plural, singular };
 }
 
+/** A resource's repository and service on the app's database (its routes, and an import's rows). */
+export function resourceParts(app: FastifyInstance, spec: ResourceSpec) {
+  const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
+  return { repo, service: createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs)) };
+}
+
 /** The routes of one resource, all from its declaration: list, read, create, update, delete-multiple, available. */
 export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
   const { definition } = spec;
@@ -48,8 +55,7 @@ export function resourceRoutes(spec: ResourceSpec): FastifyPluginAsyncZod {
   const update = resourceUpdateSchema(definition);
 
   return async (app) => {
-    const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
-    const service = createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs));
+    const { repo, service } = resourceParts(app, spec);
 
     app.get(
       path,

@@ -1,10 +1,11 @@
 import { resourceMessages as m, type DeleteMultipleResponse, type ResourceRecord } from '@dnx/shared';
 import type { Database, Executor } from '../../db/client';
-import { recordAudit, type AuditSnapshot } from '../../lib/audit';
+import { recordAudit, type AuditActor, type AuditSnapshot } from '../../lib/audit';
 import { checkViolation, foreignKeyViolation, uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
-import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import type { ListQuery } from '../../lib/list/list-query';
+import type { Transaction } from '../../db/client';
 import { lockRows, updateVersioned } from '../../lib/versioned-update';
 import type { AuthUser } from '../../plugins/auth';
 import type { ResourceRepository } from './repository';
@@ -117,6 +118,65 @@ export function createResourceService(
         )
         .catch(translateWriteError);
       return after;
+    },
+
+    /**
+     * The field errors of one record's input as create (no `existing`) or update would answer them, without writing:
+     * an import's preview checks each row with it. An empty object when it would pass.
+     */
+    async problems(executor: Executor, body: ResourceValues, existing: ResourceRecord | null): Promise<FieldErrors> {
+      try {
+        await check(executor, prepare(body), existing);
+        return {};
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 400) return err.body as FieldErrors;
+        throw err;
+      }
+    },
+
+    /**
+     * Updates `existing` at the version it was read, inside the caller's transaction (an import's apply writes every
+     * row in one), audited as an update is; `detail` names the import. The row was checked by `problems` (the
+     * preview); what may have changed since is guarded by the database: the version, and the unique indexes, foreign
+     * keys and checks every rule of `check` stands on, so a write that would break one fails the whole transaction.
+     */
+    async updateIn(
+      tx: Transaction,
+      actor: AuditActor,
+      body: ResourceValues,
+      existing: { id: number; version: number },
+      detail: Record<string, unknown>,
+    ): Promise<void> {
+      const input = prepare(body);
+      await updateVersioned(tx, {
+        target: spec,
+        id: existing.id,
+        expectedVersion: existing.version,
+        read: (reader) => repo.find(reader, existing.id),
+        write: (writer) => repo.update(writer, existing.id, input),
+        audit: { actor, action: 'update', resource, snapshot, detail },
+      });
+    },
+
+    /** New records inside the caller's transaction, as `updateIn` (checked by the preview): one insert and one read for all of them, an audit row each. */
+    async createManyIn(
+      tx: Transaction,
+      actor: AuditActor,
+      bodies: readonly ResourceValues[],
+      detail: Record<string, unknown>,
+    ): Promise<number[]> {
+      const ids = await repo.insertMany(tx, bodies.map(prepare));
+      for (const created of await repo.findMany(tx, ids)) {
+        await recordAudit(tx, {
+          actor,
+          action: 'create',
+          resource,
+          recordId: created.id,
+          after: snapshot(created),
+          detail,
+        });
+      }
+      return ids;
     },
 
     /** All or nothing: every id must exist, and none may be in use (checked inside the transaction). */

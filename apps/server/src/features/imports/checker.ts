@@ -1,0 +1,184 @@
+import {
+  azSearchKey,
+  cellInput,
+  cellText,
+  fieldInputSchema,
+  importMessages as m,
+  resourceInputSchema,
+  type FieldDefinition,
+  type ImportOutcome,
+  type ImportResource,
+  type ResourceRecord,
+} from '@dnx/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Executor } from '../../db/client';
+import { resourceParts } from '../resources/routes';
+import { specOf } from '../resources/specs';
+
+/**
+ * The check of one import row for a resource (issue 28): its cells read back as the API's input (the inverse of the
+ * list's cells), references found by name, the API's own rules and messages, then matched on the resource's natural
+ * key (its first unique rule: VÖEN, FIN, plate, name) as new, changed (which fields), unchanged or in error.
+ */
+
+export interface CheckedRow {
+  row: number;
+  outcome: ImportOutcome;
+  key: string;
+  recordId: number | null;
+  recordVersion: number | null;
+  values: Record<string, unknown> | null;
+  changes: { field: string; label: string; before: string; after: string }[];
+  errors: Record<string, string[]>;
+  cells: string[];
+}
+
+/** A spreadsheet hands a formula-looking text back with the apostrophe the export put before it. */
+const unescape = (text: string) => (/^'[=+\-@]/.test(text) ? text.slice(1) : text);
+
+/** A value as compared: decimals without trailing zeros, lists in order, nothing as ''. */
+function comparable(field: FieldDefinition, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (field.kind === 'decimal') {
+    const text = String(value);
+    return /^-?\d+(\.\d+)?$/.test(text) ? text.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : text;
+  }
+  if (field.kind === 'multi-choice' && Array.isArray(value)) return value.map(String).sort().join(',');
+  return String(value);
+}
+
+export type ResourceImporter = Awaited<ReturnType<typeof createResourceImporter>>;
+
+export async function createResourceImporter(app: FastifyInstance, db: Executor, resource: ImportResource) {
+  const spec = specOf(resource);
+  const { definition } = spec;
+  const { repo, service } = resourceParts(app, spec);
+  const fields = definition.fields.filter((f) => !f.readOnly);
+  const keyRule = spec.unique[0]!;
+  const keyFields = [keyRule.field, ...(keyRule.within ?? [])];
+  const schema = resourceInputSchema(definition);
+
+  // Every reference's names, folded (and narrowed by what narrows them: a model by its brand).
+  const references = new Map<string, Map<string, number[]>>();
+  for (const field of fields.filter((f) => f.kind === 'reference')) {
+    const target = specOf(field.reference!);
+    const byName = new Map<string, number[]>();
+    for (const row of await resourceParts(app, target).repo.labels(db)) {
+      const scope = (target.definition.availableBy ?? []).map((name) => row[name]).join('|');
+      const name = `${azSearchKey(row.label)}|${scope}`;
+      byName.set(name, [...(byName.get(name) ?? []), row.id]);
+    }
+    references.set(field.name, byName);
+  }
+
+  /** A reference's id by the name in the cell (null when empty), or its error. */
+  function reference(field: FieldDefinition, text: string, raw: Record<string, unknown>) {
+    if (text === '') return { value: null };
+    const scope = (specOf(field.reference!).definition.availableBy ?? []).map((name) => raw[name]).join('|');
+    const ids = references.get(field.name)!.get(`${azSearchKey(text)}|${scope}`) ?? [];
+    return ids.length === 1 ? { value: ids[0] } : { error: m.referenceUnknown(field.label, text) };
+  }
+
+  return {
+    definition,
+    fields,
+
+    /** The column of each field in the header (by its label, any case); the missing key columns as an error. */
+    columnsOf(header: readonly string[]): Map<string, number> | string {
+      const folded = header.map((h) => azSearchKey(unescape(h)));
+      const columns = new Map<string, number>();
+      for (const field of fields) {
+        const index = folded.indexOf(azSearchKey(field.label));
+        if (index >= 0) columns.set(field.name, index);
+      }
+      const missing = fields.filter((f) => keyFields.includes(f.name) && !columns.has(f.name));
+      return missing.length > 0 ? m.headerMissing(missing.map((f) => f.label).join(', ')) : columns;
+    },
+
+    /** Checks one row (`seen`: the keys of the file's earlier rows, to refuse a record given twice). */
+    async check(
+      cells: string[],
+      row: number,
+      columns: Map<string, number>,
+      seen: Map<string, number>,
+    ): Promise<CheckedRow> {
+      const text = (name: string) => unescape(cells[columns.get(name)!] ?? '').trim();
+      const errors: Record<string, string[]> = {};
+      const raw: Record<string, unknown> = {};
+      // References that narrow others (a brand) first: the narrowed one (a model) is looked up within them.
+      const ordered = [...fields].sort(
+        (a, b) =>
+          Number(a.kind === 'reference' && !!specOf(a.reference!).definition.availableBy?.length) -
+          Number(b.kind === 'reference' && !!specOf(b.reference!).definition.availableBy?.length),
+      );
+      for (const field of ordered) {
+        if (!columns.has(field.name)) continue;
+        if (field.kind !== 'reference') {
+          raw[field.name] = cellInput(field, text(field.name));
+          continue;
+        }
+        const found = reference(field, text(field.name), raw);
+        if ('error' in found) errors[field.name] = [found.error!];
+        else raw[field.name] = found.value;
+      }
+      const key = keyFields.map((name) => (columns.has(name) ? text(name) : '')).join(' / ');
+      const base = { row, key, cells, values: null, changes: [], recordId: null, recordVersion: null };
+
+      // Matched on the natural key as the rules normalize it (a plate's case, a name's letters).
+      const keyValues: Record<string, unknown> = {};
+      for (const name of keyFields) {
+        const parsedKey = fieldInputSchema(definition.fields.find((f) => f.name === name)!).safeParse(raw[name]);
+        keyValues[name] = parsedKey.success ? parsedKey.data : raw[name];
+      }
+      const recordId = keyFields.every((name) => keyValues[name] !== undefined && keyValues[name] !== '')
+        ? await repo.holderOf(db, keyRule, keyValues)
+        : null;
+      const existing: ResourceRecord | null = recordId === null ? null : await repo.find(db, recordId);
+      // A column the file lacks keeps the record's value (or takes the field's default for a new one).
+      const input: Record<string, unknown> = {};
+      for (const field of fields)
+        input[field.name] = columns.has(field.name) ? raw[field.name] : existing?.[field.name];
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? keyRule.field);
+          if (!errors[field]) errors[field] = [issue.message];
+        }
+      }
+      const seenKey = JSON.stringify(
+        keyFields.map((name) =>
+          comparable(
+            definition.fields.find((f) => f.name === name)!,
+            keyValues[name],
+          ),
+        ),
+      );
+      const earlier = seen.get(seenKey);
+      if (earlier !== undefined && Object.keys(errors).length === 0) errors[keyRule.field] = [m.duplicateKey(earlier)];
+      else if (earlier === undefined) seen.set(seenKey, row);
+      if (Object.keys(errors).length > 0) return { ...base, outcome: 'error', errors };
+
+      const values = parsed.data as Record<string, unknown>;
+      const problems = await service.problems(db, values, existing);
+      if (Object.keys(problems).length > 0) return { ...base, outcome: 'error', errors: problems };
+      if (!existing) return { ...base, outcome: 'new', values, errors: {} };
+      const changes = fields
+        .filter((field) => comparable(field, values[field.name]) !== comparable(field, existing[field.name]))
+        .map((field) => ({
+          field: field.name,
+          label: field.label,
+          before: String(cellText(field, existing)),
+          after: columns.has(field.name) ? text(field.name) : '',
+        }));
+      return {
+        ...base,
+        outcome: changes.length > 0 ? 'changed' : 'unchanged',
+        values: changes.length > 0 ? values : null,
+        changes,
+        recordId: existing.id,
+        recordVersion: existing.version,
+        errors: {},
+      };
+    },
+  };
+}

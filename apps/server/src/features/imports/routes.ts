@@ -1,0 +1,224 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  idParamsSchema,
+  importCreateSchema,
+  importMaxBytes,
+  importMessages as m,
+  importResourceSchema,
+  importRowSchema,
+  importRowsQuerySchema,
+  importSchema,
+  optionLabel,
+  type ExportColumn,
+  type FieldDefinition,
+} from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInErrors } from '../../lib/api-errors';
+import { fieldErrors } from '../../lib/http-errors';
+import { exportFileResponses, sendTable } from '../../lib/list/list-export';
+import { authUser } from '../../plugins/auth';
+import { cleanFileName } from '../online/documents';
+import { specOf } from '../resources/specs';
+import { createImportService } from './service';
+
+const common = { tags: ['imports'], security: [{ bearer: [] }] };
+const access = { access: { permissions: ['import_data'] } } as const;
+const conflictError = { 409: z.object({ detail: z.string() }) };
+
+/** What a file part leaves in the body: its name and bytes, or that it was over 20 MB (read no further). */
+interface Upload {
+  name: string;
+  data: Buffer | null;
+}
+async function receiveUpload(part: MultipartFile): Promise<void> {
+  let data: Buffer | null = null;
+  try {
+    data = await part.toBuffer();
+    if (part.file.truncated) data = null;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+  }
+  const upload: Upload = { name: cleanFileName(part.filename, 'import'), data };
+  (part as unknown as { value: unknown }).value = upload;
+}
+
+/** A value a template's example row shows for a field: its own example, else one of its kind. */
+function exampleOf(field: FieldDefinition): string {
+  if (field.example)
+    return /^\d{4}-\d{2}-\d{2}$/.test(field.example) ? field.example.split('-').reverse().join('.') : field.example;
+  switch (field.kind) {
+    case 'decimal':
+      return '1,5';
+    case 'integer':
+      return '18';
+    case 'date':
+      return '15.01.2026';
+    case 'status':
+    case 'choice':
+    case 'multi-choice':
+      return optionLabel(field, field.options?.[0]?.value);
+    case 'reference':
+      return `(${field.label}: siyahıdakı ad)`;
+    default:
+      return field.label;
+  }
+}
+
+/**
+ * Imports for administrators (issue 28): upload (multipart) -> a check on the job queue -> the preview (counts and
+ * rows by outcome) -> apply, all or nothing; the rows in error as a file to fix; each list's template.
+ */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: receiveUpload,
+    limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+  const service = createImportService(app);
+
+  app.post(
+    '/api/imports/',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'createImport',
+        summary:
+          'Upload a file for a list (multipart: `resource`, `file`: .xlsx or UTF-8 .csv, 20 MB and 100,000 rows at ' +
+          'most): the import, queued for its check (follow it at GET /api/imports/{id}/)',
+        consumes: ['multipart/form-data'],
+        body: importCreateSchema,
+        response: { 201: importSchema, ...signedInErrors },
+      },
+    },
+    async (request, reply) => {
+      const upload = request.body.file as Upload | undefined;
+      if (!upload || typeof upload !== 'object' || !('data' in upload)) throw fieldErrors({ file: [m.fileRequired] });
+      if (!upload.data) throw fieldErrors({ file: [m.fileTooLarge] });
+      const created = await service.create(authUser(request), request.body.resource, upload.name, upload.data);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/imports/',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'listImports',
+        summary: 'The imports, the newest first: who, when, the file, the list, the status and the counts',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          per_page: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: z.object({ count: z.number().int(), results: z.array(importSchema) }), ...signedInErrors },
+      },
+    },
+    async (request) => service.list(request.query.page, request.query.per_page),
+  );
+
+  app.get(
+    '/api/imports/templates/:resource.xlsx',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'importTemplate',
+        summary: "A list's template: its columns (Azerbaijani headers) and one example row",
+        params: z.object({ resource: importResourceSchema }),
+        response: exportFileResponses('The template, .xlsx'),
+      },
+    },
+    async (request, reply) => {
+      const { definition } = specOf(request.params.resource);
+      const fields = definition.fields.filter((f) => !f.readOnly);
+      const columns: ExportColumn<FieldDefinition[]>[] = fields.map((field, i) => ({
+        header: field.label,
+        value: (row) => exampleOf(row[i]!),
+        width: 22,
+      }));
+      const chunks = (async function* () {
+        yield [fields];
+      })();
+      return sendTable(request, reply, 'xlsx', { title: `${definition.title} (şablon)`, columns, chunks }, 1);
+    },
+  );
+
+  app.get(
+    '/api/imports/:id/',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'getImport',
+        summary: 'An import of the user: its status, progress and counts by outcome',
+        params: idParamsSchema,
+        response: { 200: importSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.read(request.params.id, authUser(request).id),
+  );
+
+  app.get(
+    '/api/imports/:id/rows/',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'listImportRows',
+        summary: "The import's checked rows in the file's order, by outcome (new, changed, unchanged, error), paged",
+        params: idParamsSchema,
+        querystring: importRowsQuerySchema,
+        response: { 200: z.object({ count: z.number().int(), results: z.array(importRowSchema) }), ...signedInErrors },
+      },
+    },
+    async (request) => service.rows(request.params.id, authUser(request).id, request.query),
+  );
+
+  app.post(
+    '/api/imports/:id/apply/',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'applyImport',
+        summary:
+          'Apply a checked import: every new and changed row written in one transaction, audited with the import, or ' +
+          'none (queued; follow the status). 409 while it is checked, when rows are in error, or when applied already',
+        params: idParamsSchema,
+        response: { 202: importSchema, ...signedInErrors, ...conflictError },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await service.apply(request.params.id, authUser(request))),
+  );
+
+  app.get(
+    '/api/imports/:id/errors.xlsx',
+    {
+      config: access,
+      schema: {
+        ...common,
+        operationId: 'importErrors',
+        summary: "The rows in error with the file's own columns and the messages: to fix and upload again",
+        params: idParamsSchema,
+        response: exportFileResponses('The rows in error, .xlsx'),
+      },
+    },
+    async (request, reply) => {
+      const { header, rows } = await service.errorRows(request.params.id, authUser(request).id);
+      type Row = (typeof rows)[number];
+      const columns: ExportColumn<Row>[] = [
+        ...header.map((title, i) => ({ header: title, value: (row: Row) => row.cells[i] ?? '', width: 20 })),
+        { header: 'Sətir', value: (row: Row) => row.row, width: 8 },
+        { header: 'Səhv', value: (row: Row) => Object.values(row.errors).flat().join(' '), width: 60 },
+      ];
+      const chunks = (async function* () {
+        yield rows;
+      })();
+      return sendTable(request, reply, 'xlsx', { title: 'İdxal səhvləri', columns, chunks }, rows.length);
+    },
+  );
+};

@@ -1,0 +1,316 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  importMaxRows,
+  importMessages as m,
+  type Import,
+  type ImportCounts,
+  type ImportOutcome,
+  type ImportResource,
+  type ImportRow,
+} from '@dnx/shared';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { importRows, imports, users } from '../../db/schema';
+import type { AuditActor } from '../../lib/audit';
+import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
+import {
+  readTable,
+  sniffTableFormat,
+  TableTooLargeError,
+  TableUnreadableError,
+  type TableFormat,
+} from '../../lib/spreadsheet/table-reader';
+import { resourceParts } from '../resources/routes';
+import { specOf } from '../resources/specs';
+import { createResourceImporter, type CheckedRow } from './checker';
+
+/**
+ * Imports (issue 28): the upload keeps the file and queues its check; a worker of any process reads it row by
+ * row (flat memory), checks each row and keeps the outcome; the apply, queued too, writes every new and changed row
+ * in one transaction, audited with the import's id, or nothing.
+ */
+
+const batchSize = 500;
+const zero: ImportCounts = { new: 0, changed: 0, unchanged: 0, error: 0 };
+
+/** The file of an import on disk for the reader, removed after `use`. */
+async function onDisk<T>(data: Buffer, use: (path: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'dnx-import-'));
+  try {
+    const path = join(dir, 'file');
+    await writeFile(path, data);
+    return await use(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What an upload's content is: xlsx or csv by its bytes, whatever its name; null for anything else (a PDF or an image
+ * named .csv, though its first bytes read as text).
+ */
+export async function formatOf(data: Buffer): Promise<TableFormat | null> {
+  const known = await fileTypeFromBuffer(data.subarray(0, 4100));
+  if (known && known.ext !== 'xlsx' && known.ext !== 'zip') return null;
+  return onDisk(data, sniffTableFormat);
+}
+
+export type ImportService = ReturnType<typeof createImportService>;
+
+export function createImportService(app: FastifyInstance) {
+  const db = app.db;
+
+  const view = (row: Omit<typeof imports.$inferSelect, 'file' | 'header'> & { createdBy: string }): Import => ({
+    id: row.id,
+    resource: row.resource,
+    file_name: row.fileName,
+    status: row.status,
+    progress: { done: row.done, total: row.total },
+    counts: row.counts,
+    error: row.error,
+    created_by: row.createdBy,
+    created_at: row.createdAt.toISOString(),
+    applied_at: row.appliedAt?.toISOString() ?? null,
+  });
+  const selection = { ...columnsOf(imports), createdBy: users.email };
+  const base = () => db.select(selection).from(imports).innerJoin(users, eq(users.id, imports.userId));
+
+  /** The import, when it is `userId`'s (a preview belongs to its maker): 404 otherwise. */
+  async function own(id: number, userId: number) {
+    const [row] = await base().where(and(eq(imports.id, id), eq(imports.userId, userId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  const finish = (id: number, values: Partial<typeof imports.$inferInsert>) =>
+    db.update(imports).set(values).where(eq(imports.id, id));
+
+  /** The check: every row read, checked and kept; the counts by outcome. A file that cannot be read fails. */
+  async function check(id: number) {
+    const [claimed] = await db
+      .update(imports)
+      .set({ status: 'checking' })
+      .where(and(eq(imports.id, id), eq(imports.status, 'queued')))
+      .returning();
+    if (!claimed?.file) return;
+    const importer = await createResourceImporter(app, db, claimed.resource);
+    const counts = { ...zero };
+    try {
+      await onDisk(claimed.file, async (path) => {
+        let columns: Map<string, number> | null = null;
+        const seen = new Map<string, number>();
+        let batch: CheckedRow[] = [];
+        let line = 0;
+        const flush = async () => {
+          if (batch.length === 0) return;
+          await db.insert(importRows).values(
+            batch.map((r) => ({
+              importId: id,
+              row: r.row,
+              outcome: r.outcome,
+              key: r.key,
+              recordId: r.recordId,
+              recordVersion: r.recordVersion,
+              values: r.values,
+              changes: r.changes,
+              errors: r.errors,
+              cells: r.cells,
+            })),
+          );
+          await finish(id, { done: line - 1, counts });
+          batch = [];
+        };
+        for await (const cells of readTable(path, claimed.format as TableFormat, { maxRows: importMaxRows })) {
+          line += 1;
+          if (columns === null) {
+            const found = importer.columnsOf(cells);
+            if (typeof found === 'string') throw new HttpError(400, { detail: found });
+            columns = found;
+            await finish(id, { header: cells });
+            continue;
+          }
+          const checked = await importer.check(cells, line, columns, seen);
+          counts[checked.outcome] += 1;
+          batch.push(checked);
+          if (batch.length >= batchSize) await flush();
+        }
+        await flush();
+        if (line <= 1) throw new HttpError(400, { detail: m.noRows });
+      });
+      await finish(id, { status: 'previewed', counts, total: Object.values(counts).reduce((a, b) => a + b, 0) });
+    } catch (err) {
+      const message =
+        err instanceof HttpError
+          ? String(err.body.detail)
+          : err instanceof TableTooLargeError
+            ? m.tooManyRows
+            : err instanceof TableUnreadableError
+              ? m.fileUnreadable
+              : m.failed;
+      if (!(err instanceof HttpError || err instanceof TableTooLargeError || err instanceof TableUnreadableError))
+        app.log.error({ err, importId: id }, 'import check failed');
+      await db.delete(importRows).where(eq(importRows.importId, id));
+      await finish(id, { status: 'failed', error: message, counts: zero, file: null });
+    }
+  }
+
+  /** The apply: every new and changed row written in one transaction, or none (the import then fails). */
+  async function apply(id: number, actor: AuditActor) {
+    const [row] = await db.select().from(imports).where(eq(imports.id, id));
+    if (row?.status !== 'applying') return;
+    const spec = specOf(row.resource);
+    const { service } = resourceParts(app, spec);
+    const detail = { import: id };
+    try {
+      await db.transaction(async (tx) => {
+        let after = 0;
+        for (;;) {
+          const rows = await tx
+            .select()
+            .from(importRows)
+            .where(
+              and(
+                eq(importRows.importId, id),
+                inArray(importRows.outcome, ['new', 'changed']),
+                gt(importRows.row, after),
+              ),
+            )
+            .orderBy(asc(importRows.row))
+            .limit(batchSize);
+          if (rows.length === 0) break;
+          // New records in one statement per batch; changed ones each at the version the check read.
+          const created = rows.filter((r) => r.recordId === null);
+          if (created.length > 0)
+            await service.createManyIn(
+              tx,
+              actor,
+              created.map((r) => r.values!),
+              detail,
+            );
+          for (const r of rows.filter((r) => r.recordId !== null)) {
+            await service.updateIn(tx, actor, r.values!, { id: r.recordId!, version: r.recordVersion! }, detail);
+          }
+          after = rows.at(-1)!.row;
+        }
+        await tx
+          .update(imports)
+          .set({ status: 'applied', appliedAt: sql`now()`, file: null, done: row.counts.new + row.counts.changed })
+          .where(eq(imports.id, id));
+      });
+    } catch (err) {
+      // A record changed, taken or removed since the check: nothing was written.
+      const known = err instanceof HttpError;
+      if (!known) app.log.error({ err, importId: id }, 'import apply failed');
+      await finish(id, { status: 'failed', error: known ? m.changedSince : m.failed, file: null });
+    }
+  }
+
+  app.jobs.handle('imports', async (data) => {
+    const id = Number(data.import);
+    if (data.action === 'check') await check(id);
+    else if (data.action === 'apply') await apply(id, data.actor as AuditActor);
+  });
+
+  return {
+    /** Keeps the file and queues its check. */
+    async create(actor: AuditActor, resource: ImportResource, fileName: string, file: Buffer): Promise<Import> {
+      const format = await formatOf(file);
+      if (!format) throw fieldErrors({ file: [m.fileType] });
+      const [created] = await db
+        .insert(imports)
+        .values({ userId: actor.id, resource, fileName, format, file })
+        .returning({ id: imports.id });
+      await app.jobs.send('imports', { import: created!.id, action: 'check' });
+      return view(await own(created!.id, actor.id));
+    },
+
+    read: async (id: number, userId: number) => view(await own(id, userId)),
+
+    /** The history: every import, the newest first (who, when, which file and list, the counts). */
+    async list(page: number, perPage: number) {
+      const [total] = await db.select({ n: count() }).from(imports);
+      const rows = await base()
+        .orderBy(desc(imports.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      return { count: total!.n, results: rows.map(view) };
+    },
+
+    /** The checked rows, by outcome, in the file's order. */
+    async rows(id: number, userId: number, query: { outcome?: ImportOutcome; page: number; per_page: number }) {
+      await own(id, userId);
+      const where = and(eq(importRows.importId, id), query.outcome ? eq(importRows.outcome, query.outcome) : undefined);
+      const [total] = await db.select({ n: count() }).from(importRows).where(where);
+      const rows = await db
+        .select()
+        .from(importRows)
+        .where(where)
+        .orderBy(asc(importRows.row))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page);
+      const results: ImportRow[] = rows.map((r) => ({
+        row: r.row,
+        outcome: r.outcome,
+        key: r.key,
+        changes: r.changes,
+        errors: r.errors,
+      }));
+      return { count: total!.n, results };
+    },
+
+    /**
+     * Queues the apply of a checked import without errors; once: a second apply (or one racing it) is refused, as
+     * is one of an import in error or not yet checked.
+     */
+    async apply(id: number, actor: AuditActor): Promise<Import> {
+      const current = await own(id, actor.id);
+      if (current.status === 'previewed' && current.counts.error > 0) throw conflict(m.hasErrors(current.counts.error));
+      const [claimed] = await db
+        .update(imports)
+        .set({ status: 'applying', done: 0 })
+        .where(and(eq(imports.id, id), eq(imports.status, 'previewed'), sql`(${imports.counts}->>'error')::int = 0`))
+        .returning({ id: imports.id });
+      if (!claimed) {
+        if (current.status === 'queued' || current.status === 'checking') throw conflict(m.notReady);
+        throw conflict(m.alreadyApplied);
+      }
+      await app.jobs.send('imports', { import: id, action: 'apply', actor: { id: actor.id, email: actor.email } });
+      return view(await own(id, actor.id));
+    },
+
+    /** The rows in error with the file's own columns and a message column: to fix and upload again. */
+    async errorRows(id: number, userId: number) {
+      const [found] = await db
+        .select({ header: imports.header })
+        .from(imports)
+        .where(and(eq(imports.id, id), eq(imports.userId, userId)));
+      if (!found) throw notFound();
+      const rows = await db
+        .select({ row: importRows.row, cells: importRows.cells, errors: importRows.errors })
+        .from(importRows)
+        .where(and(eq(importRows.importId, id), eq(importRows.outcome, 'error')))
+        .orderBy(asc(importRows.row));
+      return { header: found.header ?? [], rows };
+    },
+  };
+}
+
+function columnsOf<T extends typeof imports>(table: T) {
+  return {
+    id: table.id,
+    userId: table.userId,
+    resource: table.resource,
+    fileName: table.fileName,
+    format: table.format,
+    status: table.status,
+    done: table.done,
+    total: table.total,
+    counts: table.counts,
+    error: table.error,
+    createdAt: table.createdAt,
+    appliedAt: table.appliedAt,
+  };
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { countSchema, idSchema, momentOutSchema } from '../api/input';
+import type { ResourceKey } from '../resources/define';
+
+/**
+ * Imports (issue 28): an administrator uploads a spreadsheet of records (the file a list's export writes, or the
+ * resource's template), the server checks every row by the API's own rules and shows what would change; applied,
+ * every row is written or none. The work runs on the job queue; the screen follows its progress.
+ */
+
+/** The resources an import takes: the fleet and the reference lists staff keep outside the system today. */
+export const importResources = [
+  'carriers',
+  'drivers',
+  'automobiles',
+  'tax-payers',
+  'route-companies',
+  'cities',
+  'automobile-brands',
+  'automobile-models',
+] as const satisfies readonly ResourceKey[];
+export type ImportResource = (typeof importResources)[number];
+
+/** Files up to 20 MB and 100,000 data rows. */
+export const importMaxBytes = 20 * 1024 * 1024;
+export const importMaxRows = 100_000;
+
+export const importStatuses = ['queued', 'checking', 'previewed', 'applying', 'applied', 'failed'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+export const importOutcomes = ['new', 'changed', 'unchanged', 'error'] as const;
+export type ImportOutcome = (typeof importOutcomes)[number];
+
+export const importMessages = {
+  resourceInvalid: 'İdxal olunan siyahını seçin.',
+  fileRequired: 'Faylı seçin.',
+  fileType: 'Fayl Excel (.xlsx) və ya CSV (UTF-8) olmalıdır.',
+  fileTooLarge: 'Fayl 20 MB-dan böyük ola bilməz.',
+  fileUnreadable: 'Fayl oxunmadı: o, zədələnib və ya Excel/CSV deyil.',
+  tooManyRows: 'Faylda ən çox 100.000 sətir ola bilər.',
+  noRows: 'Faylda başlıqdan sonra sətir yoxdur.',
+  headerMissing: (labels: string) =>
+    `Faylda bu sütun(lar) yoxdur: ${labels}. Şablonu yükləyib onun başlıqlarını işlədin.`,
+  duplicateKey: (row: number) => `Bu qeyd faylda artıq var (sətir ${row}).`,
+  referenceUnknown: (label: string, value: string) => `${label}: "${value}" tapılmadı.`,
+  notReady: 'İdxal hələ yoxlanılır: bitməsini gözləyin.',
+  hasErrors: (count: number) =>
+    `Faylda ${count} səhvli sətir var: heç nə yazılmadı. Səhvləri düzəldib faylı yenidən yükləyin.`,
+  alreadyApplied: 'Bu idxal artıq tətbiq olunub.',
+  changedSince: 'Yoxlamadan sonra məlumatlar dəyişib: faylı yenidən yükləyin.',
+  failed: 'İdxal alınmadı. Faylı yenidən yükləyin.',
+} as const;
+
+export const importResourceSchema = z.enum(importResources, { error: importMessages.resourceInvalid });
+
+/** `POST /api/imports/` (multipart): the resource and the file. */
+export const importCreateSchema = z.object({
+  resource: importResourceSchema,
+  file: z.unknown().meta({ type: 'string', format: 'binary', description: 'The .xlsx or .csv file (20 MB at most)' }),
+});
+
+export const importCountsSchema = z.object({
+  new: countSchema,
+  changed: countSchema,
+  unchanged: countSchema,
+  error: countSchema,
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const importSchema = z.object({
+  id: idSchema,
+  resource: importResourceSchema,
+  file_name: z.string(),
+  status: z.enum(importStatuses),
+  /** Rows checked (or written) so far, and of how many (null until the file is read to its end). */
+  progress: z.object({ done: countSchema, total: countSchema.nullable() }),
+  counts: importCountsSchema,
+  /** Why the import failed (a file that cannot be read, a change since the preview), or null. */
+  error: z.string().nullable(),
+  created_by: z.string(),
+  created_at: momentOutSchema,
+  applied_at: momentOutSchema.nullable(),
+});
+export type Import = z.infer<typeof importSchema>;
+
+/** One row of the file as checked: its line in the file, its outcome, and what changes or what is wrong. */
+export const importRowSchema = z.object({
+  row: countSchema,
+  outcome: z.enum(importOutcomes),
+  /** The natural key's text (VÖEN, FIN, plate, name). */
+  key: z.string(),
+  /** The fields that differ from the record (a changed row), as the list shows them. */
+  changes: z.array(z.object({ field: z.string(), label: z.string(), before: z.string(), after: z.string() })),
+  /** Field errors by field, with the API's messages. */
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+export const importRowsQuerySchema = z.object({
+  outcome: z.enum(importOutcomes).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+});
