@@ -1,15 +1,15 @@
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { type Duplex, pipeline, Readable } from 'node:stream';
+import { open, readFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import { Inflate } from 'fflate';
+import { Parser } from 'htmlparser2';
 
 /**
  * An uploaded table (an import of carriers, drivers, …) read row by row, so memory holds one row and not the file:
- * the first sheet of an Excel workbook, its parts read by exceljs's streaming reader, or a UTF-8 CSV read by
- * csv-parse. Each row is its cells' texts as a person sees them in the cells; the caller checks and converts them.
- * Around exceljs 4.4.0 (no release since 2023) this file walks the zip itself: see `zipEntries` and `entryText`.
+ * the first sheet of an Excel workbook, found by the zip's central directory and inflated by fflate piece by piece and its XML parsed by htmlparser2's SAX
+ * parser, or a UTF-8 CSV read by csv-parse. Each row is its cells' texts as a person sees them in the cells; the
+ * caller checks and converts them. Of SpreadsheetML only what a table needs is read (docs/decisions.md).
  */
 
 export type TableFormat = 'xlsx' | 'csv';
@@ -152,144 +152,443 @@ const maxSheetBytes = 512 * 2 ** 20;
 const maxSharedStringsBytes = 128 * 2 ** 20;
 const maxOtherPartBytes = 16 * 2 ** 20;
 
-interface ZipEntry extends Readable {
-  path: string;
+/**
+ * The file goes to the unzipper in pieces of this size, and the rows made from each are handed on before the next:
+ * fflate inflates all it is given at once, and 4 KB unpack to some 4 MB at most, however well they pack.
+ */
+const pieceSize = 4 * 1024;
+
+/** A part being read: the parser its text goes to, and the most it may unpack to. */
+interface PartReader {
+  parser: Parser;
+  limit: number;
 }
 
-/** exceljs's zip reader, the one its streaming reader uses. */
-const unzipper = createRequire(createRequire(import.meta.url).resolve('exceljs'))('unzipper') as {
-  Parse(options: { forceStream: true }): Duplex;
-};
+/** An entry of a zip as its central directory lists it: where its packed bytes start and how many there are. */
+interface ZipEntry {
+  name: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  packed: number;
+  /** Of its local header. */
+  offset: number;
+}
 
 /**
- * The workbook's entries in file order, each to be read to its end before the next. The walk is Node's own over
- * unzipper's stream: exceljs's walk (`iterateStream`) stops at unzipper's early "end" and so, now and then, never
- * sees the parts that come after a sheet, and reads the texts as empty (exceljs issue 683, unfixed).
+ * The zip's entries from its central directory, the one place that holds every entry's packed size: a workbook
+ * written as a stream (our own export's, many servers') gives the sizes only after each entry's data, where a reader
+ * going through the file in order would have to guess the end by a signature that packed bytes may hold by chance.
  */
-async function* zipEntries(path: string): AsyncGenerator<ZipEntry> {
-  const input = createReadStream(path);
-  const zip = input.pipe(unzipper.Parse({ forceStream: true }));
-  let current: ZipEntry | undefined;
-  let failure: Error | undefined;
-  // unzipper reports a cut file on the zip, while the entry being read, or a next one it already gave out, waits
-  // for ever for its end.
-  zip.on('error', (error) => {
-    failure ??= error;
-    current?.destroy(error);
-  });
-  input.on('error', (error) => zip.destroy(error));
-  try {
-    for await (const entry of zip as AsyncIterable<ZipEntry>) {
-      if (failure) throw failure;
-      current = entry;
-      yield entry;
+function centralDirectory(file: Buffer): ZipEntry[] {
+  // The end record's signature, within its 22 bytes and a comment of up to 65,535 after it.
+  let end = -1;
+  for (let at = file.length - 22; at >= Math.max(0, file.length - 22 - 0xffff); at -= 1) {
+    if (file.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
     }
-  } finally {
-    zip.destroy();
-    input.destroy();
   }
+  if (end < 0) throw new Error('not a zip: no end of central directory');
+  const count = file.readUInt16LE(end + 10);
+  let at = file.readUInt32LE(end + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i += 1) {
+    if (at + 46 > file.length || file.readUInt32LE(at) !== 0x02014b50) throw new Error('broken central directory');
+    const nameLength = file.readUInt16LE(at + 28);
+    entries.push({
+      name: file.toString('utf8', at + 46, at + 46 + nameLength),
+      method: file.readUInt16LE(at + 10),
+      packed: file.readUInt32LE(at + 20),
+      offset: file.readUInt32LE(at + 42),
+    });
+    at += 46 + nameLength + file.readUInt16LE(at + 30) + file.readUInt16LE(at + 32);
+  }
+  return entries;
 }
-
-const tooLarge = (entry: ZipEntry, limit: number) => new Error(`${entry.path} unpacks to more than ${limit} bytes`);
 
 /**
- * An entry's text, failing past `limit` bytes. Decoding the whole stream keeps a letter of two bytes (ə, ş) whole
- * where a chunk ends; exceljs decodes each chunk alone and makes it two U+FFFD (exceljs issues 2063, 2316, unfixed).
+ * One walk through the zip's entries in the central directory's order, pausing after each piece of packed bytes.
+ * `readerOf` gives an entry's reader; an entry without one is skipped unread. An entry's text is decoded as one
+ * stream, so a letter of two bytes (ə, ş) split between chunks stays whole.
  */
-async function* entryText(entry: ZipEntry, limit: number): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let size = 0;
-  for await (const chunk of entry as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(entry, limit);
-    yield decoder.decode(chunk, { stream: true });
+async function* zipWalk(path: string, readerOf: (name: string) => PartReader | undefined): AsyncGenerator<void> {
+  // An upload is at most 20 MB: the packed file is held, never what it unpacks to.
+  const file = await readFile(path);
+  for (const entry of centralDirectory(file)) {
+    const reader = readerOf(entry.name);
+    if (!reader) continue;
+    if (entry.method !== 0 && entry.method !== 8) throw new Error(`${entry.name}: compression ${entry.method}`);
+    if (entry.offset + 30 > file.length || file.readUInt32LE(entry.offset) !== 0x04034b50)
+      throw new Error(`${entry.name}: no local header`);
+    const start = entry.offset + 30 + file.readUInt16LE(entry.offset + 26) + file.readUInt16LE(entry.offset + 28);
+    if (start + entry.packed > file.length) throw new Error(`${entry.name}: cut short`);
+    const packed = file.subarray(start, start + entry.packed);
+    const decoder = new TextDecoder();
+    let size = 0;
+    let failure: unknown;
+    let done = false;
+    const take = (data: Uint8Array, final: boolean) => {
+      done = final;
+      size += data.length;
+      if (size > reader.limit) throw new Error(`${entry.name} unpacks to more than ${reader.limit} bytes`);
+      reader.parser.write(decoder.decode(data, { stream: !final }));
+      if (final) reader.parser.end();
+    };
+    const inflate = new Inflate((data, final) => {
+      if (failure) return;
+      try {
+        take(data, final);
+      } catch (caught) {
+        failure = caught;
+      }
+    });
+    for (let at = 0; at < packed.length || at === 0; at += pieceSize) {
+      const piece = packed.subarray(at, at + pieceSize);
+      const last = at + pieceSize >= packed.length;
+      if (entry.method === 0) take(piece, last);
+      else inflate.push(piece, last);
+      if (failure) throw failure;
+      yield;
+      if (last) break;
+    }
+    if (!done) throw new Error(`${entry.name}: the packed data ends early`);
   }
-  const rest = decoder.decode();
-  if (rest) yield rest;
 }
 
-async function skipEntry(entry: ZipEntry, limit: number) {
-  let size = 0;
-  for await (const chunk of entry as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) throw tooLarge(entry, limit);
+// The workbook's XML
+
+/** htmlparser2 in XML mode: names as written, entities decoded once (attributes too), CDATA read as text. */
+const xmlMode = { xmlMode: true };
+
+/** An element's or attribute's name without its prefix (`x:c` is `c`): writers other than Excel prefix them. */
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+/** OOXML's escape of characters XML cannot hold (`_x000D_` for a carriage return), as Excel shows them. */
+const unescapeText = (text: string) =>
+  text.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** An attribute by its local name; `prefixed` takes only a prefixed one (`r:id`, not `sheetId`'s neighbours). */
+function attribute(attributes: Record<string, string>, name: string, prefixed = false): string | undefined {
+  for (const [key, value] of Object.entries(attributes)) {
+    if (localName(key) === name && (!prefixed || key.includes(':'))) return value;
+  }
+  return undefined;
+}
+
+/** The shared strings: each `<si>`'s text, its rich runs joined, its phonetic guides (`<rPh>`) left out. */
+function sharedStringsParser(strings: string[]): Parser {
+  let text = '';
+  let inText = false;
+  let guide = 0;
+  return new Parser(
+    {
+      onopentag(name) {
+        const tag = localName(name);
+        if (tag === 'si') text = '';
+        else if (tag === 'rPh') guide += 1;
+        else if (tag === 't') inText = true;
+      },
+      ontext(value) {
+        if (inText && guide === 0) text += value;
+      },
+      onclosetag(name) {
+        const tag = localName(name);
+        if (tag === 't') inText = false;
+        else if (tag === 'rPh') guide -= 1;
+        else if (tag === 'si') strings.push(unescapeText(text));
+      },
+    },
+    xmlMode,
+  );
+}
+
+interface Workbook {
+  /** The tabs' relationship ids, in the tabs' order. */
+  tabs: string[];
+  date1904: boolean;
+}
+
+function workbookParser(workbook: Workbook): Parser {
+  return new Parser(
+    {
+      onopentag(name, attributes) {
+        const tag = localName(name);
+        if (tag === 'workbookPr') {
+          const value = attribute(attributes, 'date1904');
+          workbook.date1904 = value === 'true' || value === '1';
+        } else if (tag === 'sheet') {
+          const id = attribute(attributes, 'id', true);
+          if (id) workbook.tabs.push(id);
+        }
+      },
+    },
+    xmlMode,
+  );
+}
+
+interface Relationship {
+  /** The part's name in the zip, lower case. */
+  part: string;
+  worksheet: boolean;
+}
+
+/** A relationship's target as a part name: relative to `xl/`, or absolute from the zip's root. */
+function partName(target: string): string {
+  const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+  const parts: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '.' && segment !== '') parts.push(segment);
+  }
+  return parts.join('/').toLowerCase();
+}
+
+function relationshipsParser(relationships: Map<string, Relationship>): Parser {
+  return new Parser(
+    {
+      onopentag(name, attributes) {
+        if (localName(name) !== 'Relationship') return;
+        const id = attribute(attributes, 'Id');
+        const target = attribute(attributes, 'Target');
+        if (!id || !target) return;
+        const type = attribute(attributes, 'Type') ?? '';
+        relationships.set(id, { part: partName(target), worksheet: type.endsWith('/worksheet') });
+      },
+    },
+    xmlMode,
+  );
+}
+
+interface Styles {
+  /** Custom number formats by id. */
+  formatCodes: Map<number, string>;
+  /** Each cell format's number format: a cell's `s` is its place here. */
+  cellFormats: number[];
+}
+
+function stylesParser(styles: Styles): Parser {
+  let inCellFormats = false;
+  return new Parser(
+    {
+      onopentag(name, attributes) {
+        const tag = localName(name);
+        if (tag === 'numFmt') {
+          const id = Number(attribute(attributes, 'numFmtId'));
+          if (Number.isInteger(id)) styles.formatCodes.set(id, attribute(attributes, 'formatCode') ?? '');
+        } else if (tag === 'cellXfs') inCellFormats = true;
+        else if (tag === 'xf' && inCellFormats) styles.cellFormats.push(Number(attribute(attributes, 'numFmtId') ?? 0));
+      },
+      onclosetag(name) {
+        if (localName(name) === 'cellXfs') inCellFormats = false;
+      },
+    },
+    xmlMode,
+  );
+}
+
+/** Excel's built-in date formats (times alone, 18-21 and 45-47, stay numbers). */
+const isBuiltInDate = (id: number) =>
+  (id >= 14 && id <= 17) || id === 22 || (id >= 27 && id <= 36) || (id >= 50 && id <= 58);
+
+/** A custom format shows a date: d or y, or m without h or s, outside quotes, brackets and escapes. */
+function isDateCode(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\[^]/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .toLowerCase();
+  return /[dy]/.test(bare) || (/m/.test(bare) && !/[hs]/.test(bare));
+}
+
+/** The cell formats (by place) that show a date. */
+const dateStyles = ({ formatCodes, cellFormats }: Styles) =>
+  new Set(
+    cellFormats.flatMap((id, place) =>
+      isBuiltInDate(id) || (formatCodes.has(id) && isDateCode(formatCodes.get(id)!)) ? [place] : [],
+    ),
+  );
+
+interface SheetContext {
+  strings: string[];
+  dateStyles: Set<number>;
+  date1904: boolean;
+}
+
+interface Cell {
+  type: string;
+  style: number;
+  value: string;
+  inline: string;
+}
+
+/** Excel's last column, XFD. */
+const maxColumns = 16_384;
+
+/** A cell reference's column, from 0 ("A1" is 0, "AB7" is 27); past XFD the file is not a table. */
+function columnOf(reference: string): number {
+  let column = 0;
+  for (const letter of reference.toUpperCase()) {
+    const code = letter.charCodeAt(0);
+    if (code < 65 || code > 90) break;
+    column = column * 26 + (code - 64);
+  }
+  if (column === 0 || column > maxColumns) throw new Error(`the cell reference ${reference} is out of the sheet`);
+  return column - 1;
+}
+
+/**
+ * The sheet's rows, each pushed to `rows` as it closes: cells placed by their references (or after the one before),
+ * the gaps filled with ''; rows of blank cells left out here already (a sheet of empty rows is a bomb's shape).
+ */
+function sheetParser(context: SheetContext, rows: string[][], ended: () => void): Parser {
+  let row: string[] = [];
+  let next = 0;
+  let cell: Cell | null = null;
+  let column = 0;
+  let inValue = false;
+  let inText = false;
+  let guide = 0;
+  return new Parser(
+    {
+      onopentag(name, attributes) {
+        const tag = localName(name);
+        if (tag === 'row') {
+          row = [];
+          next = 0;
+        } else if (tag === 'c') {
+          const reference = attribute(attributes, 'r');
+          column = reference ? columnOf(reference) : next;
+          if (column >= maxColumns) throw new Error('a row runs past the last column');
+          cell = {
+            type: attribute(attributes, 't') ?? 'n',
+            style: Number(attribute(attributes, 's') ?? 0),
+            value: '',
+            inline: '',
+          };
+        } else if (tag === 'v') inValue = true;
+        else if (tag === 't') inText = true;
+        else if (tag === 'rPh') guide += 1;
+      },
+      ontext(text) {
+        if (!cell) return;
+        if (inValue) cell.value += text;
+        else if (inText && guide === 0) cell.inline += text;
+      },
+      onclosetag(name) {
+        const tag = localName(name);
+        if (tag === 'v') inValue = false;
+        else if (tag === 't') inText = false;
+        else if (tag === 'rPh') guide -= 1;
+        else if (tag === 'c' && cell) {
+          while (row.length < column) row.push('');
+          row[column] = cellText(cell, context);
+          next = column + 1;
+          cell = null;
+        } else if (tag === 'row') {
+          if (row.some((text) => text.trim() !== '')) rows.push(row);
+        } else if (tag === 'sheetData') ended();
+      },
+    },
+    xmlMode,
+  );
+}
+
+/** A cell's text as a person sees it: a formula by its last result, never the formula; an error as nothing. */
+function cellText(cell: Cell, context: SheetContext): string {
+  switch (cell.type) {
+    case 's': {
+      const text = context.strings[Number(cell.value)];
+      if (text === undefined) throw new Error(`shared string ${cell.value} is missing`);
+      return text;
+    }
+    case 'inlineStr':
+      return unescapeText(cell.inline);
+    case 'str':
+      return unescapeText(cell.value);
+    case 'b':
+      return cell.value.trim() === '1' ? 'true' : 'false';
+    case 'e':
+      return '';
+    case 'd':
+      return cell.value.trim() === '' ? '' : dateText(new Date(cell.value.trim()));
+    default: {
+      const text = cell.value.trim();
+      if (text === '') return '';
+      const value = Number(text);
+      if (!Number.isFinite(value)) return text;
+      return context.dateStyles.has(cell.style) ? serialDate(value, context.date1904) : numberText(value);
+    }
   }
 }
 
-/** exceljs's streaming reader (4.4.0) below its typings: the steps that read one part each. */
-interface WorkbookSteps {
-  workbookRels?: { Id: string; Target: string }[];
-  model?: { sheets?: { rId: string }[] };
-  _parseRels(entry: Readable): Promise<void>;
-  _parseWorkbook(entry: Readable): Promise<void>;
-  _parseStyles(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
-  _parseWorksheet(
-    iterator: AsyncIterable<string>,
-    sheetNo: string,
-  ): Generator<{ value: ExcelJS.stream.xlsx.WorksheetReader }>;
-}
-
-const isWorksheet = (path: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(path);
+const isWorksheet = (part: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(part);
 
 /**
  * The first sheet's rows, in two walks through the zip: the first reads what the sheet's cells refer to (shared
- * strings, styles for the dates, the workbook's sheet order), the second reads the sheet. So nothing waits in a
- * temp file, whatever order the parts come in; the price is unpacking the file twice.
+ * strings, styles for the dates, the workbook's tabs), the second reads the sheet. So nothing waits in a temp file,
+ * whatever order the parts come in; the price is reading the file twice.
  */
 async function* xlsxRows(path: string): AsyncGenerator<string[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    // Dates are numbers in a date format.
-    styles: 'cache',
-    entries: 'ignore',
+  const strings: string[] = [];
+  const workbook: Workbook = { tabs: [], date1904: false };
+  const relationships = new Map<string, Relationship>();
+  const styles: Styles = { formatCodes: new Map(), cellFormats: [] };
+  const readers = new Map<string, () => PartReader>([
+    ['xl/sharedstrings.xml', () => ({ parser: sharedStringsParser(strings), limit: maxSharedStringsBytes })],
+    ['xl/workbook.xml', () => ({ parser: workbookParser(workbook), limit: maxOtherPartBytes })],
+    ['xl/_rels/workbook.xml.rels', () => ({ parser: relationshipsParser(relationships), limit: maxOtherPartBytes })],
+    ['xl/styles.xml', () => ({ parser: stylesParser(styles), limit: maxOtherPartBytes })],
+  ]);
+  const parts = new Set<string>();
+  const firstWalk = zipWalk(path, (name) => {
+    const part = name.toLowerCase();
+    // A part named twice: the first counts.
+    if (parts.has(part)) return undefined;
+    parts.add(part);
+    return readers.get(part)?.();
   });
-  const steps = reader as unknown as WorkbookSteps;
-  const part = (entry: ZipEntry, limit = maxOtherPartBytes) => Readable.from(entryText(entry, limit));
-  const sheets: string[] = [];
-  for await (const entry of zipEntries(path)) {
-    if (entry.path === 'xl/_rels/workbook.xml.rels') await steps._parseRels(part(entry));
-    else if (entry.path === 'xl/workbook.xml') await steps._parseWorkbook(part(entry));
-    else if (entry.path === 'xl/styles.xml') await steps._parseStyles(part(entry));
-    else if (entry.path === 'xl/sharedStrings.xml') {
-      const strings = steps._parseSharedStrings(part(entry, maxSharedStringsBytes));
-      while (!(await strings.next()).done);
-    } else {
-      if (isWorksheet(entry.path)) sheets.push(entry.path);
-      await skipEntry(entry, maxSheetBytes);
-    }
-  }
-  // The first tab; else, as when the first tab is a chart, the first worksheet part.
-  const firstId = steps.model?.sheets?.[0]?.rId;
-  const target = steps.workbookRels?.find((rel) => rel.Id === firstId)?.Target ?? '';
-  const firstTab = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-  const sheet = sheets.includes(firstTab) ? firstTab : sheets[0];
+  // The parsers fill in what they were given.
+  for await (const _ of firstWalk);
+
+  // The first tab; else, as when the first tab is a chart, the next that is a worksheet; else the first worksheet.
+  const sheet =
+    workbook.tabs.map((id) => relationships.get(id)).find((tab) => tab?.worksheet && parts.has(tab.part))?.part ??
+    [...parts].find(isWorksheet);
   if (!sheet) throw new TableUnreadableError();
 
-  for await (const entry of zipEntries(path)) {
-    if (entry.path !== sheet) {
-      entry.resume();
-      continue;
-    }
-    const [found] = steps._parseWorksheet(entryText(entry, maxSheetBytes), '1');
-    for await (const row of found!.value) {
-      const cells: string[] = [];
-      for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellText(row.getCell(column)));
-      yield cells;
-    }
-    return;
+  const context = { strings, dateStyles: dateStyles(styles), date1904: workbook.date1904 };
+  const rows: string[][] = [];
+  let started = false;
+  let ended = false;
+  const secondWalk = zipWalk(path, (name) => {
+    if (started || name.toLowerCase() !== sheet) return undefined;
+    started = true;
+    return { parser: sheetParser(context, rows, () => (ended = true)), limit: maxSheetBytes };
+  });
+  for await (const _ of secondWalk) {
+    for (const row of rows.splice(0)) yield row;
+    if (ended) return;
   }
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-/** The app's dd.mm.yyyy, from the UTC parts: Excel's dates have no zone and exceljs reads them as UTC. */
+/** The app's dd.mm.yyyy, from the UTC parts: Excel's dates have no zone. */
 function dateText(date: Date): string {
   if (Number.isNaN(date.getTime())) return '';
   const year = String(date.getUTCFullYear()).padStart(4, '0');
   return `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}.${year}`;
+}
+
+const excelEpoch = Date.UTC(1899, 11, 30);
+
+/**
+ * A date kept as Excel keeps it, days since its epoch with the time as the fraction: from 1900 (day 1 is 1 January
+ * 1900, and Excel counts a 29 February 1900 that never was) or, in a workbook of the 1904 system, from 1904.
+ */
+function serialDate(serial: number, date1904: boolean): string {
+  const days = date1904 ? serial + 1462 : serial < 60 ? serial + 1 : serial;
+  return dateText(new Date(excelEpoch + Math.round(days * 86_400_000)));
 }
 
 /** A number's shortest decimal text, never in exponent form: 1e21 is "1000000000000000000000". */
@@ -304,35 +603,3 @@ function numberText(value: number): string {
     ? `${sign}${digits.padEnd(exponent + 1, '0')}`
     : `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
 }
-
-/** Excel's test for a date format, as exceljs makes it: a date or time letter outside quotes and brackets. */
-const isDateFormat = (format: string | undefined) =>
-  !!format && /[ymdhMsb]/.test(format.replace(/\[[^\]]*]|"[^"]*"/g, ''));
-
-const excelEpoch = Date.UTC(1899, 11, 30);
-
-/** A formula's cached result; exceljs reads a numeric one as a number even in a date format. */
-function resultText(result: ExcelJS.CellFormulaValue['result'], cell: ExcelJS.Cell): string {
-  if (typeof result === 'number') {
-    if (Number.isNaN(result)) return '';
-    if (isDateFormat(cell.numFmt)) return dateText(new Date(excelEpoch + Math.round(result * 86_400_000)));
-  }
-  return valueText(result, cell);
-}
-
-function valueText(value: ExcelJS.CellValue, cell: ExcelJS.Cell): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return numberText(value);
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return dateText(value);
-  if ('richText' in value) return value.richText.map((run) => run.text ?? '').join('');
-  if ('formula' in value || 'sharedFormula' in value) return resultText(value.result, cell);
-  if ('hyperlink' in value) return valueText(value.text as ExcelJS.CellValue, cell);
-  if ('error' in value) return value.error;
-  // `{ sharedString }`: a text the workbook refers to but does not have.
-  throw new TableUnreadableError();
-}
-
-/** A cell as its text: a formula as its last computed result, never the formula. */
-const cellText = (cell: ExcelJS.Cell) => valueText(cell.value, cell);
