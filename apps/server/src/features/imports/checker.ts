@@ -57,6 +57,15 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
   const keyRule = spec.unique[0]!;
   const keyFields = [keyRule.field, ...(keyRule.within ?? [])];
   const schema = resourceInputSchema(definition);
+  // Each key field with its own rule, to match a row by the key as the rules normalize it.
+  const keys = keyFields.map((name) => {
+    const field = definition.fields.find((f) => f.name === name)!;
+    return { name, field, rule: fieldInputSchema(field) };
+  });
+  // References that narrow others (a brand) first: the narrowed one (a model) is looked up within them.
+  const narrowed = (field: FieldDefinition) =>
+    field.kind === 'reference' && !!specOf(field.reference!).definition.availableBy?.length;
+  const ordered = [...fields].sort((a, b) => Number(narrowed(a)) - Number(narrowed(b)));
 
   // Every reference's names, folded (and narrowed by what narrows them: a model by its brand).
   const references = new Map<string, Map<string, number[]>>();
@@ -66,7 +75,9 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
     for (const row of await resourceParts(app, target).repo.labels(db)) {
       const scope = (target.definition.availableBy ?? []).map((name) => row[name]).join('|');
       const name = `${azSearchKey(row.label)}|${scope}`;
-      byName.set(name, [...(byName.get(name) ?? []), row.id]);
+      const ids = byName.get(name);
+      if (ids) ids.push(row.id);
+      else byName.set(name, [row.id]);
     }
     references.set(field.name, byName);
   }
@@ -105,12 +116,6 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
       const text = (name: string) => unescape(cells[columns.get(name)!] ?? '').trim();
       const errors: Record<string, string[]> = {};
       const raw: Record<string, unknown> = {};
-      // References that narrow others (a brand) first: the narrowed one (a model) is looked up within them.
-      const ordered = [...fields].sort(
-        (a, b) =>
-          Number(a.kind === 'reference' && !!specOf(a.reference!).definition.availableBy?.length) -
-          Number(b.kind === 'reference' && !!specOf(b.reference!).definition.availableBy?.length),
-      );
       for (const field of ordered) {
         if (!columns.has(field.name)) continue;
         if (field.kind !== 'reference') {
@@ -126,8 +131,8 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
 
       // Matched on the natural key as the rules normalize it (a plate's case, a name's letters).
       const keyValues: Record<string, unknown> = {};
-      for (const name of keyFields) {
-        const parsedKey = fieldInputSchema(definition.fields.find((f) => f.name === name)!).safeParse(raw[name]);
+      for (const { name, rule } of keys) {
+        const parsedKey = rule.safeParse(raw[name]);
         keyValues[name] = parsedKey.success ? parsedKey.data : raw[name];
       }
       const recordId = keyFields.every((name) => keyValues[name] !== undefined && keyValues[name] !== '')
@@ -145,14 +150,7 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
           if (!errors[field]) errors[field] = [issue.message];
         }
       }
-      const seenKey = JSON.stringify(
-        keyFields.map((name) =>
-          comparable(
-            definition.fields.find((f) => f.name === name)!,
-            keyValues[name],
-          ),
-        ),
-      );
+      const seenKey = JSON.stringify(keys.map(({ name, field }) => comparable(field, keyValues[name])));
       const earlier = seen.get(seenKey);
       if (earlier !== undefined && Object.keys(errors).length === 0) errors[keyRule.field] = [m.duplicateKey(earlier)];
       else if (earlier === undefined) seen.set(seenKey, row);

@@ -10,7 +10,7 @@ import {
   type ImportResource,
   type ImportRow,
 } from '@dnx/shared';
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { importRows, imports, users } from '../../db/schema';
@@ -75,7 +75,9 @@ export function createImportService(app: FastifyInstance) {
     created_at: row.createdAt.toISOString(),
     applied_at: row.appliedAt?.toISOString() ?? null,
   });
-  const selection = { ...columnsOf(imports), createdBy: users.email };
+  // Everything but the file and its header, which only the worker reads.
+  const { file: _file, header: _header, ...listed } = getTableColumns(imports);
+  const selection = { ...listed, createdBy: users.email };
   const base = () => db.select(selection).from(imports).innerJoin(users, eq(users.id, imports.userId));
 
   /** The import, when it is `userId`'s (a preview belongs to its maker): 404 otherwise. */
@@ -295,22 +297,5 @@ export function createImportService(app: FastifyInstance) {
         .orderBy(asc(importRows.row));
       return { header: found.header ?? [], rows };
     },
-  };
-}
-
-function columnsOf<T extends typeof imports>(table: T) {
-  return {
-    id: table.id,
-    userId: table.userId,
-    resource: table.resource,
-    fileName: table.fileName,
-    format: table.format,
-    status: table.status,
-    done: table.done,
-    total: table.total,
-    counts: table.counts,
-    error: table.error,
-    createdAt: table.createdAt,
-    appliedAt: table.appliedAt,
   };
 }
