@@ -79,6 +79,8 @@ export const fnMovements = [
   'release',
   'void',
   'annul',
+  // A batch and its forms as they stood when the system went live (issue 28, an import of opening balances).
+  'opening',
 ] as const;
 export type FnMovement = (typeof fnMovements)[number];
 
@@ -103,6 +105,7 @@ export const fnMovementLabels: Record<FnTimelineMovement, string> = {
   release: 'Ödənişdən azad edilmə',
   void: 'Ləğv',
   annul: 'Ödənişin ləğvi',
+  opening: 'İlkin qalıq',
   expire: 'Müddətin bitməsi',
 };
 

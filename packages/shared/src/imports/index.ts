@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { countSchema, idSchema, momentOutSchema } from '../api/input';
 import type { ResourceKey } from '../resources/define';
+import { openingBalancesKind } from './opening';
+
+export * from './opening';
 
 /**
  * Imports (issue 28): an administrator uploads a spreadsheet of records (the file a list's export writes, or the
@@ -20,6 +23,10 @@ export const importResources = [
   'automobile-models',
 ] as const satisfies readonly ResourceKey[];
 export type ImportResource = (typeof importResources)[number];
+
+/** What an import takes: a list's records, or the opening balances of forms and payments (opening.ts). */
+export const importKinds = [...importResources, openingBalancesKind] as const;
+export type ImportKind = (typeof importKinds)[number];
 
 /** Files up to 20 MB and 100,000 data rows. */
 export const importMaxBytes = 20 * 1024 * 1024;
@@ -50,7 +57,7 @@ export const importMessages = {
   failed: 'İdxal alınmadı. Faylı yenidən yükləyin.',
 } as const;
 
-export const importResourceSchema = z.enum(importResources, { error: importMessages.resourceInvalid });
+export const importResourceSchema = z.enum(importKinds, { error: importMessages.resourceInvalid });
 
 /** `POST /api/imports/` (multipart): the resource and the file. */
 export const importCreateSchema = z.object({

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ImportCounts, ImportOutcome, ImportResource, ImportStatus } from '@dnx/shared';
+import type { ImportCounts, ImportOutcome, ImportKind, ImportStatus } from '@dnx/shared';
 import { bytea, createdAt, id } from './columns';
 import { users } from './users';
 
@@ -12,7 +12,7 @@ export const imports = pgTable('imports', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  resource: text('resource').$type<ImportResource>().notNull(),
+  resource: text('resource').$type<ImportKind>().notNull(),
   fileName: text('file_name').notNull(),
   format: text('format').$type<'xlsx' | 'csv'>().notNull(),
   file: bytea('file'),

@@ -6,12 +6,12 @@ import {
   importMessages as m,
   resourceInputSchema,
   type FieldDefinition,
-  type ImportOutcome,
   type ImportResource,
   type ResourceRecord,
 } from '@dnx/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
+import { importRowPages, type CheckedRow, type Importer } from './importer';
 import { resourceParts } from '../resources/routes';
 import { specOf } from '../resources/specs';
 
@@ -20,18 +20,6 @@ import { specOf } from '../resources/specs';
  * list's cells), references found by name, the API's own rules and messages, then matched on the resource's natural
  * key (its first unique rule: VÖEN, FIN, plate, name) as new, changed (which fields), unchanged or in error.
  */
-
-export interface CheckedRow {
-  row: number;
-  outcome: ImportOutcome;
-  key: string;
-  recordId: number | null;
-  recordVersion: number | null;
-  values: Record<string, unknown> | null;
-  changes: { field: string; label: string; before: string; after: string }[];
-  errors: Record<string, string[]>;
-  cells: string[];
-}
 
 /** A spreadsheet hands a formula-looking text back with the apostrophe the export put before it. */
 const unescape = (text: string) => (/^'[=+\-@]/.test(text) ? text.slice(1) : text);
@@ -47,9 +35,11 @@ function comparable(field: FieldDefinition, value: unknown): string {
   return String(value);
 }
 
-export type ResourceImporter = Awaited<ReturnType<typeof createResourceImporter>>;
-
-export async function createResourceImporter(app: FastifyInstance, db: Executor, resource: ImportResource) {
+export async function createResourceImporter(
+  app: FastifyInstance,
+  db: Executor,
+  resource: ImportResource,
+): Promise<Importer> {
   const spec = specOf(resource);
   const { definition } = spec;
   const { repo, service } = resourceParts(app, spec);
@@ -91,11 +81,8 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
   }
 
   return {
-    definition,
-    fields,
-
     /** The column of each field in the header (by its label, any case); the missing key columns as an error. */
-    columnsOf(header: readonly string[]): Map<string, number> | string {
+    columnsOf(header) {
       const folded = header.map((h) => azSearchKey(unescape(h)));
       const columns = new Map<string, number>();
       for (const field of fields) {
@@ -106,13 +93,7 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
       return missing.length > 0 ? m.headerMissing(missing.map((f) => f.label).join(', ')) : columns;
     },
 
-    /** Checks one row (`seen`: the keys of the file's earlier rows, to refuse a record given twice). */
-    async check(
-      cells: string[],
-      row: number,
-      columns: Map<string, number>,
-      seen: Map<string, number>,
-    ): Promise<CheckedRow> {
+    async check(cells, row, columns, seen): Promise<CheckedRow> {
       const text = (name: string) => unescape(cells[columns.get(name)!] ?? '').trim();
       const errors: Record<string, string[]> = {};
       const raw: Record<string, unknown> = {};
@@ -177,6 +158,26 @@ export async function createResourceImporter(app: FastifyInstance, db: Executor,
         recordVersion: existing.version,
         errors: {},
       };
+    },
+
+    /** New records in one statement per batch; changed ones each at the version the check read. */
+    async apply(tx, importId, actor, progress) {
+      const detail = { import: importId };
+      let done = 0;
+      for await (const rows of importRowPages(tx, importId, ['new', 'changed'])) {
+        const created = rows.filter((r) => r.recordId === null);
+        if (created.length > 0)
+          await service.createManyIn(
+            tx,
+            actor,
+            created.map((r) => r.values!),
+            detail,
+          );
+        for (const r of rows.filter((r) => r.recordId !== null))
+          await service.updateIn(tx, actor, r.values!, { id: r.recordId!, version: r.recordVersion! }, detail);
+        done += rows.length;
+        await progress(done);
+      }
     },
   };
 }

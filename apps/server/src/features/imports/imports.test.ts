@@ -2,8 +2,8 @@ import { importMessages, importResources, resources } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/auth-helpers';
-import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { importKit } from './import-test-kit';
 
 /**
  * Imports through the API (issue 28), on both databases: export -> import changes nothing for every list; one bad
@@ -18,31 +18,10 @@ describe('imports', () => {
     ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
   const apiPath = (resource: string) => resources.find((r) => r.key === resource)!.apiPath;
 
-  async function upload(resource: string, file: Buffer, name: string, headers = admin) {
-    const body = multipart({ resource, file: { file, name, type: 'application/octet-stream' } });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/imports/',
-      payload: body.payload,
-      headers: { ...headers, ...body.headers },
-    });
-  }
-  /** Waits until the import's worker is done with it (checked, applied or failed). */
-  async function settled(id: number, statuses = ['previewed', 'applied', 'failed']) {
-    for (let i = 0; i < 300; i += 1) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/imports/${id}/`, headers: admin });
-      if (statuses.includes(res.json().status)) return res.json();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`import ${id} did not settle`);
-  }
-  async function imported(resource: string, file: Buffer, name: string) {
-    const res = await upload(resource, file, name);
-    expect(res.statusCode, res.body).toBe(201);
-    return settled(res.json().id);
-  }
-  const apply = (id: number) => t.app.inject({ method: 'POST', url: `/api/imports/${id}/apply/`, headers: admin });
-  const csv = (lines: string[]) => Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+  const { upload, settled, imported, apply, csv } = importKit(
+    () => t,
+    () => admin,
+  );
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });

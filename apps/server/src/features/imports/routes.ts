@@ -8,6 +8,9 @@ import {
   importRowSchema,
   importRowsQuerySchema,
   importSchema,
+  openingBalancesKind,
+  openingBalancesTitle,
+  openingColumns,
   optionLabel,
   type ExportColumn,
   type FieldDefinition,
@@ -133,17 +136,38 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { definition } = specOf(request.params.resource);
-      const fields = definition.fields.filter((f) => !f.readOnly);
-      const columns: ExportColumn<FieldDefinition[]>[] = fields.map((field, i) => ({
-        header: field.label,
-        value: (row) => exampleOf(row[i]!),
-        width: 22,
-      }));
+      const { resource } = request.params;
+      const { title, columns } =
+        resource === openingBalancesKind
+          ? {
+              title: openingBalancesTitle,
+              columns: openingColumns.map((column) => ({ label: column.label, example: column.example })),
+            }
+          : {
+              title: specOf(resource).definition.title,
+              columns: specOf(resource)
+                .definition.fields.filter((f) => !f.readOnly)
+                .map((field) => ({ label: field.label, example: exampleOf(field) })),
+            };
+      type Column = (typeof columns)[number];
       const chunks = (async function* () {
-        yield [fields];
+        yield [columns];
       })();
-      return sendTable(request, reply, 'xlsx', { title: `${definition.title} (şablon)`, columns, chunks }, 1);
+      return sendTable(
+        request,
+        reply,
+        'xlsx',
+        {
+          title: `${title} (şablon)`,
+          columns: columns.map((column, i) => ({
+            header: column.label,
+            value: (row: Column[]) => row[i]!.example,
+            width: 22,
+          })),
+          chunks,
+        },
+        1,
+      );
     },
   );
 

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import {
   importMaxRows,
   importMessages as m,
+  openingBalancesKind,
   type Import,
   type ImportCounts,
   type ImportOutcome,
-  type ImportResource,
+  type ImportKind,
   type ImportRow,
 } from '@dnx/shared';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { importRows, imports, users } from '../../db/schema';
@@ -23,9 +24,9 @@ import {
   TableUnreadableError,
   type TableFormat,
 } from '../../lib/spreadsheet/table-reader';
-import { resourceParts } from '../resources/routes';
-import { specOf } from '../resources/specs';
-import { createResourceImporter, type CheckedRow } from './checker';
+import { createResourceImporter } from './checker';
+import { importBatchSize as batchSize, type CheckedRow, type Importer } from './importer';
+import { createOpeningImporter } from './opening';
 
 /**
  * Imports (issue 28): the upload keeps the file and queues its check; a worker of any process reads it row by
@@ -33,7 +34,6 @@ import { createResourceImporter, type CheckedRow } from './checker';
  * in one transaction, audited with the import's id, or nothing.
  */
 
-const batchSize = 500;
 const zero: ImportCounts = { new: 0, changed: 0, unchanged: 0, error: 0 };
 
 /** The file of an import on disk for the reader, removed after `use`. */
@@ -90,6 +90,24 @@ export function createImportService(app: FastifyInstance) {
   const finish = (id: number, values: Partial<typeof imports.$inferInsert>) =>
     db.update(imports).set(values).where(eq(imports.id, id));
 
+  const importerOf = (kind: ImportKind): Promise<Importer> =>
+    kind === openingBalancesKind ? createOpeningImporter(app, db) : createResourceImporter(app, db, kind);
+
+  /** The rows a cross-row rule puts in error, and the counts by outcome as the kept rows now stand. */
+  async function markErrors(id: number, errors: Map<number, Record<string, string[]>>): Promise<ImportCounts> {
+    for (const [row, messages] of errors)
+      await db
+        .update(importRows)
+        .set({ outcome: 'error', errors: messages })
+        .where(and(eq(importRows.importId, id), eq(importRows.row, row)));
+    const byOutcome = await db
+      .select({ outcome: importRows.outcome, n: count() })
+      .from(importRows)
+      .where(eq(importRows.importId, id))
+      .groupBy(importRows.outcome);
+    return { ...zero, ...Object.fromEntries(byOutcome.map((r) => [r.outcome, r.n])) };
+  }
+
   /** The check: every row read, checked and kept; the counts by outcome. A file that cannot be read fails. */
   async function check(id: number) {
     const [claimed] = await db
@@ -98,7 +116,7 @@ export function createImportService(app: FastifyInstance) {
       .where(and(eq(imports.id, id), eq(imports.status, 'queued')))
       .returning();
     if (!claimed?.file) return;
-    const importer = await createResourceImporter(app, db, claimed.resource);
+    const importer = await importerOf(claimed.resource);
     const counts = { ...zero };
     try {
       await onDisk(claimed.file, async (path) => {
@@ -142,7 +160,12 @@ export function createImportService(app: FastifyInstance) {
         await flush();
         if (line <= 1) throw new HttpError(400, { detail: m.noRows });
       });
-      await finish(id, { status: 'previewed', counts, total: Object.values(counts).reduce((a, b) => a + b, 0) });
+      const counted = importer.finish ? await markErrors(id, await importer.finish(id)) : counts;
+      await finish(id, {
+        status: 'previewed',
+        counts: counted,
+        total: Object.values(counted).reduce((a, b) => a + b, 0),
+      });
     } catch (err) {
       const message =
         err instanceof HttpError
@@ -159,47 +182,30 @@ export function createImportService(app: FastifyInstance) {
     }
   }
 
-  /** The apply: every new and changed row written in one transaction, or none (the import then fails). */
+  /**
+   * The apply: every new and changed row written in one transaction, or none (the import then fails). Its progress
+   * is kept on PostgreSQL from another connection; the embedded database has one, which the transaction holds.
+   */
   async function apply(id: number, actor: AuditActor) {
-    const [row] = await db.select().from(imports).where(eq(imports.id, id));
+    const [row] = await db
+      .select({ status: imports.status, resource: imports.resource })
+      .from(imports)
+      .where(eq(imports.id, id));
     if (row?.status !== 'applying') return;
-    const spec = specOf(row.resource);
-    const { service } = resourceParts(app, spec);
-    const detail = { import: id };
+    const importer = await importerOf(row.resource);
+    const progress = async (done: number) => {
+      if (app.database.poolStats() !== null) await finish(id, { done });
+    };
     try {
       await db.transaction(async (tx) => {
-        let after = 0;
-        for (;;) {
-          const rows = await tx
-            .select()
-            .from(importRows)
-            .where(
-              and(
-                eq(importRows.importId, id),
-                inArray(importRows.outcome, ['new', 'changed']),
-                gt(importRows.row, after),
-              ),
-            )
-            .orderBy(asc(importRows.row))
-            .limit(batchSize);
-          if (rows.length === 0) break;
-          // New records in one statement per batch; changed ones each at the version the check read.
-          const created = rows.filter((r) => r.recordId === null);
-          if (created.length > 0)
-            await service.createManyIn(
-              tx,
-              actor,
-              created.map((r) => r.values!),
-              detail,
-            );
-          for (const r of rows.filter((r) => r.recordId !== null)) {
-            await service.updateIn(tx, actor, r.values!, { id: r.recordId!, version: r.recordVersion! }, detail);
-          }
-          after = rows.at(-1)!.row;
-        }
+        await importer.apply(tx, id, actor, progress);
+        const [{ n }] = (await tx
+          .select({ n: count() })
+          .from(importRows)
+          .where(and(eq(importRows.importId, id), inArray(importRows.outcome, ['new', 'changed'])))) as [{ n: number }];
         await tx
           .update(imports)
-          .set({ status: 'applied', appliedAt: sql`now()`, file: null, done: row.counts.new + row.counts.changed })
+          .set({ status: 'applied', appliedAt: sql`now()`, file: null, done: n })
           .where(eq(imports.id, id));
       });
     } catch (err) {
@@ -218,7 +224,7 @@ export function createImportService(app: FastifyInstance) {
 
   return {
     /** Keeps the file and queues its check. */
-    async create(actor: AuditActor, resource: ImportResource, fileName: string, file: Buffer): Promise<Import> {
+    async create(actor: AuditActor, resource: ImportKind, fileName: string, file: Buffer): Promise<Import> {
       const format = await formatOf(file);
       if (!format) throw fieldErrors({ file: [m.fileType] });
       const [created] = await db

@@ -52,7 +52,7 @@ import * as repo from './payment-repository';
 import { createVerifyCode, renderReceipt, verifyCodePattern, verifyUrl } from './receipt';
 
 /** What the audit trail keeps of a payment. */
-function paymentSnapshot(payment: Payment): AuditSnapshot {
+export function paymentSnapshot(payment: Payment): AuditSnapshot {
   const { rows, verify_code: _code, created_at: _at, ...header } = payment;
   return {
     ...header,

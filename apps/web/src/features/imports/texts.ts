@@ -29,6 +29,9 @@ const az = {
   errorsFile: 'Səhvli sətirləri yüklə (.xlsx)',
   progress: '{{done}} sətir',
   progressLabel: 'Yoxlamanın gedişi',
+  applyProgressLabel: 'Tətbiqin gedişi',
+  openingHelp:
+    'Hər sətir bir buraxılışın eyni vəziyyətdə olan nömrələridir (buraxılışın sahələri hər sətirdə təkrarlanır); ödənilmiş blank ayrıca sətirdir, bank qəbzi, ödəyici, qeydiyyat nişanı və məbləğ ilə. Eyni qəbzin sətirləri bir ödənişdir. Buraxılışın hər nömrəsi faylda bir dəfə olmalıdır.',
   status: {
     queued: 'Növbədə',
     checking: 'Yoxlanılır',
@@ -65,6 +68,9 @@ const en: typeof az = {
   errorsFile: 'Download the rows in error (.xlsx)',
   progress: '{{done}} rows',
   progressLabel: 'Progress of the check',
+  applyProgressLabel: 'Progress of the apply',
+  openingHelp:
+    "Each row is a run of one batch's numbers in one state (the batch's fields repeat on every row); a paid form is a row of its own, with the bank receipt, payer, plate and amount. The rows of one receipt are one payment. Each number of a batch must appear once in the file.",
   status: {
     queued: 'Queued',
     checking: 'Checking',

@@ -1,4 +1,4 @@
-import type { Import, ImportOutcome, ImportResource, ImportRow } from '@dnx/shared';
+import type { Import, ImportOutcome, ImportKind, ImportRow } from '@dnx/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -44,7 +44,7 @@ export function useImportRows(id: number | null, outcome: ImportOutcome, page: n
 export function useUpload() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ resource, file }: { resource: ImportResource; file: File }) => {
+    mutationFn: ({ resource, file }: { resource: ImportKind; file: File }) => {
       const body = new FormData();
       body.append('resource', resource);
       body.append('file', file, file.name);

@@ -6,10 +6,12 @@ import {
   importMaxBytes,
   importMessages,
   importOutcomes,
-  importResources,
+  importKinds,
+  openingBalancesKind,
+  openingBalancesTitle,
   type Import,
   type ImportOutcome,
-  type ImportResource,
+  type ImportKind,
   type ImportRow,
 } from '@dnx/shared';
 import { Alert, Button, Card, Flex, Form, Progress, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
@@ -21,7 +23,8 @@ import { failureMessage, notifyFailure } from '../../../lib/notify';
 import { useApply, useImport, useImportRows, useImports, useUpload } from '../api/imports';
 import '../texts';
 
-const titleOf = (resource: ImportResource) => findResource(resource)?.title ?? resource;
+const titleOf = (kind: ImportKind) =>
+  kind === openingBalancesKind ? openingBalancesTitle : (findResource(kind)?.title ?? kind);
 const statusColor: Record<Import['status'], string> = {
   queued: 'default',
   checking: 'blue',
@@ -103,7 +106,9 @@ function ImportCard({ id }: { id: number }) {
   if (current.error) return <Alert type="error" showIcon message={failureMessage(current.error)} />;
   if (!item) return <Card loading />;
   const working = item.status === 'queued' || item.status === 'checking' || item.status === 'applying';
-  const total = item.progress.total;
+  // The apply counts the records it writes; the check, the file's rows.
+  const applying = item.status === 'applying';
+  const total = applying ? item.counts.new + item.counts.changed : item.progress.total;
   return (
     <Card
       title={`${titleOf(item.resource)}: ${item.file_name}`}
@@ -120,7 +125,7 @@ function ImportCard({ id }: { id: number }) {
             percent={total ? Math.round((item.progress.done / total) * 100) : undefined}
             status="active"
             format={() => t('imports.progress', { done: formatCount(item.progress.done) })}
-            aria-label={t('imports.progressLabel')}
+            aria-label={t(applying ? 'imports.applyProgressLabel' : 'imports.progressLabel')}
           />
         )}
         {item.error && <Alert type="error" showIcon message={item.error} data-testid="import-error" />}
@@ -190,7 +195,7 @@ function ImportCard({ id }: { id: number }) {
  */
 export default function ImportsPage() {
   const { t } = useTranslation();
-  const [resource, setResource] = useState<ImportResource | null>(null);
+  const [resource, setResource] = useState<ImportKind | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [currentId, setCurrentId] = useState<number | null>(null);
@@ -228,13 +233,13 @@ export default function ImportsPage() {
           <Form layout="vertical" onFinish={send} style={{ maxWidth: 560 }}>
             <Form.Item label={t('imports.resource')} htmlFor="import-resource" required>
               <Flex gap={8} wrap>
-                <Select<ImportResource>
+                <Select<ImportKind>
                   id="import-resource"
                   style={{ minWidth: 260, flex: 1 }}
                   value={resource ?? undefined}
                   onChange={setResource}
                   placeholder={t('imports.resourcePlaceholder')}
-                  options={importResources.map((key) => ({ value: key, label: titleOf(key) }))}
+                  options={importKinds.map((key) => ({ value: key, label: titleOf(key) }))}
                   data-testid="import-resource"
                 />
                 <Button
@@ -255,6 +260,9 @@ export default function ImportsPage() {
                 </Button>
               </Flex>
             </Form.Item>
+            {resource === openingBalancesKind && (
+              <Alert type="info" showIcon message={t('imports.openingHelp')} style={{ marginBottom: 16 }} />
+            )}
             <Form.Item
               label={t('imports.file')}
               htmlFor="import-file"
