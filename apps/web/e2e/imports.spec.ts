@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { xlsxOf } from '../../../scripts/lib/xlsx-fixture.mjs';
+import { openingColumns } from '@dnx/shared';
 import { chooseSelectOption } from './support/access';
 import { audit, report } from './support/axe';
 import { expect, screenshot, signIn, test } from './support/fixtures';
@@ -78,5 +79,73 @@ test('an administrator imports drivers from an Excel file with two errors, takes
   findings.push(...(await audit(page, 'imports: applied, with the history')));
   await page.goto(`/app/drivers?search=${tag.toUpperCase()}`);
   await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 5');
+  expect(report(findings)).toBe('');
+});
+
+test('an administrator imports an opening batch and finds it in active-fn and in the reconciliation', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // A series of this run: three letters from the clock, so a retry makes another.
+  const series = Array.from(Date.now().toString(26).slice(-3), (c) => String.fromCharCode(65 + parseInt(c, 26))).join(
+    '',
+  );
+  const day = (daysAgo: number) =>
+    new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10).split('-').reverse().join('.');
+  const batch = [series, '000001', '000006', day(40), 'operator@demo.az', 'Gəncə', 'Avtobus', '1,5', '1', 'Ay'];
+  const none = ['', '', '', '', '', '', '', '', '', ''];
+  const rows = [
+    [...batch, '000001', '000004', 'Aktiv', ...none],
+    [
+      ...batch,
+      '000005',
+      '000005',
+      'Ödənilib',
+      '',
+      '',
+      `${series}-Q1`,
+      day(3),
+      '1234567891',
+      'Köhnə Daşıyıcı',
+      '',
+      '',
+      '10-AA-555',
+      '97,20',
+    ],
+    [...batch, '000006', '000006', 'Ləğv edilib', '', 'Zədələnib', ...none.slice(2)],
+  ];
+  await signIn(page, 'admin@demo.az');
+  await page.goto('/app/imports');
+  // The last option of the list, by keyboard (from the first, up wraps to the last).
+  await page.getByTestId('import-resource').click();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('import-resource')).toContainText('İlkin qalıqlar: blanklar və ödənişlər');
+  await expect(page.getByRole('alert').filter({ hasText: 'Eyni qəbzin sətirləri bir ödənişdir' })).toBeVisible();
+  await page.getByTestId('import-file').setInputFiles({
+    name: 'ilkin-qaliqlar.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: xlsxOf([openingColumns.map((c) => c.label), ...rows]),
+  });
+  await page.getByTestId('import-upload').click();
+  await expect(page.getByTestId('import-status')).toHaveText('Yoxlanılıb', { timeout: 30_000 });
+  const current = page.getByTestId('import-current');
+  await expect(current.getByTestId('import-count-new')).toHaveText('Yeni: 3');
+  await expect(current.getByTestId('import-count-error')).toHaveText('Səhvli: 0');
+  const findings = await audit(page, 'imports: opening balances previewed');
+  await page.getByTestId('import-apply').click();
+  await expect(page.getByTestId('import-applied')).toContainText('3 qeyd yazıldı', { timeout: 30_000 });
+
+  // The four active forms in active-fn; the batch in the reconciliation, balanced.
+  await page.goto(`/app/active-fn?series=${series}`);
+  const active = page.locator('.ant-table-row', { hasText: series });
+  await expect(active).toHaveCount(4);
+  await expect(active.last()).toContainText('000004');
+  await page.goto(`/app/fn-reconciliation?series=${series}`);
+  const line = page.getByTestId('fn-reconciliation-table').locator('.ant-table-row', { hasText: series });
+  await expect(line).toHaveCount(1);
+  // Issued 6: active 4, paid 1, voided 1, balanced.
+  await expect(line).toContainText('Bəli');
+  await expect(page.getByTestId('fn-reconciliation-summary')).toBeVisible();
   expect(report(findings)).toBe('');
 });
