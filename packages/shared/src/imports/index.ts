@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { countSchema, idSchema, momentOutSchema } from '../api/input';
 import type { ResourceKey } from '../resources/define';
-import { openingBalancesKind } from './opening';
+import { findAppRoute } from '../navigation/app-routes';
+import { findResource } from '../resources/definitions';
+import { openingBalancesKind, openingBalancesTitle } from './opening';
 
 export * from './opening';
 
@@ -24,9 +26,19 @@ export const importResources = [
 ] as const satisfies readonly ResourceKey[];
 export type ImportResource = (typeof importResources)[number];
 
-/** What an import takes: a list's records, or the opening balances of forms and payments (opening.ts). */
-export const importKinds = [...importResources, openingBalancesKind] as const;
+/**
+ * What an import takes: a list's records, the bus routes with their companies and stops, or the opening balances of
+ * forms and payments (opening.ts).
+ */
+export const importKinds = [...importResources, 'bus-routes', openingBalancesKind] as const;
 export type ImportKind = (typeof importKinds)[number];
+
+/** An import kind's name on the screen and in its template. */
+export function importTitle(kind: ImportKind): string {
+  if (kind === openingBalancesKind) return openingBalancesTitle;
+  if (kind === 'bus-routes') return findAppRoute('bus-routes')!.title;
+  return findResource(kind)!.title;
+}
 
 /** Files up to 20 MB and 100,000 data rows. */
 export const importMaxBytes = 20 * 1024 * 1024;

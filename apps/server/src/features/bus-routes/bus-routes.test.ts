@@ -176,7 +176,15 @@ describe('bus routes API', () => {
       const res = await send('GET', `/api/bus-routes/export/?format=csv&${query}`, who);
       expect(res.statusCode).toBe(200);
       expect(res.headers['x-export-rows']).toBe(String(rows.count));
-      expect(res.body).toBe(expectedCsv(busRouteExportColumns, rows.results));
+      // Each route with its stops, one a line, as its own read answers them.
+      const withStops = await Promise.all(
+        rows.results.map(async (r) => ({
+          ...r,
+          route_points: ((await send('GET', `/api/bus-routes/${r.id}/`, who)).json() as Route).route_points,
+        })),
+      );
+      expect(withStops.some((r) => r.route_points.length > 1)).toBe(true);
+      expect(res.body).toBe(expectedCsv(busRouteExportColumns, withStops));
     }
   });
 

@@ -7,6 +7,7 @@ import {
   type BusRoute,
   type BusRouteCreateInput,
   type BusRouteDeleteResult,
+  type BusRouteExportRow,
   type BusRouteHistoryEntry,
   type BusRouteListItem,
   type BusRouteListQuery,
@@ -134,25 +135,36 @@ function asHeader({ route, ...names }: HeaderRow): Omit<BusRoute, 'route_points'
   };
 }
 
+/** The stops of each route of `ids`, in order. */
+async function pointsOf(db: Executor, ids: readonly number[]): Promise<Map<number, BusRoute['route_points']>> {
+  const byRoute = new Map<number, BusRoute['route_points']>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byRoute;
+  const points = await db
+    .select({
+      routeId: busRoutePoints.routeId,
+      name: busRoutePoints.name,
+      lat: busRoutePoints.lat,
+      lng: busRoutePoints.lng,
+    })
+    .from(busRoutePoints)
+    .where(inArray(busRoutePoints.routeId, [...ids]))
+    .orderBy(asc(busRoutePoints.routeId), asc(busRoutePoints.position));
+  for (const p of points)
+    byRoute.get(p.routeId)!.push({
+      name: p.name,
+      lat: p.lat === null ? null : shortDecimal(p.lat),
+      lng: p.lng === null ? null : shortDecimal(p.lng),
+    });
+  return byRoute;
+}
+
 /** A route as the API answers it, or null (unknown, or outside `scope`). */
-async function findRoute(db: Executor, id: number, scope: SQL | undefined): Promise<BusRoute | null> {
+export async function findRoute(db: Executor, id: number, scope: SQL | undefined): Promise<BusRoute | null> {
   const [row] = await selectRoutes(db)
     .where(and(eq(busRoutes.id, id), scope))
     .limit(1);
   if (!row) return null;
-  const points = await db
-    .select({ name: busRoutePoints.name, lat: busRoutePoints.lat, lng: busRoutePoints.lng })
-    .from(busRoutePoints)
-    .where(eq(busRoutePoints.routeId, id))
-    .orderBy(asc(busRoutePoints.position));
-  return {
-    ...asHeader(row),
-    route_points: points.map((p) => ({
-      name: p.name,
-      lat: p.lat === null ? null : shortDecimal(p.lat),
-      lng: p.lng === null ? null : shortDecimal(p.lng),
-    })),
-  };
+  return { ...asHeader(row), route_points: (await pointsOf(db, [id])).get(id)! };
 }
 
 function routeSource(db: Database): ListSource<BusRouteListItem> {
@@ -276,13 +288,76 @@ export function createBusRouteService(db: Database) {
     throw err;
   }
 
+  async function createWithin(
+    tx: Transaction,
+    actor: AuthUser,
+    input: BusRouteCreateInput,
+    detail?: Record<string, unknown>,
+  ): Promise<BusRoute> {
+    const region = regionOf(actor, input.region);
+    await checkReferences(tx, input, region);
+    const [row] = await tx.insert(busRoutes).values(values(input, region)).returning({ id: busRoutes.id });
+    await writeChildren(tx, row!.id, input);
+    const after = (await findRoute(tx, row!.id, undefined))!;
+    await writeHistory(tx, actor, null, after);
+    await recordAudit(tx, {
+      actor: auditActor(actor),
+      action: 'create',
+      resource: 'busroute',
+      recordId: after.id,
+      after: { name: after.name, number: after.number, region: after.region },
+      detail,
+    });
+    return after;
+  }
+
+  async function updateWithin(
+    tx: Transaction,
+    actor: AuthUser,
+    id: number,
+    input: BusRouteUpdateInput,
+    detail?: Record<string, unknown>,
+  ): Promise<BusRoute> {
+    const { before, after } = await updateVersioned(tx, {
+      target: { table: busRoutes, id: busRoutes.id, version: busRoutes.version },
+      id,
+      expectedVersion: input.version,
+      read: (t) => findRoute(t, id, scopeOf(actor)),
+      write: async (t, current) => {
+        const region = actor.isNational ? regionOf(actor, input.region ?? current.region) : current.region;
+        await checkReferences(t, input, region);
+        await t
+          .update(busRoutes)
+          .set({ ...values(input, region), updatedAt: sql`now()` })
+          .where(eq(busRoutes.id, id));
+        await writeChildren(t, id, input);
+      },
+      audit: {
+        actor: auditActor(actor),
+        action: 'update',
+        resource: 'busroute',
+        snapshot: (route) => ({ ...route, route_points: route.route_points.length }),
+        detail,
+      },
+    });
+    await writeHistory(tx, actor, before, after);
+    return after;
+  }
+
   return {
     list: (actor: AuthUser, query: BusRouteListQuery, currentUrl: string): Promise<Page<BusRouteListItem>> =>
       busRouteList.page(query, routeSource(db), { currentUrl, scope: [scopeOf(actor)] }),
 
-    /** Every route the list selects with `query`, chunk by chunk in its order (the list's export). */
-    stream: (actor: AuthUser, query: BusRouteListQuery): AsyncIterable<BusRouteListItem[]> =>
-      busRouteList.stream(query, routeSource(db), { scope: [scopeOf(actor)] }),
+    /** Every route the list selects with `query`, chunk by chunk in its order, with its stops (the list's export). */
+    async *stream(actor: AuthUser, query: BusRouteListQuery): AsyncIterable<BusRouteExportRow[]> {
+      for await (const chunk of busRouteList.stream(query, routeSource(db), { scope: [scopeOf(actor)] })) {
+        const points = await pointsOf(
+          db,
+          chunk.map((r) => r.id),
+        );
+        yield chunk.map((r) => ({ ...r, route_points: points.get(r.id)! }));
+      }
+    },
 
     count: (actor: AuthUser, query: BusRouteListQuery): Promise<number> =>
       busRouteList.count(query, routeSource(db), [scopeOf(actor)]),
@@ -328,22 +403,7 @@ export function createBusRouteService(db: Database) {
 
     async create(actor: AuthUser, input: BusRouteCreateInput): Promise<BusRoute> {
       try {
-        return await db.transaction(async (tx) => {
-          const region = regionOf(actor, input.region);
-          await checkReferences(tx, input, region);
-          const [row] = await tx.insert(busRoutes).values(values(input, region)).returning({ id: busRoutes.id });
-          await writeChildren(tx, row!.id, input);
-          const after = (await findRoute(tx, row!.id, undefined))!;
-          await writeHistory(tx, actor, null, after);
-          await recordAudit(tx, {
-            actor: auditActor(actor),
-            action: 'create',
-            resource: 'busroute',
-            recordId: after.id,
-            after: { name: after.name, number: after.number, region: after.region },
-          });
-          return after;
-        });
+        return await db.transaction((tx) => createWithin(tx, actor, input));
       } catch (err) {
         return translate(err);
       }
@@ -351,35 +411,15 @@ export function createBusRouteService(db: Database) {
 
     async update(actor: AuthUser, id: number, input: BusRouteUpdateInput): Promise<BusRoute> {
       try {
-        return await db.transaction(async (tx) => {
-          const { before, after } = await updateVersioned(tx, {
-            target: { table: busRoutes, id: busRoutes.id, version: busRoutes.version },
-            id,
-            expectedVersion: input.version,
-            read: (t) => findRoute(t, id, scopeOf(actor)),
-            write: async (t, current) => {
-              const region = actor.isNational ? regionOf(actor, input.region ?? current.region) : current.region;
-              await checkReferences(t, input, region);
-              await t
-                .update(busRoutes)
-                .set({ ...values(input, region), updatedAt: sql`now()` })
-                .where(eq(busRoutes.id, id));
-              await writeChildren(t, id, input);
-            },
-            audit: {
-              actor: auditActor(actor),
-              action: 'update',
-              resource: 'busroute',
-              snapshot: (route) => ({ ...route, route_points: route.route_points.length }),
-            },
-          });
-          await writeHistory(tx, actor, before, after);
-          return after;
-        });
+        return await db.transaction((tx) => updateWithin(tx, actor, id, input));
       } catch (err) {
         return translate(err);
       }
     },
+
+    /** A create and an update inside the caller's transaction (an import's apply), audited with `detail`. */
+    createWithin,
+    updateWithin,
 
     /**
      * Deletes the routes asked for (in the user's scope; any other id is a 404, nothing deleted). A route a

@@ -3,6 +3,7 @@ import {
   cellInput,
   cellText,
   fieldInputSchema,
+  optionLabel,
   importMessages as m,
   resourceInputSchema,
   type FieldDefinition,
@@ -11,7 +12,7 @@ import {
 } from '@dnx/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import { importRowPages, type CheckedRow, type Importer } from './importer';
+import { importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
 import { resourceParts } from '../resources/routes';
 import { specOf } from '../resources/specs';
 
@@ -20,6 +21,34 @@ import { specOf } from '../resources/specs';
  * list's cells), references found by name, the API's own rules and messages, then matched on the resource's natural
  * key (its first unique rule: VÖEN, FIN, plate, name) as new, changed (which fields), unchanged or in error.
  */
+
+/** A value a template's example row shows for a field: its own example, else one of its kind. */
+function exampleOf(field: FieldDefinition): string {
+  if (field.example)
+    return /^\d{4}-\d{2}-\d{2}$/.test(field.example) ? field.example.split('-').reverse().join('.') : field.example;
+  switch (field.kind) {
+    case 'decimal':
+      return '1,5';
+    case 'integer':
+      return '18';
+    case 'date':
+      return '15.01.2026';
+    case 'status':
+    case 'choice':
+    case 'multi-choice':
+      return optionLabel(field, field.options?.[0]?.value);
+    case 'reference':
+      return `(${field.label}: siyahıdakı ad)`;
+    default:
+      return field.label;
+  }
+}
+
+/** A list's template: its fields a person writes, each with an example. */
+export const resourceTemplate = (resource: ImportResource): TemplateColumn[] =>
+  specOf(resource)
+    .definition.fields.filter((f) => !f.readOnly)
+    .map((field) => ({ label: field.label, example: exampleOf(field) }));
 
 /** A spreadsheet hands a formula-looking text back with the apostrophe the export put before it. */
 const unescape = (text: string) => (/^'[=+\-@]/.test(text) ? text.slice(1) : text);

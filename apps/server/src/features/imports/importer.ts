@@ -23,6 +23,12 @@ export interface Importer {
   apply(tx: Transaction, importId: number, actor: AuditActor, progress: (done: number) => Promise<void>): Promise<void>;
 }
 
+/** A column of a kind's template: its header and the example row's value. */
+export interface TemplateColumn {
+  label: string;
+  example: string;
+}
+
 export interface CheckedRow {
   row: number;
   outcome: ImportOutcome;

@@ -1,4 +1,4 @@
-import { importMessages, importResources, resources } from '@dnx/shared';
+import { busRouteExportColumns, importMessages, importResources, resources } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/auth-helpers';
@@ -96,6 +96,128 @@ describe('imports', () => {
     // The same file again changes nothing.
     const second = await imported('cities', file, 'seherler.csv');
     expect(second.counts).toEqual({ new: 0, changed: 0, unchanged: 3, error: 0 });
+  });
+
+  it('imports bus routes with their companies and stops: export -> import changes nothing; changed, new and wrong rows', async () => {
+    const [region] = await rows<{ id: number; name: string }>(sql`select id, name from regions where name = 'Gəncə'`);
+    const [city, other] = await rows<{ id: number; name: string }>(
+      sql`select id, name from cities order by id limit 2`,
+    );
+    const companies = await rows<{ id: number; name: string }>(
+      sql`select id, name from route_companies order by id limit 2`,
+    );
+    const [bus] = await rows<{ id: number; name: string }>(
+      sql`select id, name from transport_types where fee_group = 'seat' order by id limit 1`,
+    );
+    const route = {
+      transport_type: bus!.id,
+      name: 'İdxal — Marşrut',
+      number: 'IMP-1',
+      region: region!.id,
+      city: city!.id,
+      destination_city: other!.id,
+      cover: 'Şəhərlərarası',
+      route_length_straight: '42,5',
+      fare: '0,80',
+      start_time: '06:30',
+      route_companies: companies.map((c) => c.id),
+      route_points: [
+        { name: 'Avtovağzal', lat: '40.6828', lng: '46.3606' },
+        { name: 'Bazar, mərkəz' },
+        { name: 'Son' },
+      ],
+    };
+    const created = await t.app.inject({ method: 'POST', url: '/api/bus-routes/', headers: admin, payload: route });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+
+    for (const format of ['xlsx', 'csv'] as const) {
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/bus-routes/export/?format=${format}`,
+        headers: admin,
+      });
+      const result = await imported('bus-routes', file.rawPayload, `marsrutlar.${format}`);
+      expect(result.counts, `${format}: ${JSON.stringify(result)}`).toEqual({
+        new: 0,
+        changed: 0,
+        unchanged: Number(file.headers['x-export-rows']),
+        error: 0,
+      });
+    }
+
+    const header = Object.entries(busRouteExportColumns).filter(
+      ([key]) => !['id', 'points_count', 'created_at'].includes(key),
+    );
+    const line = (values: Record<string, string>) => header.map(([key]) => `"${values[key] ?? ''}"`).join(';');
+    const base = {
+      number: 'IMP-1',
+      name: 'İdxal — Marşrut',
+      transport_type: bus!.name,
+      region: region!.name,
+      city: city!.name,
+      destination_city: other!.name,
+      cover: 'Şəhərlərarası',
+      route_length_straight: '42,5',
+      fare: '0,80',
+      start_time: '06:30',
+      route_companies: companies.map((c) => c.name).join('; '),
+      route_points: 'Avtovağzal (40.6828, 46.3606)\nBazar, mərkəz\nSon',
+      status: 'Aktiv',
+    };
+    const file = (lines: Record<string, string>[]) =>
+      csv([header.map(([, c]) => c.header).join(';'), ...lines.map(line)]);
+    const preview = await imported(
+      'bus-routes',
+      file([
+        // The fare and the order of the stops changed.
+        { ...base, fare: '1,20', route_points: 'Avtovağzal (40.6828, 46.3606)\nSon\nBazar, mərkəz' },
+        { ...base, number: 'IMP-2', route_companies: companies[0]!.name },
+        { ...base, number: 'IMP-3', city: 'Yoxdur' },
+      ]),
+      'marsrutlar.csv',
+    );
+    expect(preview.counts).toEqual({ new: 1, changed: 1, unchanged: 0, error: 1 });
+    const changed = await t.app.inject({
+      method: 'GET',
+      url: `/api/imports/${preview.id}/rows/?outcome=changed`,
+      headers: admin,
+    });
+    expect(changed.json().results[0].changes.map((c: { field: string }) => c.field)).toEqual(['fare', 'route_points']);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `/api/imports/${preview.id}/rows/?outcome=error`,
+      headers: admin,
+    });
+    expect(wrong.json().results[0]).toMatchObject({
+      row: 4,
+      errors: { city: [importMessages.referenceUnknown('Şəhər', 'Yoxdur')] },
+    });
+
+    const fixed = await imported(
+      'bus-routes',
+      file([
+        { ...base, fare: '1,20', route_points: 'Avtovağzal (40.6828, 46.3606)\nSon\nBazar, mərkəz' },
+        { ...base, number: 'IMP-2', route_companies: companies[0]!.name },
+      ]),
+      'marsrutlar.csv',
+    );
+    expect((await apply(fixed.id)).statusCode).toBe(202);
+    expect((await settled(fixed.id, ['applied', 'failed'])).status).toBe('applied');
+    const after = (await t.app.inject({ method: 'GET', url: `/api/bus-routes/${id}/`, headers: admin })).json();
+    expect(after.fare).toBe('1.20');
+    expect(after.route_points.map((p: { name: string }) => p.name)).toEqual(['Avtovağzal', 'Son', 'Bazar, mərkəz']);
+    const history = (
+      await t.app.inject({ method: 'GET', url: `/api/bus-routes/${id}/history/`, headers: admin })
+    ).json();
+    expect(history.data.map((h: { action: string }) => h.action)).toEqual(['update', 'create']);
+    const added = await rows<{ companies: number }>(
+      sql`select (select count(*)::int from bus_route_companies c where c.route_id = r.id) as companies from bus_routes r where number = 'IMP-2'`,
+    );
+    expect(added).toEqual([{ companies: 1 }]);
+    expect(
+      await rows(sql`select action from audit_log where detail->>'import' = ${String(fixed.id)} order by action`),
+    ).toEqual([{ action: 'create' }, { action: 'update' }]);
   });
 
   it('one bad row among 1,000 drivers applies nothing and names the row; its error file hands it back', async () => {

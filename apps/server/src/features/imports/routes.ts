@@ -9,11 +9,9 @@ import {
   importRowsQuerySchema,
   importSchema,
   openingBalancesKind,
-  openingBalancesTitle,
+  importTitle,
   openingColumns,
-  optionLabel,
   type ExportColumn,
-  type FieldDefinition,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +20,9 @@ import { fieldErrors } from '../../lib/http-errors';
 import { exportFileResponses, sendTable } from '../../lib/list/list-export';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
-import { specOf } from '../resources/specs';
+import { busRouteTemplate } from './bus-routes';
+import { resourceTemplate } from './checker';
+import type { TemplateColumn } from './importer';
 import { createImportService } from './service';
 
 const common = { tags: ['imports'], security: [{ bearer: [] }] };
@@ -44,28 +44,6 @@ async function receiveUpload(part: MultipartFile): Promise<void> {
   }
   const upload: Upload = { name: cleanFileName(part.filename, 'import'), data };
   (part as unknown as { value: unknown }).value = upload;
-}
-
-/** A value a template's example row shows for a field: its own example, else one of its kind. */
-function exampleOf(field: FieldDefinition): string {
-  if (field.example)
-    return /^\d{4}-\d{2}-\d{2}$/.test(field.example) ? field.example.split('-').reverse().join('.') : field.example;
-  switch (field.kind) {
-    case 'decimal':
-      return '1,5';
-    case 'integer':
-      return '18';
-    case 'date':
-      return '15.01.2026';
-    case 'status':
-    case 'choice':
-    case 'multi-choice':
-      return optionLabel(field, field.options?.[0]?.value);
-    case 'reference':
-      return `(${field.label}: siyahıdakı ad)`;
-    default:
-      return field.label;
-  }
 }
 
 /**
@@ -137,18 +115,13 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { resource } = request.params;
-      const { title, columns } =
+      const columns: TemplateColumn[] =
         resource === openingBalancesKind
-          ? {
-              title: openingBalancesTitle,
-              columns: openingColumns.map((column) => ({ label: column.label, example: column.example })),
-            }
-          : {
-              title: specOf(resource).definition.title,
-              columns: specOf(resource)
-                .definition.fields.filter((f) => !f.readOnly)
-                .map((field) => ({ label: field.label, example: exampleOf(field) })),
-            };
+          ? [...openingColumns]
+          : resource === 'bus-routes'
+            ? busRouteTemplate
+            : resourceTemplate(resource);
+      const title = importTitle(resource);
       type Column = (typeof columns)[number];
       const chunks = (async function* () {
         yield [columns];

@@ -24,6 +24,7 @@ import {
   TableUnreadableError,
   type TableFormat,
 } from '../../lib/spreadsheet/table-reader';
+import { createBusRouteImporter } from './bus-routes';
 import { createResourceImporter } from './checker';
 import { importBatchSize as batchSize, type CheckedRow, type Importer } from './importer';
 import { createOpeningImporter } from './opening';
@@ -91,7 +92,11 @@ export function createImportService(app: FastifyInstance) {
     db.update(imports).set(values).where(eq(imports.id, id));
 
   const importerOf = (kind: ImportKind): Promise<Importer> =>
-    kind === openingBalancesKind ? createOpeningImporter(app, db) : createResourceImporter(app, db, kind);
+    kind === openingBalancesKind
+      ? createOpeningImporter(app, db)
+      : kind === 'bus-routes'
+        ? createBusRouteImporter(app, db)
+        : createResourceImporter(app, db, kind);
 
   /** The rows a cross-row rule puts in error, and the counts by outcome as the kept rows now stand. */
   async function markErrors(id: number, errors: Map<number, Record<string, string[]>>): Promise<ImportCounts> {

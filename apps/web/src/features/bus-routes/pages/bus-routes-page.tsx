@@ -6,6 +6,7 @@ import {
   nationalRoles,
   type BusRouteDeleteResult,
   type BusRouteListItem,
+  type ExportColumns,
   type Page,
   type ResourceKey,
 } from '@dnx/shared';
@@ -108,7 +109,8 @@ export default function BusRoutesPage() {
       rowKey: (r) => r.id,
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
-      exportColumns: busRouteExportColumns,
+      // The file's rows carry the stops too; the screen shows no column of them (its cells read list rows).
+      exportColumns: busRouteExportColumns as unknown as ExportColumns<BusRouteListItem>,
       columns: [
         { key: 'id', title: '№', sortKey: 'id', width: 70 },
         { key: 'number', title: t('busRoutes.fields.number'), sortKey: 'number' },

@@ -1,6 +1,5 @@
 import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  findResource,
   formatCount,
   formatDateTime,
   importMaxBytes,
@@ -8,7 +7,7 @@ import {
   importOutcomes,
   importKinds,
   openingBalancesKind,
-  openingBalancesTitle,
+  importTitle,
   type Import,
   type ImportOutcome,
   type ImportKind,
@@ -23,8 +22,7 @@ import { failureMessage, notifyFailure } from '../../../lib/notify';
 import { useApply, useImport, useImportRows, useImports, useUpload } from '../api/imports';
 import '../texts';
 
-const titleOf = (kind: ImportKind) =>
-  kind === openingBalancesKind ? openingBalancesTitle : (findResource(kind)?.title ?? kind);
+const titleOf = importTitle;
 const statusColor: Record<Import['status'], string> = {
   queued: 'default',
   checking: 'blue',
