@@ -1,23 +1,44 @@
-// The imports budget of `npm run bench` (issue 28), on a real PostgreSQL against the production build: a CSV of
-// 100,000 new drivers uploaded through POST /api/imports/, checked by the worker, then applied; the apply (every row
+// The imports budget of `npm run bench` (issue 28), on a real PostgreSQL against the production build: an Excel
+// workbook of 100,000 new drivers uploaded through POST /api/imports/, checked by the worker, then applied; the apply (every row
 // written with its audit row, in one transaction) under 60 s. The check's time is reported beside it.
 import { pathToFileURL } from 'node:url';
 import { productionEnv, withDemoDatabase } from './bench-lists.mjs';
 import { signIn, startServer } from './lib/server-process.mjs';
+import { xlsxOf } from './lib/xlsx-fixture.mjs';
 
 const drivers = 100_000;
 const applyBudgetMs = 60_000;
 
-/** The file: the drivers list's own column headers, one new driver per row (unique FIN and licence). */
-function driversCsv() {
-  const header =
-    'Soyad;Ad;Ata adı;FİN kod;Sürücülük vəsiqəsinin nömrəsi;Vəsiqənin verilmə tarixi;Vəsiqənin bitmə tarixi;Sürücülük kateqoriyaları;Status';
-  const lines = [header];
+/** The file: the drivers list's own column headers, one new driver per row (unique FIN and licence), as .xlsx. */
+function driversWorkbook() {
+  const rows = [
+    [
+      'Soyad',
+      'Ad',
+      'Ata adı',
+      'FİN kod',
+      'Sürücülük vəsiqəsinin nömrəsi',
+      'Vəsiqənin verilmə tarixi',
+      'Vəsiqənin bitmə tarixi',
+      'Sürücülük kateqoriyaları',
+      'Status',
+    ],
+  ];
   for (let i = 0; i < drivers; i += 1) {
     const fin = `9${i.toString(36).toUpperCase().padStart(6, '0')}`;
-    lines.push(`Bench;Sürücü;Ata;${fin};BN${String(i).padStart(6, '0')};15.01.2020;15.01.2030;B, C;Aktiv`);
+    rows.push([
+      'Bench',
+      'Sürücü',
+      'Ata',
+      fin,
+      `BN${String(i).padStart(6, '0')}`,
+      '15.01.2020',
+      '15.01.2030',
+      'B, C',
+      'Aktiv',
+    ]);
   }
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+  return xlsxOf(rows);
 }
 
 /** Waits until the import reaches one of `statuses`; its last state. */
@@ -39,7 +60,9 @@ export async function benchImports() {
       const admin = await signIn(base);
       const form = new FormData();
       form.append('resource', 'drivers');
-      form.append('file', new Blob([driversCsv()], { type: 'text/csv' }), 'suruculer.csv');
+      const workbook = driversWorkbook();
+      console.log(`info  the workbook: ${(workbook.length / 1024 / 1024).toFixed(1)} MB`);
+      form.append('file', new Blob([workbook]), 'suruculer.xlsx');
       const started = performance.now();
       const created = await fetch(`${base}/api/imports/`, {
         method: 'POST',

@@ -1,7 +1,7 @@
 import { Modal, type ButtonProps } from 'antd';
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusPageHeading } from '../lib/page-focus';
+import { focusHeadingIfOpenerLost } from '../lib/page-focus';
 
 export interface DeleteConfirmation {
   title: ReactNode;
@@ -32,11 +32,9 @@ export function useDeleteConfirmation() {
         cancelButtonProps: { 'data-testid': 'cancel-delete' } as ButtonProps,
         autoFocusButton: 'cancel',
         onOk,
-        // The dialog has tried to give the focus back; an opener that is gone or disabled could not take it.
-        afterClose: () => {
-          if (!(opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled')))
-            focusPageHeading();
-        },
+        // The dialog has tried to give the focus back; an opener that is gone or disabled (or turns so as the list
+        // reloads) cannot keep it.
+        afterClose: () => focusHeadingIfOpenerLost(opener),
       });
     },
     [modal, t],

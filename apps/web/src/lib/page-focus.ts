@@ -25,6 +25,33 @@ export function focusPageHeading(): void {
   (heading ?? main).focus();
 }
 
+/** How long after a dialog closes its opener may still turn disabled (the list it acts on reloading): frames. */
+const settleFrames = 120;
+
+/**
+ * Keeps the focus on the screen once a dialog opened by `opener` has closed: the heading takes it when the opener is
+ * gone or disabled, now or within about two seconds (a delete's list reloads, the selection empties and the button
+ * that held the focus turns disabled), unless the person has moved the focus elsewhere meanwhile.
+ */
+export function focusHeadingIfOpenerLost(opener: Element | null): void {
+  const lost = () => !(opener instanceof HTMLElement && opener.isConnected && !opener.matches(':disabled'));
+  // What holds the focus as the dialog goes (the dialog's own button, the opener or nothing): not the person's choice.
+  const closing = document.activeElement;
+  let frames = 0;
+  const watch = () => {
+    const active = document.activeElement;
+    // The person went on elsewhere: the focus is theirs.
+    if (active !== closing && active !== opener && active !== document.body && active !== null) return;
+    if (lost()) {
+      focusPageHeading();
+      return;
+    }
+    frames += 1;
+    if (frames < settleFrames) requestAnimationFrame(watch);
+  };
+  watch();
+}
+
 const controls =
   'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled), button:not(:disabled), a[href], [tabindex="0"]';
 /** Frames to wait for a part of a screen to show (a step opening) before giving up: about a second. */

@@ -1,4 +1,4 @@
-import { openingColumns, openingMessages, paymentMessages } from '@dnx/shared';
+import { moneyToDecimal, openingColumns, openingMessages, parseMoney, paymentMessages } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../test/auth-helpers';
@@ -83,6 +83,10 @@ describe('imports: opening balances', () => {
   });
 
   it('writes batches, forms and payments as they stood; they reconcile, chain, and a second import changes nothing', async () => {
+    const from = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+    const report = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/reports/?date_from=${from}`, headers: admin })).json().totals;
+    const reportBefore = await report();
     const checked = await imported('opening-balances', file(opening), 'opening.csv');
     expect(checked.status, checked.error).toBe('previewed');
     expect(checked.counts, JSON.stringify(await rowsOf(checked.id, 'error'))).toEqual({
@@ -127,6 +131,13 @@ describe('imports: opening balances', () => {
     const expired = await t.app.inject({ method: 'GET', url: '/api/fn/paid/?series=OB&status=1', headers: admin });
     expect(expired.statusCode, expired.body).toBe(200);
     expect(expired.json().results.map((f: { number: string }) => f.number)).toEqual(['000007']);
+
+    // The report counts them from the first day: 15 forms issued, two payments, their amounts exactly.
+    const reportAfter = await report();
+    expect(reportAfter.issued - reportBefore.issued).toBe(15);
+    expect(reportAfter.payments - reportBefore.payments).toBe(2);
+    expect(reportAfter.voided - reportBefore.voided).toBe(1);
+    expect(moneyToDecimal(parseMoney(reportAfter.tax) - parseMoney(reportBefore.tax))).toBe('243.00');
 
     // The reconciliation balances, the ledger's chain holds, and its rows say "opening".
     const reconciliation = (
