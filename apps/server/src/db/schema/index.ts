@@ -13,3 +13,4 @@ export * from './mail';
 export * from './jobs';
 export * from './reports';
 export * from './imports';
+export * from './preferences';
