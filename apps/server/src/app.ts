@@ -23,6 +23,7 @@ import { mailPlugin } from './features/mail/plugin';
 import { mfaPlugin } from './features/mfa/plugin';
 import { mfaRoutes } from './features/mfa/routes';
 import { mailRoutes } from './features/mail/routes';
+import { searchRoutes } from './features/search/routes';
 import { reminderRoutes } from './features/reminders/routes';
 import { sessionRoutes } from './features/sessions/routes';
 import { reportRoutes } from './features/reports/routes';
@@ -195,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(busRouteRoutes);
   await app.register(reportRoutes, { config });
   await app.register(reminderRoutes);
+  await app.register(searchRoutes);
 
   // A command-line task on the embedded database asks this process, which holds it (control-socket.ts).
   if (handle.kind === 'pglite' && !options.database) await openControlSocket(app, config.dataDir);

@@ -18,3 +18,4 @@ export * from './bus-routes';
 export * from './reports';
 export * from './reminders';
 export * from './imports';
+export * from './search';

@@ -162,6 +162,8 @@ export const paymentRows = pgTable(
       .where(sql`not ${t.cancelled}`),
     index('payment_rows_payment_id_idx').on(t.paymentId, t.position),
     index('payment_rows_form_id_idx').on(t.formId),
+    // The search palette's plate: the payments naming an automobile (issue 29).
+    index('payment_rows_plate_idx').on(t.plate),
     index('payment_rows_inspector_id_idx').on(t.inspectorId),
     index('payment_rows_transport_type_id_idx').on(t.transportTypeId),
     check('payment_rows_months_known', sql`${t.months} in (1, 3, 6, 12)`),

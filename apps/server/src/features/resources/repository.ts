@@ -307,7 +307,7 @@ export function createResourceRepository(
 }
 
 /** What names a record in pickers and `<reference>_name`. */
-function labelOf(spec: ResourceSpec): SQL {
+export function labelOf(spec: ResourceSpec): SQL {
   return spec.label ?? sql`${spec.columns[spec.definition.labelField]!}`;
 }
 

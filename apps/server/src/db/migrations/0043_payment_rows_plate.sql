@@ -1,0 +1,1 @@
+CREATE INDEX "payment_rows_plate_idx" ON "payment_rows" USING btree ("plate");

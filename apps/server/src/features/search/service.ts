@@ -1,0 +1,137 @@
+import {
+  canOpenRoute,
+  findAppRoute,
+  normalizePlate,
+  parseFormQuery,
+  paymentPermissions,
+  recentSearchLimit,
+  searchKindLabels,
+  voenPattern,
+  type ResourceKey,
+  type SearchAnswer,
+  type SearchKind,
+} from '@dnx/shared';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { recentSearches } from '../../db/schema';
+import type { AuthUser } from '../../plugins/auth';
+import { resourceParts } from '../resources/routes';
+import { specOf } from '../resources/specs';
+import * as repo from './repository';
+
+/**
+ * Search from anywhere (issue 29): what the text looks like decides where to look (a form's series and number, a
+ * 10-digit VÖEN, a plate, a receipt or tracking code, a name), each kind only for a user who may open its list, in
+ * their regions; the kinds are read at once and answered grouped.
+ */
+
+/** A reference list searched by name (and VÖEN, FIN, plate: its list's own search words). */
+const records: { kind: SearchKind; resource: ResourceKey }[] = [
+  { kind: 'carrier', resource: 'carriers' },
+  { kind: 'tax_payer', resource: 'tax-payers' },
+  { kind: 'automobile', resource: 'automobiles' },
+  { kind: 'driver', resource: 'drivers' },
+];
+
+export function createSearchService(app: FastifyInstance) {
+  const db = app.db;
+  const may = (actor: AuthUser, permission: string) => actor.permissions.has(permission);
+
+  /** A record's screen: its form when the user may open it, else its list searched for it. */
+  const recordPath = (actor: AuthUser, resource: ResourceKey, q: string) => {
+    const { routes } = specOf(resource).definition;
+    const edit = routes.edit ? findAppRoute(routes.edit) : undefined;
+    return (id: number) =>
+      edit && canOpenRoute(actor.permissions, edit, { pk: String(id) })
+        ? `/app/${edit.path.replace(':pk', String(id))}`
+        : `/app/${findAppRoute(routes.list)!.path}?search=${encodeURIComponent(q)}`;
+  };
+
+  return {
+    async search(actor: AuthUser, text: string): Promise<SearchAnswer> {
+      const q = text.trim().replace(/\s+/g, ' ');
+      if (q.length < 2) return { query: q, groups: [] };
+      const form = parseFormQuery(q);
+      const voen = voenPattern.test(q) ? q : null;
+      const plate = normalizePlate(q);
+      const code = /^[A-Za-z0-9-]{4,40}$/.test(q) ? q : null;
+      const words = /\p{L}.*\p{L}|\d{3,}/u.test(q) && q.length >= 3;
+      const payment = may(actor, paymentPermissions.view);
+
+      const reads: [SearchKind, Promise<repo.Found[]>][] = [];
+      if (form && may(actor, 'view_general_fn'))
+        reads.push(['form', repo.formsByNumber(db, actor, form.series, form.number)]);
+      if (payment) {
+        const where = voen
+          ? repo.paymentsByOwner(voen)
+          : plate
+            ? repo.paymentsByPlate(plate)
+            : code || q.length <= 64
+              ? repo.paymentByReceipt(q)
+              : null;
+        if (where) reads.push(['payment', repo.paymentsWhere(db, actor, where)]);
+      }
+      if (voen || plate || words)
+        for (const { kind, resource } of records) {
+          const spec = specOf(resource);
+          if (!may(actor, `view_${spec.definition.permission}`)) continue;
+          const parts = resourceParts(app, spec);
+          reads.push([
+            kind,
+            repo.recordsBySearch(db, spec, parts.repo, plate ?? q, recordPath(actor, resource, plate ?? q)),
+          ]);
+        }
+      if (words && may(actor, 'view_user')) reads.push(['user', repo.usersBySearch(db, actor, q)]);
+      if (code) {
+        if (may(actor, 'view_onlinecarrier'))
+          reads.push(['online_carrier', repo.onlineByCode(db, actor, 'carrier', q.toUpperCase())]);
+        if (may(actor, 'view_onlinepayment'))
+          reads.push(['online_payment', repo.onlineByCode(db, actor, 'payment', q.toUpperCase())]);
+      }
+      if (words) reads.push(['view', repo.viewsByName(db, actor, q)]);
+
+      const found = await Promise.all(reads.map(([, read]) => read));
+      const groups = reads
+        .map(([kind], i) => ({
+          kind,
+          label: searchKindLabels[kind],
+          results: found[i]!.map((r) => ({ kind, ...r })),
+        }))
+        .filter((g) => g.results.length > 0);
+      return { query: q, groups };
+    },
+
+    /** The person's recent searches, the newest first. */
+    async recent(actor: AuthUser): Promise<string[]> {
+      const rows = await db
+        .select({ query: recentSearches.query })
+        .from(recentSearches)
+        .where(eq(recentSearches.userId, actor.id))
+        .orderBy(desc(recentSearches.searchedAt))
+        .limit(recentSearchLimit);
+      return rows.map((r) => r.query);
+    },
+
+    /** Keeps a search the person used; the oldest beyond the last ten go. */
+    async remember(actor: AuthUser, q: string): Promise<string[]> {
+      await db
+        .insert(recentSearches)
+        .values({ userId: actor.id, query: q })
+        .onConflictDoUpdate({ target: [recentSearches.userId, recentSearches.query], set: { searchedAt: sql`now()` } });
+      const kept = db
+        .select({ query: recentSearches.query })
+        .from(recentSearches)
+        .where(eq(recentSearches.userId, actor.id))
+        .orderBy(desc(recentSearches.searchedAt))
+        .limit(recentSearchLimit);
+      await db
+        .delete(recentSearches)
+        .where(and(eq(recentSearches.userId, actor.id), notInArray(recentSearches.query, kept)));
+      return this.recent(actor);
+    },
+
+    async forget(actor: AuthUser): Promise<void> {
+      await db.delete(recentSearches).where(eq(recentSearches.userId, actor.id));
+    },
+  };
+}
