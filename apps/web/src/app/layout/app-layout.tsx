@@ -1,12 +1,11 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { canOpenRoute, homePath, resourceParam } from '@dnx/shared';
 import { Button, Drawer, Layout, Menu, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { mutedText } from '../antd-shell';
 import { PageSkeleton } from '../../components/page-skeleton';
-import { ForbiddenResult } from '../../components/status-pages';
 import { useCurrentUser } from '../../features/auth/api/current-user';
 import { useIsDrawerMode } from '../../lib/use-media';
 import { mainContentId } from '../../lib/page-focus';
@@ -20,8 +19,14 @@ import { TourHost, useShellPreferences } from './shell-preferences';
 import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 import { StepUpHost } from '../../features/auth/components/step-up-host';
+import { SearchTrigger } from '../../features/search/components/search-trigger';
 
 const siderWidth = 260;
+
+// Shown only to a user who opens a screen they may not: loaded then, not with every first screen (its JS budget).
+const ForbiddenResult = lazy(() =>
+  import('../../components/status-pages').then((m) => ({ default: m.ForbiddenResult })),
+);
 
 /** The logo with the app's name and subtitle; `wrap` lets the subtitle take two lines (the narrow drawer's title). */
 function Logo({ light, wrap }: { light?: boolean; wrap?: boolean }) {
@@ -62,7 +67,12 @@ function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
   // The tab is named after the screen; an address that matches none is named by the not-found page itself.
   useFrameTitle(forbidden ? t('common.forbiddenTitle') : route?.title);
   if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
-  if (forbidden) return <ForbiddenResult />;
+  if (forbidden)
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <ForbiddenResult />
+      </Suspense>
+    );
   return <Outlet />;
 }
 
@@ -181,6 +191,7 @@ export function AppLayout() {
               />
             )}
           </div>
+          <SearchTrigger compact={drawerMode} />
           <UserMenu
             user={user}
             layout={layout}
