@@ -91,6 +91,35 @@ describe('search', () => {
     expect(paths(found, 'online_payment')).toEqual([`/app/online-payment?request=${request.id}`]);
   });
 
+  it("finds saved views by name: the user's own and those shared with their groups, never another's", async () => {
+    const ids = await t.database.db.execute(sql`select
+        (select id from users where email = 'cashier@demo.az') as cashier,
+        (select id from users where email = 'admin@demo.az') as admin,
+        (select g.id from groups g join user_groups ug on ug.group_id = g.id join users u on u.id = ug.user_id
+          where u.email = 'cashier@demo.az' limit 1) as cashier_group`);
+    const { cashier, admin, cashier_group: group } = (ids as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    const view = async (user: number, name: string, sharedWith: number | null) => {
+      const [row] = (
+        (await t.database.db.execute(sql`insert into saved_views (user_id, list, name, query)
+          values (${user}, 'fn-payment', ${name}, '{"status":"3"}'::jsonb) returning id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows;
+      if (sharedWith !== null)
+        await t.database.db.execute(
+          sql`insert into saved_view_groups (view_id, group_id) values (${row!.id}, ${sharedWith})`,
+        );
+      return row!.id;
+    };
+    const own = await view(cashier, 'Ödənilmişlər mənim', null);
+    const shared = await view(admin, 'Ödənilmişlər kassa', group);
+    await view(admin, 'Ödənilmişlər admin', null);
+    const answer = await search(k.as.cashier, 'odenilmisler');
+    const views = answer.groups.find((g) => g.kind === 'view')!.results;
+    expect(views.map((v) => v.id).sort()).toEqual([own, shared].sort());
+    expect(views[0]!.path).toBe('/app/fn-payment?status=3');
+  });
+
   it('answers nothing for one letter, 400 for a query too long, 401 signed out', async () => {
     expect((await search(k.as.admin, 'a')).groups).toEqual([]);
     const long = await t.app.inject({
