@@ -88,10 +88,11 @@ export async function paymentsWhere(db: Executor, actor: AuthUser, where: SQL): 
 
 export const paymentByReceipt = (receipt: string) => eq(payments.paymentReceiptNumber, receipt);
 export const paymentsByOwner = (code: string) => eq(payments.ownerCode, code);
-/** Payments with a row of that plate (payment_rows_plate_idx). */
+/** Payments with a row of that plate: the rows first (payment_rows_plate_idx), then their payments. */
 export const paymentsByPlate = (plate: string) =>
-  exists(
-    sql`(select 1 from ${paymentRows} where ${paymentRows.paymentId} = ${payments.id} and ${paymentRows.plate} = ${plate})`,
+  inArray(
+    payments.id,
+    sql`(select ${paymentRows.paymentId} from ${paymentRows} where ${paymentRows.plate} = ${plate})`,
   );
 
 /** A list's records its search finds (the list's own words rule), each opening its form or, failing the right, its list. */

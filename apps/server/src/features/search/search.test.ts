@@ -97,7 +97,11 @@ describe('search', () => {
         (select id from users where email = 'admin@demo.az') as admin,
         (select g.id from groups g join user_groups ug on ug.group_id = g.id join users u on u.id = ug.user_id
           where u.email = 'cashier@demo.az' limit 1) as cashier_group`);
-    const { cashier, admin, cashier_group: group } = (ids as unknown as { rows: Record<string, number>[] }).rows[0]!;
+    const {
+      cashier,
+      admin,
+      cashier_group: group,
+    } = (ids as unknown as { rows: { cashier: number; admin: number; cashier_group: number }[] }).rows[0]!;
     const view = async (user: number, name: string, sharedWith: number | null) => {
       const [row] = (
         (await t.database.db.execute(sql`insert into saved_views (user_id, list, name, query)

@@ -35,6 +35,11 @@ const records: { kind: SearchKind; resource: ResourceKey }[] = [
 
 export function createSearchService(app: FastifyInstance) {
   const db = app.db;
+  // Each list's repository once (it keeps caches fed by the change feed), not per search.
+  const lists = records.map(({ kind, resource }) => {
+    const spec = specOf(resource);
+    return { kind, resource, spec, repo: resourceParts(app, spec).repo };
+  });
   const may = (actor: AuthUser, permission: string) => actor.permissions.has(permission);
 
   /** A record's screen: its form when the user may open it, else its list searched for it. */
@@ -72,13 +77,11 @@ export function createSearchService(app: FastifyInstance) {
         if (where) reads.push(['payment', repo.paymentsWhere(db, actor, where)]);
       }
       if (voen || plate || words)
-        for (const { kind, resource } of records) {
-          const spec = specOf(resource);
+        for (const { kind, resource, spec, repo: records } of lists) {
           if (!may(actor, `view_${spec.definition.permission}`)) continue;
-          const parts = resourceParts(app, spec);
           reads.push([
             kind,
-            repo.recordsBySearch(db, spec, parts.repo, plate ?? q, recordPath(actor, resource, plate ?? q)),
+            repo.recordsBySearch(db, spec, records, plate ?? q, recordPath(actor, resource, plate ?? q)),
           ]);
         }
       if (words && may(actor, 'view_user')) reads.push(['user', repo.usersBySearch(db, actor, q)]);
