@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { appRoutes, roles, type AppRoute, type RoleLetter } from '@dnx/shared';
+import { appRoutes, bakuDay, roles, type AppRoute, type RoleLetter } from '@dnx/shared';
 import { audit, report, type Finding } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
 import { closeTourWithEscape, expect, openUserMenu, searchList, signIn, test } from './support/fixtures';
@@ -455,7 +455,8 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     await page.goto(`${page.url()}?as_of=2020-01-01`);
     await expect(page.getByTestId('bus-route-as-of-missing')).toBeVisible();
     findings.push(...(await audit(page, 'bus-routes-edit on a day before the route')));
-    const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+    // The route as of today in Baku (a read as of a day is of that day's end in Baku, a day ahead of UTC from 20:00).
+    const [y, m, d] = bakuDay().split('-');
     await page.getByTestId('bus-route-as-of-picker').fill(`${d}.${m}.${y}`);
     await page.getByTestId('bus-route-as-of-picker').press('Enter');
     await expect(page.getByTestId('bus-route-as-of')).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { FnBatch } from '@dnx/shared';
+import { bakuDay, type FnBatch } from '@dnx/shared';
 import { apiAs, chooseSelectOption, pickSelectOption } from './support/access';
 import { expect, screenshot, signIn, test } from './support/fixtures';
 import { uniqueSeries } from './support/online';
@@ -68,7 +68,8 @@ test('B runs a report of one region for this month by operator, sees the table a
   await expect(page.getByTestId('report-period')).toContainText(`${shown(monthStart)} – ${shown(today)}`);
   // The moment the figures are of: now on the primary (a lagging replica shows an older one).
   await expect(page.getByTestId('report-as-of')).toHaveText(
-    new RegExp(`^Məlumatlar ${shown(today).replaceAll('.', '\\.')} \\d\\d:\\d\\d vəziyyətinə$`),
+    // Shown in Baku time: from 20:00 UTC it is already the next day there.
+    new RegExp(`^Məlumatlar ${shown(bakuDay()).replaceAll('.', '\\.')} \\d\\d:\\d\\d vəziyyətinə$`),
   );
 
   // Both charts are drawn, each one named image (its numbers are the table's).
