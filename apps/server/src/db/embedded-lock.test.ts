@@ -132,7 +132,8 @@ describe('one process on an embedded data folder (server build)', () => {
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(true);
     server = await startServer({ env: { DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' } });
     expect((await fetch(`${server.baseUrl}/api/health/`)).status).toBe(200);
-  });
+    // Five commands and two starts, each opening the folder: about 20 s on a quiet 2-core machine, more on a busy one.
+  }, 90_000);
 
   it('production refuses the embedded database unless EMBEDDED_DATABASE_IN_PRODUCTION=true', async () => {
     const production = {
