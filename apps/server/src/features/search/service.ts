@@ -1,5 +1,6 @@
 import {
   canOpenRoute,
+  finPattern,
   findAppRoute,
   normalizePlate,
   parseFormQuery,
@@ -24,6 +25,9 @@ import * as repo from './repository';
  * 10-digit VÖEN, a plate, a receipt or tracking code, a name), each kind only for a user who may open its list, in
  * their regions; the kinds are read at once and answered grouped.
  */
+
+/** A tracking code as the online requests give it: three groups of four letters or digits. */
+const trackingCodePattern = /^[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}$/;
 
 /** A reference list searched by name (and VÖEN, FIN, plate: its list's own search words). */
 const records: { kind: SearchKind; resource: ResourceKey }[] = [
@@ -56,34 +60,45 @@ export function createSearchService(app: FastifyInstance) {
     async search(actor: AuthUser, text: string): Promise<SearchAnswer> {
       const q = text.trim().replace(/\s+/g, ' ');
       if (q.length < 2) return { query: q, groups: [] };
+      // What the text looks like decides where to look: each read is an index lookup, and only the kinds it can be.
       const form = parseFormQuery(q);
       const voen = voenPattern.test(q) ? q : null;
-      const plate = normalizePlate(q);
-      const code = /^[A-Za-z0-9-]{4,40}$/.test(q) ? q : null;
-      const words = /\p{L}.*\p{L}|\d{3,}/u.test(q) && q.length >= 3;
-      const payment = may(actor, paymentPermissions.view);
+      const plate = voen ? null : normalizePlate(q);
+      // A receipt, a tracking code or a FIN: one token of letters, digits and dashes with a digit in it.
+      const code =
+        !form && !voen && !plate && (/^(?=.*\d)[A-Za-z0-9-]{4,40}$/.test(q) || trackingCodePattern.test(q)) ? q : null;
+      const fin = code && finPattern.test(q.toUpperCase()) ? q.toUpperCase() : null;
+      // A name: letters (and spaces, dots, apostrophes, dashes), three at least.
+      const words = !form && q.length >= 3 && /^[\p{L}\s.'’-]+$/u.test(q);
 
       const reads: [SearchKind, Promise<repo.Found[]>][] = [];
       if (form && may(actor, 'view_general_fn'))
         reads.push(['form', repo.formsByNumber(db, actor, form.series, form.number)]);
-      if (payment) {
+      if (may(actor, paymentPermissions.view)) {
         const where = voen
           ? repo.paymentsByOwner(voen)
           : plate
             ? repo.paymentsByPlate(plate)
-            : code || q.length <= 64
+            : code || form
               ? repo.paymentByReceipt(q)
               : null;
         if (where) reads.push(['payment', repo.paymentsWhere(db, actor, where)]);
       }
-      if (voen || plate || words)
-        for (const { kind, resource, spec, repo: records } of lists) {
-          if (!may(actor, `view_${spec.definition.permission}`)) continue;
-          reads.push([
-            kind,
-            repo.recordsBySearch(db, spec, records, plate ?? q, recordPath(actor, resource, plate ?? q)),
-          ]);
-        }
+      // The lists' own search: carriers and tax payers by VÖEN, automobiles by plate, drivers by FIN, all by name.
+      const recordKinds: SearchKind[] = voen
+        ? ['carrier', 'tax_payer']
+        : plate
+          ? ['automobile']
+          : fin
+            ? ['driver']
+            : words
+              ? ['carrier', 'tax_payer', 'driver']
+              : [];
+      for (const { kind, resource, spec, repo: records } of lists) {
+        if (!recordKinds.includes(kind) || !may(actor, `view_${spec.definition.permission}`)) continue;
+        const term = plate ?? fin ?? q;
+        reads.push([kind, repo.recordsBySearch(db, spec, records, term, recordPath(actor, resource, term))]);
+      }
       if (words && may(actor, 'view_user')) reads.push(['user', repo.usersBySearch(db, actor, q)]);
       if (code) {
         if (may(actor, 'view_onlinecarrier'))
