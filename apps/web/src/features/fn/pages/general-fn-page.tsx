@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { PageHeader } from '../../../components/page-header';
+import { PrintButton, PrintHeader } from '../../../components/print/print-view';
 import { RegionSelect } from '../../../components/region-select';
 import {
   ResourceTable,
@@ -20,6 +21,7 @@ import { dayFilter } from '../../../components/resource-list';
 import { formColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
+import '../texts';
 
 const asFilter = (onChange: (value: string | undefined) => void) => (v: number | undefined) =>
   onChange(v === undefined ? undefined : String(v));
@@ -64,7 +66,10 @@ const pinnedPersonFilter =
       </Tag>
     ) : null;
 
-/** `general-fn`: the registry of every form, with every filter in the URL and CSV / Excel of what it selects. */
+/**
+ * `general-fn`: the registry of every form, with every filter in the URL and CSV / Excel of what it selects; with
+ * `?batch=` a batch's forms (new-fn links each batch here), printable.
+ */
 export default function GeneralFnPage() {
   const { t } = useTranslation();
   const [history, setHistory] = useState<HistorySubject | null>(null);
@@ -73,6 +78,8 @@ export default function GeneralFnPage() {
   const [search] = useSearchParams();
   const pinnedOperator = search.get('operator') ?? '';
   const pinnedInspector = search.get('inspector') ?? '';
+  const batch = search.get('batch');
+  const title = batch ? t('fn.batchFormsTitle', { id: batch }) : t('routes.general-fn');
   // The people pickers answer only those who share forms (inspectors) or issue and receive them (operators).
   const seesOperators = hasPermissions(held, ['view_fnbatch']) || hasPermissions(held, ['view_active_fn']);
   const seesInspectors = hasPermissions(held, ['view_active_fn']);
@@ -80,6 +87,7 @@ export default function GeneralFnPage() {
   const declaration = useMemo<ResourceListDeclaration<FnForm>>(() => {
     const filters: ListFilter[] = [
       { name: 'series', label: t('fn.series'), render: textFilter('series', true) },
+      { name: 'batch', label: t('fn.batch'), render: textFilter('batch') },
       { name: 'number_from', label: t('fn.numberFrom'), render: textFilter('number_from') },
       { name: 'number_to', label: t('fn.numberTo'), render: textFilter('number_to') },
       { name: 'stage', label: t('fn.stage'), options: fnStages.map((s) => ({ value: s.key, label: s.label })) },
@@ -121,7 +129,8 @@ export default function GeneralFnPage() {
 
   return (
     <div data-testid="general-fn-page">
-      <PageHeader title={t('routes.general-fn')} />
+      <PrintHeader title={title} user={me} />
+      <PageHeader title={title} extra={<PrintButton />} />
       <ResourceTable declaration={declaration} />
       <HistoryDrawer subject={history} onClose={() => setHistory(null)} />
     </div>

@@ -1,6 +1,13 @@
 import { dayFilter } from '../../../components/resource-list';
-import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { fnBatchExportColumns, fnBatchStatuses, fnBatchStatusText, hasPermissions, type FnBatch } from '@dnx/shared';
+import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  allRowsLimit,
+  fnBatchExportColumns,
+  fnBatchStatuses,
+  fnBatchStatusText,
+  hasPermissions,
+  type FnBatch,
+} from '@dnx/shared';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +27,11 @@ import { batchesEndpoint, useAcceptBatch } from '../api/batches';
 import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
+import '../texts';
+
+/** A batch's forms in the registry, by number; all on one page when "Hamısı" can hold them (to print the batch). */
+const batchFormsPath = (batch: FnBatch) =>
+  `/app/general-fn?batch=${batch.id}&order_by=number&order=asc&per_page=${batch.count <= allRowsLimit ? 'all' : '100'}`;
 
 const idFilter =
   (resource: 'regions' | 'transport-types') =>
@@ -135,6 +147,15 @@ export default function NewFnPage() {
           screenOnly: true,
           render: (b) => (
             <Space size={4} wrap>
+              <LinkButton
+                to={batchFormsPath(b)}
+                size="small"
+                icon={<UnorderedListOutlined />}
+                aria-label={`${t('fn.batchForms')}: ${b.series} ${b.start_number}-${b.finish_number}`}
+                data-testid={`fn-batch-forms-${b.id}`}
+              >
+                {t('fn.batchForms')}
+              </LinkButton>
               <Button
                 size="small"
                 icon={<HistoryOutlined />}

@@ -1,5 +1,12 @@
 import { dayFilter } from '../../../components/resource-list';
-import { EditOutlined, FilePdfOutlined, LinkOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  EyeOutlined,
+  FilePdfOutlined,
+  LinkOutlined,
+  PlusOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import {
   actionsOf,
   formatMoney,
@@ -23,6 +30,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { openReceipt, paymentsEndpoint, usePaymentTransition } from '../api/payments';
 import { CancelDialog } from '../components/cancel-dialog';
 import { PayDialog } from '../components/pay-dialog';
+import '../texts';
 
 const textFilter =
   (testId: string) =>
@@ -130,6 +138,15 @@ export function PaymentsList() {
             const actions = actionsOf(p.status);
             return (
               <Space size={4} wrap>
+                <LinkButton
+                  to={`/app/fn-payment?view=${p.id}`}
+                  size="small"
+                  icon={<EyeOutlined />}
+                  aria-label={`${t('payments.view')}: № ${p.id}`}
+                  data-testid={`payment-view-${p.id}`}
+                >
+                  {t('payments.view')}
+                </LinkButton>
                 {p.status === PaymentStatusCode.underReview && (
                   <LinkButton
                     to={`/app/fn-payment?form=${p.id}`}

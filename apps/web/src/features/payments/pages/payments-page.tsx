@@ -6,6 +6,7 @@ import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
 import { usePayment } from '../api/payments';
 import { PaymentForm } from '../components/payment-form';
+import { PaymentView } from './payment-view';
 import { PaymentsList } from './payments-list';
 
 /** `?form=new` creates a payment, `?form={id}` edits one under review (decisions.md: payment screens). */
@@ -19,12 +20,14 @@ function EditPayment({ id }: { id: number }) {
   return <PaymentForm payment={payment.data} key={payment.data.id} />;
 }
 
-/** `fn-payment`: the payments list, and on the same route the payment form. */
+/** `fn-payment`: the payments list, and on the same route the payment form and the payment's printable view. */
 export default function PaymentsPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const target = params.get('form');
   const id = target && /^\d+$/.test(target) ? Number(target) : null;
+  const view = params.get('view');
+  if (view !== null && /^\d+$/.test(view)) return <PaymentView id={Number(view)} />;
   if (target !== null) {
     return (
       <div data-testid="payment-form-page">

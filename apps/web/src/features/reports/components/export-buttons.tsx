@@ -19,7 +19,7 @@ export function ExportButtons({ params, disabled }: { params: ReportParams; disa
     });
   const running = state.phase === 'running';
   return (
-    <Flex vertical gap={8} align="flex-end" style={{ minWidth: 280 }}>
+    <Flex vertical gap={8} align="flex-end" style={{ minWidth: 280 }} className="no-print">
       <Space wrap>
         <Button
           icon={<FileExcelOutlined />}

@@ -100,7 +100,7 @@ export function ReportFilters({ form, params, national, running, onRun }: Report
     form.setFieldsValue(toValues(params));
   }, [form, params]);
   return (
-    <Card size="small">
+    <Card size="small" className="no-print">
       <Form<FilterValues>
         form={form}
         layout="vertical"

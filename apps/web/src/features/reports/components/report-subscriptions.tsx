@@ -37,7 +37,7 @@ export function ReportSubscriptions({ onOpen }: { onOpen: (params: Record<string
   const unsubscribe = useUnsubscribe();
   if (!subscriptions.data?.length) return null;
   return (
-    <Card size="small" title={t('reports.subscriptions')} data-testid="report-subscriptions">
+    <Card size="small" title={t('reports.subscriptions')} className="no-print" data-testid="report-subscriptions">
       <List
         size="small"
         dataSource={subscriptions.data}

@@ -6,11 +6,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { PrintButton, PrintHeader } from '../../../components/print/print-view';
 import { RegionSelect } from '../../../components/region-select';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { failureMessage } from '../../../lib/notify';
-import { useNationalUser } from '../../auth/api/current-user';
+import { useCurrentUser, useNationalUser } from '../../auth/api/current-user';
 import { useGeneralReport } from '../api/get-general-report';
 import type { ReportParams } from '../api/get-report';
 import { FigureChart } from '../components/figure-chart';
@@ -56,6 +57,7 @@ export default function GeneralReportPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readParams(search), [search]);
   const national = useNationalUser();
+  const me = useCurrentUser();
   const report = useGeneralReport(params);
   const [form] = Form.useForm<PeriodValues>();
   const data = report.data;
@@ -96,9 +98,10 @@ export default function GeneralReportPage() {
 
   return (
     <div data-testid="general-report-page">
-      <PageHeader title={t('routes.general-report')} />
+      <PrintHeader title={t('routes.general-report')} user={me} />
+      <PageHeader title={t('routes.general-report')} extra={<PrintButton disabled={!data} />} />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card size="small">
+        <Card size="small" className="no-print">
           <Form<PeriodValues>
             form={form}
             layout="inline"

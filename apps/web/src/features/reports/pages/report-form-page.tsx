@@ -11,10 +11,11 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { PrintButton, PrintHeader } from '../../../components/print/print-view';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { failureMessage } from '../../../lib/notify';
-import { useNationalUser } from '../../auth/api/current-user';
+import { useCurrentUser, useNationalUser } from '../../auth/api/current-user';
 import { useReport } from '../api/get-report';
 import { ExportButtons } from '../components/export-buttons';
 import { FigureChart } from '../components/figure-chart';
@@ -35,6 +36,7 @@ export default function ReportFormPage() {
   const [search, setSearch] = useSearchParams();
   const params = useMemo(() => readReportParams(search), [search]);
   const national = useNationalUser();
+  const me = useCurrentUser();
   const report = useReport(params);
   const [form] = Form.useForm<ReportFilterValues>();
   const data = report.data;
@@ -61,10 +63,12 @@ export default function ReportFormPage() {
 
   return (
     <div data-testid="report-form-page">
+      <PrintHeader title={t('routes.report-form')} user={me} />
       <PageHeader
         title={t('routes.report-form')}
         extra={
           <Space wrap align="start">
+            <PrintButton disabled={!data} />
             <SubscribeButton params={params} disabled={!data} />
             <ExportButtons params={params} disabled={!data} />
           </Space>

@@ -1,0 +1,19 @@
+import { i18n } from '../../i18n';
+
+/** The print views' texts: added with the first screen that prints, so the first screen's bundle does not carry them. */
+const az = {
+  button: 'Çap et',
+  printedAt: 'Çap tarixi',
+  bakuTime: 'Bakı vaxtı',
+  printedBy: 'Çap edən',
+};
+
+const en: typeof az = {
+  button: 'Print',
+  printedAt: 'Printed',
+  bakuTime: 'Baku time',
+  printedBy: 'Printed by',
+};
+
+i18n.addResourceBundle('az', 'translation', { print: az }, true, false);
+i18n.addResourceBundle('en', 'translation', { print: en }, true, false);
