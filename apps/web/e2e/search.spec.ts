@@ -27,7 +27,7 @@ test('a cashier finds a payment by its receipt number with Ctrl+K and the keyboa
 
   // Enter opens the payment's screen and closes the palette.
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/app/fn-payment\\?form=${payment.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/app/fn-payment\\?view=${payment.id}$`));
   await expect(palette).toBeHidden();
 
   // Opened again, the search is among the recent ones; arrows and Enter run it again.

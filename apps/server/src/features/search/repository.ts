@@ -82,7 +82,7 @@ export async function paymentsWhere(db: Executor, actor: AuthUser, where: SQL): 
     subtitle: [r.ownerCode, paymentStatusLabel(r.status), formatMoney(r.total), r.receipt ? `qəbz ${r.receipt}` : '']
       .filter(Boolean)
       .join(' · '),
-    path: `/app/fn-payment?form=${r.id}`,
+    path: `/app/fn-payment?view=${r.id}`,
   }));
 }
 

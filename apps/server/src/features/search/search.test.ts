@@ -58,10 +58,10 @@ describe('search', () => {
           join payment_rows r on r.payment_id = p.id where p.status = 3 and p.region_id = ${k.ganja} order by p.id limit 1`,
     );
     const receipt = await search(k.as.cashier, paid.receipt);
-    expect(paths(receipt, 'payment')).toEqual([`/app/fn-payment?form=${paid.id}`]);
-    expect(paths(await search(k.as.cashier, paid.owner), 'payment')).toContain(`/app/fn-payment?form=${paid.id}`);
+    expect(paths(receipt, 'payment')).toEqual([`/app/fn-payment?view=${paid.id}`]);
+    expect(paths(await search(k.as.cashier, paid.owner), 'payment')).toContain(`/app/fn-payment?view=${paid.id}`);
     expect(paths(await search(k.as.cashier, paid.plate.replace(/-/g, ' ').toLowerCase()), 'payment')).toContain(
-      `/app/fn-payment?form=${paid.id}`,
+      `/app/fn-payment?view=${paid.id}`,
     );
     // Another region's head sees none of it.
     expect(kinds(await search(bakuHead, paid.receipt))).not.toContain('payment');
