@@ -88,12 +88,12 @@ export async function paymentsWhere(db: Executor, actor: AuthUser, where: SQL): 
 
 export const paymentByReceipt = (receipt: string) => eq(payments.paymentReceiptNumber, receipt);
 export const paymentsByOwner = (code: string) => eq(payments.ownerCode, code);
-/** Payments with a row of that plate: the rows first (payment_rows_plate_idx), then their payments. */
+/**
+ * Payments with a row of that plate: the rows first (payment_rows_plate_idx), as an array the payments' key then
+ * reads (`= any(array(...))` is computed once), never a walk down every payment of a region checking each.
+ */
 export const paymentsByPlate = (plate: string) =>
-  inArray(
-    payments.id,
-    sql`(select ${paymentRows.paymentId} from ${paymentRows} where ${paymentRows.plate} = ${plate})`,
-  );
+  sql`${payments.id} = any(array(select ${paymentRows.paymentId} from ${paymentRows} where ${paymentRows.plate} = ${plate}))`;
 
 /** A list's records its search finds (the list's own words rule), each opening its form or, failing the right, its list. */
 export async function recordsBySearch(
