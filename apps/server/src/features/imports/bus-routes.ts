@@ -18,7 +18,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import { createBusRouteService, findRoute } from '../bus-routes/service';
-import { importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
+import { columnsByLabel, importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
 
 /**
  * The import of bus routes with their companies and stops (issue 28): the file the list's export writes (every field
@@ -145,16 +145,11 @@ export async function createBusRouteImporter(app: FastifyInstance, db: Executor)
   };
 
   return {
-    columnsOf(header) {
-      const folded = header.map((h) => azSearchKey(h));
-      const columns = new Map<string, number>();
-      for (const field of fields) {
-        const index = folded.indexOf(azSearchKey(field.label));
-        if (index >= 0) columns.set(field.key, index);
-      }
-      const missing = fields.filter((f) => required.includes(f.key) && !columns.has(f.key));
-      return missing.length > 0 ? m.headerMissing(missing.map((f) => f.label).join(', ')) : columns;
-    },
+    columnsOf: (header) =>
+      columnsByLabel(
+        header,
+        fields.map((f) => ({ ...f, required: required.includes(f.key) })),
+      ),
 
     async check(cells, row, columns, seen): Promise<CheckedRow> {
       const has = (key: string) => columns.has(key);

@@ -12,7 +12,7 @@ import {
 } from '@dnx/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
-import { importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
+import { columnsByLabel, importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
 import { resourceParts } from '../resources/routes';
 import { specOf } from '../resources/specs';
 
@@ -111,16 +111,11 @@ export async function createResourceImporter(
 
   return {
     /** The column of each field in the header (by its label, any case); the missing key columns as an error. */
-    columnsOf(header) {
-      const folded = header.map((h) => azSearchKey(unescape(h)));
-      const columns = new Map<string, number>();
-      for (const field of fields) {
-        const index = folded.indexOf(azSearchKey(field.label));
-        if (index >= 0) columns.set(field.name, index);
-      }
-      const missing = fields.filter((f) => keyFields.includes(f.name) && !columns.has(f.name));
-      return missing.length > 0 ? m.headerMissing(missing.map((f) => f.label).join(', ')) : columns;
-    },
+    columnsOf: (header) =>
+      columnsByLabel(
+        header.map(unescape),
+        fields.map((f) => ({ key: f.name, label: f.label, required: keyFields.includes(f.name) })),
+      ),
 
     async check(cells, row, columns, seen): Promise<CheckedRow> {
       const text = (name: string) => unescape(cells[columns.get(name)!] ?? '').trim();

@@ -1,4 +1,4 @@
-import type { ImportOutcome } from '@dnx/shared';
+import { azSearchKey, importMessages, type ImportOutcome } from '@dnx/shared';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
 import { importRows } from '../../db/schema';
@@ -43,6 +43,28 @@ export interface CheckedRow {
 }
 
 export const importBatchSize = 500;
+
+/** A column an importer reads: its key, its header, and whether a file must have it. */
+export interface ImportColumn {
+  key: string;
+  label: string;
+  required: boolean;
+}
+
+/** The column of each field in the header, by its label in any case; the missing required ones as the error. */
+export function columnsByLabel(
+  header: readonly string[],
+  fields: readonly ImportColumn[],
+): Map<string, number> | string {
+  const folded = header.map((h) => azSearchKey(h));
+  const columns = new Map<string, number>();
+  for (const field of fields) {
+    const index = folded.indexOf(azSearchKey(field.label));
+    if (index >= 0) columns.set(field.key, index);
+  }
+  const missing = fields.filter((f) => f.required && !columns.has(f.key));
+  return missing.length > 0 ? importMessages.headerMissing(missing.map((f) => f.label).join(', ')) : columns;
+}
 
 /** An import's rows of the outcomes given, in the file's order, a batch at a time. */
 export async function* importRowPages(db: Executor, importId: number, outcomes: readonly ImportOutcome[]) {

@@ -47,7 +47,7 @@ import { recordMovement } from '../fn/ledger';
 import { findPayment } from '../payments/payment-repository';
 import { paymentSnapshot } from '../payments/payment-service';
 import { createVerifyCode } from '../payments/receipt';
-import { importRowPages, type CheckedRow, type Importer } from './importer';
+import { columnsByLabel, importRowPages, type CheckedRow, type Importer } from './importer';
 
 /**
  * The import of opening balances (issue 28, shared imports/opening.ts): each row is a run of numbers of one batch in
@@ -170,16 +170,7 @@ export async function createOpeningImporter(app: FastifyInstance, db: Executor):
   }
 
   return {
-    columnsOf(header) {
-      const folded = header.map((h) => azSearchKey(h));
-      const columns = new Map<string, number>();
-      for (const column of openingColumns) {
-        const index = folded.indexOf(azSearchKey(column.label));
-        if (index >= 0) columns.set(column.key, index);
-      }
-      const missing = openingColumns.filter((c) => c.required && !columns.has(c.key));
-      return missing.length > 0 ? importMessages.headerMissing(missing.map((c) => c.label).join(', ')) : columns;
-    },
+    columnsOf: (header) => columnsByLabel(header, openingColumns),
 
     async check(cells, row, columns): Promise<CheckedRow> {
       const text = (key: string) => (columns.has(key) ? (cells[columns.get(key)!] ?? '').trim() : '');
