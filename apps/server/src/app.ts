@@ -34,6 +34,7 @@ import { profileRoutes } from './features/profile/routes';
 import { registryRoutes } from './features/registry/routes';
 import { allResourceRoutes } from './features/resources/routes';
 import { userRoutes } from './features/users/routes';
+import { viewRoutes } from './features/views/routes';
 import { loggerOptions } from './lib/logging';
 import { isCommonPassword } from './lib/common-passwords';
 import { idempotencyPlugin } from './lib/idempotency';
@@ -197,6 +198,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportRoutes, { config });
   await app.register(reminderRoutes);
   await app.register(searchRoutes);
+  await app.register(viewRoutes);
 
   // A command-line task on the embedded database asks this process, which holds it (control-socket.ts).
   if (handle.kind === 'pglite' && !options.database) await openControlSocket(app, config.dataDir);

@@ -203,10 +203,11 @@ test.describe('the navigation layout', () => {
 });
 
 test.describe('wide tables', () => {
-  test('at 1280 px the drivers list scrolls sideways to its last column, the first column and actions pinned', async ({
+  // Cells wrap before a table scrolls (issue 29): the drivers list fits at 1280 px now, and scrolls on a narrow screen.
+  test('at 640 px the drivers list scrolls sideways to its last column, the first column and actions pinned', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize({ width: 640, height: 900 });
     await signIn(page, 'admin@demo.az');
     await page.goto('/app/drivers');
     const table = page.getByTestId('resource-table');
@@ -214,6 +215,7 @@ test.describe('wide tables', () => {
     const scroller = table.locator('.ant-table-content');
     const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(widths.scroll).toBeGreaterThan(widths.client);
+    await expect(page.getByTestId('scroll-hint')).toBeVisible();
 
     const headers = table.locator('thead th');
     const firstColumn = headers.filter({ hasText: 'Soyad' }).first();
@@ -229,7 +231,7 @@ test.describe('wide tables', () => {
     expect(await inView(actions)).toBe(true);
     expect(await inView(lastData)).toBe(false);
     const firstBefore = (await firstColumn.boundingBox())!.x;
-    await screenshot(page, 'drivers-1280');
+    await screenshot(page, 'drivers-640');
 
     await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await expect.poll(() => inView(lastData)).toBe(true);
@@ -237,6 +239,6 @@ test.describe('wide tables', () => {
     // The selection box and the first column stay where they were.
     expect((await firstColumn.boundingBox())!.x).toBeCloseTo(firstBefore, 0);
     expect(await inView(table.locator('thead th.ant-table-selection-column'))).toBe(true);
-    await screenshot(page, 'drivers-1280-scrolled');
+    await screenshot(page, 'drivers-640-scrolled');
   });
 });

@@ -19,3 +19,4 @@ export * from './reports';
 export * from './reminders';
 export * from './imports';
 export * from './search';
+export * from './views';

@@ -81,6 +81,11 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
     const page = (await get(`/api/user/${key}/?order_by=-id&per_page=10`)) as { results: { id: number }[] };
     return page.results.find((r) => r.id !== adminId)!.id;
   }
+  // A saved view of the administrator's (made by createSavedView before it is changed).
+  if (key === 'views') {
+    const { results } = (await get('/api/views/')) as { results: { id: number; mine: boolean }[] };
+    return results.filter((v) => v.mine).at(-1)!.id;
+  }
   // A mail given up: what a retry takes.
   if (key === 'mail-outbox') {
     const [row] = await t.database.db
@@ -389,6 +394,9 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
     }
     case 'changeOwnPassword':
       return { body: { ...body, oldPassword: demoPassword }, headers };
+    case 'updateListPreferences':
+      // `{list}` is a screen's route key, not an id; no view is made yet to be the default.
+      return { body: { ...body, default_view: null }, headers, url: '/api/user/preferences/lists/fn-payment/' };
     case 'createFnBatch':
     case 'updateFnBatch': {
       // A batch is issued to an operator of its region, in a range no other batch holds.

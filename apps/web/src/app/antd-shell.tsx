@@ -2,12 +2,17 @@ import { ConfigProvider, message } from 'antd';
 import azAZ from 'antd/locale/az_AZ';
 import dayjs from 'dayjs';
 import 'dayjs/locale/az';
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { ListToolsContext, type RenderListTools } from '../components/resource-list/list-settings';
 import { firstErrorScroll } from '../lib/form-rules';
 import { setToastInstance } from '../lib/notify';
 
 dayjs.locale('az');
+
+// Every list's column settings, density and saved views (issue 29): loaded with the first list shown.
+const ListTools = lazy(() => import('../features/views/components/list-tools'));
+const renderListTools: RenderListTools = (props) => <ListTools {...props} />;
 
 /**
  * Secondary, tertiary, description and placeholder text are solid greys of at least 4.5:1 on white and on the
@@ -47,7 +52,9 @@ export function AntdShell() {
     // A form whose save fails on its own rules moves the focus to the first field in error.
     <ConfigProvider locale={azAZ} theme={theme} form={{ scrollToFirstError: firstErrorScroll }}>
       <Toasts />
-      <Outlet />
+      <ListToolsContext value={renderListTools}>
+        <Outlet />
+      </ListToolsContext>
     </ConfigProvider>
   );
 }

@@ -1,10 +1,11 @@
-import { DeleteOutlined, LeftOutlined, ReloadOutlined, RightOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SwapOutlined } from '@ant-design/icons';
 import { maxPageSize, pageSizeOptions } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
 import { hideMeasureRows, useAccessibleDom } from '../../lib/accessible-dom';
 import { ApiError } from '../../lib/api-client';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
@@ -16,10 +17,21 @@ import {
   toApiQuery,
   toExportQuery,
   withFilters,
+  writeListState,
   type ApiListQuery,
   type PageSizeChoice,
 } from './list-query';
+import {
+  columnsParam,
+  listKeyOf,
+  listPreferencesQuery,
+  ListToolsContext,
+  shownColumnKeys,
+  tableSizeOf,
+} from './list-settings';
 import { deleteMultiple, listPageQuery } from './resource-api';
+import { useSideScroll } from './side-scroll';
+import './texts';
 import type { ListColumn, ResourceListDeclaration } from './types';
 import { useListState } from './use-list-state';
 
@@ -100,15 +112,80 @@ export function ResourceTable<Row extends object>({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirm, confirmHolder] = useDeleteConfirmation();
-  const { endpoint, columns, filters = [], defaultSort, paging = 'pages', baseQuery } = declaration;
+  const { endpoint, columns: declaredColumns, filters = [], defaultSort, paging = 'pages', baseQuery } = declaration;
   const keyset = paging === 'keyset';
   const filterNames = useMemo(() => filters.map((f) => f.name), [filters]);
-  const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
+  const sortKeys = useMemo(() => declaredColumns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [declaredColumns]);
   const [state, setState] = useListState(filterNames, sortKeys, defaultSort);
   const tableRoot = useAccessibleDom<HTMLDivElement>(hideMeasureRows);
   const withBase = useMemo(() => (query: ApiListQuery) => ({ ...baseQuery, ...query }), [baseQuery]);
   const apiQuery = useMemo(() => withBase(toApiQuery(state, paging)), [state, paging, withBase]);
-  const list = useQuery(listPageQuery(endpoint, apiQuery));
+
+  // The person's columns, density and default view of this list (issue 29), kept on the server.
+  const { pathname } = useLocation();
+  const [params, setParams] = useSearchParams();
+  const listKey = listKeyOf(pathname, declaration.tab);
+  const renderTools = useContext(ListToolsContext);
+  const preferences = useQuery({ ...listPreferencesQuery(listKey ?? ''), enabled: listKey !== null });
+  const prefsSettled = listKey === null || preferences.isFetched;
+  const configurable = useMemo(() => declaredColumns.filter((c) => !c.screenOnly), [declaredColumns]);
+  const defaultColumns = useMemo(
+    () => declaration.defaultColumns ?? configurable.map((c) => c.key),
+    [declaration.defaultColumns, configurable],
+  );
+  const viewColumns = params.get(columnsParam);
+  const shown = useMemo(
+    () =>
+      shownColumnKeys(
+        configurable.map((c) => c.key),
+        defaultColumns,
+        viewColumns ? viewColumns.split(',') : preferences.data?.columns,
+      ),
+    [configurable, defaultColumns, viewColumns, preferences.data?.columns],
+  );
+  const columns = useMemo(
+    () => [
+      ...shown.map((key) => configurable.find((c) => c.key === key)!),
+      ...declaredColumns.filter((c) => c.screenOnly),
+    ],
+    [shown, configurable, declaredColumns],
+  );
+  // Opened without parameters, a person's default view applies before the first rows are asked for.
+  const listParamNames = useMemo(
+    () => ['page', 'per_page', 'order', 'order_by', 'search', 'cursor', columnsParam, ...filterNames],
+    [filterNames],
+  );
+  const bare = listParamNames.every((name) => !params.has(name));
+  const [defaultHandled, setDefaultHandled] = useState(false);
+  const wantsDefault =
+    bare && !defaultHandled && renderTools !== null && (preferences.data?.default_view ?? null) !== null;
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = useQuery({ ...listPageQuery(endpoint, apiQuery), enabled: prefsSettled && !wantsDefault });
+  const viewQuery = useMemo(() => {
+    const written = writeListState({ ...state, page: 1, cursor: undefined }, new URLSearchParams(), filterNames, {
+      order: defaultSort?.order,
+      orderBy: defaultSort?.orderBy,
+    });
+    const query = Object.fromEntries(written);
+    if (declaration.tab) query.tab = declaration.tab;
+    return query;
+  }, [state, filterNames, defaultSort?.order, defaultSort?.orderBy, declaration.tab]);
+  const applyView = useCallback(
+    (query: Record<string, string>, viewCols: readonly string[] | null) => {
+      setDefaultHandled(true);
+      setParams((current) => {
+        const next = new URLSearchParams(query);
+        const tab = current.get('tab');
+        if (tab !== null && !next.has('tab')) next.set('tab', tab);
+        if (viewCols && viewCols.length > 0) next.set(columnsParam, viewCols.join(','));
+        return next;
+      });
+    },
+    [setParams],
+  );
+  const onDefaultHandled = useCallback(() => setDefaultHandled(true), []);
+  const hintId = useId();
+  const sideScroll = useSideScroll(tableRoot, t('listTools.scrollRegion'), hintId);
   const [selected, setSelected] = useState<number[]>([]);
 
   const count = list.data?.count ?? 0;
@@ -245,6 +322,25 @@ export function ResourceTable<Row extends object>({
               {t('list.deleteSelected', { count: selected.length })}
             </Button>
           )}
+          {renderTools && listKey && (
+            <Suspense fallback={null}>
+              {renderTools({
+                listKey,
+                columns: configurable,
+                defaultColumns,
+                shownColumns: shown,
+                columnsFromView: viewColumns !== null,
+                preferences: preferences.data,
+                filters: filters.map((f) => ({ name: f.name, label: f.label, values: f.options?.map((o) => o.value) })),
+                sortKeys,
+                query: viewQuery,
+                wantsDefault,
+                onDefaultHandled,
+                applyView,
+                onNotice: setNotice,
+              })}
+            </Suspense>
+          )}
           <ExportButton request={exportRequest} data-tour="list-export" />
           {actions && (
             <span style={{ display: 'inline-flex' }} data-tour="list-create">
@@ -277,13 +373,39 @@ export function ResourceTable<Row extends object>({
           }
         />
       )}
+      {notice && (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          role="status"
+          style={{ marginBottom: 16 }}
+          message={t('listTools.noticeTitle')}
+          description={notice}
+          onClose={() => setNotice(null)}
+          data-testid="view-notice"
+        />
+      )}
+      {sideScroll && (
+        <Typography.Text
+          type="secondary"
+          id={hintId}
+          style={{ display: 'block', marginBottom: 8 }}
+          data-testid="scroll-hint"
+        >
+          <SwapOutlined aria-hidden /> {t('listTools.scrollHint')}
+        </Typography.Text>
+      )}
       <Table<Row>
         rowKey={(row) => declaration.rowKey(row)}
         columns={tableColumns}
-        dataSource={rows}
-        loading={list.isFetching}
+        dataSource={prefsSettled && !wantsDefault ? rows : []}
+        size={tableSizeOf(preferences.data?.density)}
+        loading={list.isFetching || !prefsSettled || wantsDefault}
         onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
+        // Cells wrap to fit the width first; only what cannot fit scrolls sideways (and the hint above says so).
+        scroll={{ x: true }}
+        tableLayout="auto"
         locale={declaration.emptyText ? { emptyText: declaration.emptyText } : undefined}
         rowSelection={
           selectable

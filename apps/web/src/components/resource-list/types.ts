@@ -55,4 +55,11 @@ export interface ResourceListDeclaration<Row> {
   exportEndpoint?: ListEndpoint<Row>;
   /** What an empty list says. */
   emptyText?: ReactNode;
+  /**
+   * The columns shown until the person chooses (issue 29), in order: what matters at 1280 px without scrolling
+   * sideways. Absent: every column. Screen-only columns (row actions) always show, at the end.
+   */
+  defaultColumns?: readonly string[];
+  /** The screen's tab, when it has tabs: each tab is a list of its own (`active-fn:by-inspector`). */
+  tab?: string;
 }

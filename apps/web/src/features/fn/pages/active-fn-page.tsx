@@ -112,6 +112,7 @@ export default function ActiveFnPage() {
   const declaration = useMemo<ResourceListDeclaration<FnForm>>(() => {
     const columns = formColumns(t, (f) => <RowActions form={f} open={open} />);
     const common = {
+      tab,
       title: t('routes.active-fn'),
       rowKey: (f: FnForm) => f.id,
       defaultSort: { orderBy: 'id' },

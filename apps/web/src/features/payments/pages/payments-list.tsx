@@ -114,6 +114,8 @@ export function PaymentsList() {
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
       exportColumns: paymentExportColumns,
+      // At 1280 px the amount and status show beside the payer without scrolling (issue 29); the rest on demand.
+      defaultColumns: ['id', 'owner_code', 'owner_name', 'forms', 'total', 'status', 'created_at'],
       columns: [
         { key: 'id', title: '№', sortKey: 'id', width: 70 },
         { key: 'owner_code', title: t('payments.ownerCode') },
