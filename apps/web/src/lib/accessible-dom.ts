@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 
 /**
  * Applies `patch` to the element's subtree now and whenever the subtree's children change: for accessibility
@@ -69,4 +69,19 @@ export function focusableTableScroll(name: string) {
       if (scroller.getAttribute('aria-label') !== name) scroller.setAttribute('aria-label', name);
     });
   };
+}
+
+/**
+ * The root of a plain table (no list machinery): its measure row made inert and its scrolling box a focusable region
+ * named `caption`. Put the returned ref on the element around the table.
+ */
+export function useAccessibleTable<T extends HTMLElement = HTMLDivElement>(caption: string) {
+  const patch = useMemo(() => {
+    const scroll = focusableTableScroll(caption);
+    return (root: T) => {
+      hideMeasureRows(root);
+      scroll(root);
+    };
+  }, [caption]);
+  return useAccessibleDom<T>(patch);
 }

@@ -103,7 +103,7 @@ export async function recordsBySearch(
   q: string,
   path: (id: number) => string,
 ): Promise<Found[]> {
-  const where = repo.list.where({ search: q } as never);
+  const where = repo.list.where({ search: q });
   const rows = (await db
     .select({ id: spec.id, label: sql<string>`${labelOf(spec)}` })
     .from(spec.table)
@@ -118,7 +118,7 @@ export async function usersBySearch(db: Executor, actor: AuthUser, q: string): P
   const rows = await db
     .select({ id: users.id, email: users.email, first: users.firstName, last: users.lastName })
     .from(users)
-    .where(and(userList.where({ search: q } as never), regionScope(actor, users.regionId)))
+    .where(and(userList.where({ search: q }), regionScope(actor, users.regionId)))
     .orderBy(users.id)
     .limit(searchLimit);
   return rows.map((r) => ({
@@ -146,7 +146,7 @@ export async function onlineByCode(
   return rows.map((r) => ({
     id: r.id,
     title: `${r.code} · ${r.name}`,
-    subtitle: onlineStatusLabel(kind, r.status as never),
+    subtitle: onlineStatusLabel(kind, r.status),
     path: `/app/online-${kind}?request=${r.id}`,
   }));
 }

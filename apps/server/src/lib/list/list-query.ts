@@ -283,9 +283,10 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
   type Query = z.infer<typeof querySchema>;
   // The parsed query seen through the base contract; filters are read by name from the declaration.
   type Parsed = ListQueryBase & Record<string, unknown>;
-  const parsed = (query: Query) => query as unknown as Parsed;
+  const parsed = (query: Partial<Query>) => query as unknown as Parsed;
 
-  function where(query: Query, extra: (SQL | undefined)[] = []): SQL | undefined {
+  /** The conditions of the query's filters and search (those it names; a search palette gives only `search`). */
+  function where(query: Partial<Query>, extra: (SQL | undefined)[] = []): SQL | undefined {
     const values = parsed(query);
     const conditions: (SQL | undefined)[] = [...extra];
     for (const [name, kind] of Object.entries(declaration.spec.filters) as [string, ListFilterKind][]) {

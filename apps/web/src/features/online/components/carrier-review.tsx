@@ -1,12 +1,12 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlineCarrier } from '@dnx/shared';
 import { Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
-import { focusableTableScroll, useAccessibleDom } from '../../../lib/accessible-dom';
+import { useAccessibleTable } from '../../../lib/accessible-dom';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { focusPageHeading } from '../../../lib/page-focus';
 import { useDecideCarrier, useOnlineCarrier } from '../api/online-carriers';
@@ -23,8 +23,7 @@ const dash = (value: string | null | undefined) => (value ? value : '—');
 /** The fields approving will change on the carrier already registered with the VÖEN. */
 function ChangesTable({ changes }: { changes: Changes }) {
   const { t } = useTranslation();
-  const scroll = useMemo(() => focusableTableScroll(t('online.differencesTitle')), [t]);
-  const root = useAccessibleDom<HTMLDivElement>(scroll);
+  const root = useAccessibleTable(t('online.differencesTitle'));
   return (
     <div ref={root}>
       <Table

@@ -1,12 +1,12 @@
 import { CheckOutlined, CloseOutlined, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlinePaymentRequest } from '@dnx/shared';
 import { Alert, Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAvailable } from '../../../components/available-select';
 import { LinkButton } from '../../../components/link-button';
-import { focusableTableScroll, useAccessibleDom } from '../../../lib/accessible-dom';
+import { useAccessibleTable } from '../../../lib/accessible-dom';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
@@ -38,8 +38,7 @@ function useTypeName() {
 function VehiclesTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
   const { t } = useTranslation();
   const typeName = useTypeName();
-  const scroll = useMemo(() => focusableTableScroll(t('online.vehicles')), [t]);
-  const root = useAccessibleDom<HTMLDivElement>(scroll);
+  const root = useAccessibleTable(t('online.vehicles'));
   return (
     <div ref={root}>
       <Table<Vehicle>

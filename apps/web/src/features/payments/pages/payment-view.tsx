@@ -16,7 +16,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { PrintButton, PrintHeader } from '../../../components/print/print-view';
 import { RecordMissing } from '../../../components/record-missing';
-import { focusableTableScroll, hideMeasureRows, useAccessibleDom } from '../../../lib/accessible-dom';
+import { useAccessibleTable } from '../../../lib/accessible-dom';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { usePayment } from '../api/payments';
 import '../texts';
@@ -58,14 +58,7 @@ function rowColumns(t: TFunction): ColumnsType<PaymentRow> {
 function PaymentRowsTable({ payment }: { payment: Payment }) {
   const { t } = useTranslation();
   const caption = t('payments.rowsCaption');
-  const patch = useMemo(() => {
-    const scroll = focusableTableScroll(caption);
-    return (root: HTMLElement) => {
-      hideMeasureRows(root);
-      scroll(root);
-    };
-  }, [caption]);
-  const root = useAccessibleDom<HTMLDivElement>(patch);
+  const root = useAccessibleTable(caption);
   const columns = useMemo(() => rowColumns(t), [t]);
   return (
     <div ref={root} data-testid="payment-rows-table">

@@ -1,8 +1,7 @@
 import { reportFigureKeys, type ReportFigure, type ReportFigures } from '@dnx/shared';
 import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo } from 'react';
-import { focusableTableScroll, hideMeasureRows, useAccessibleDom } from '../../../lib/accessible-dom';
+import { useAccessibleTable } from '../../../lib/accessible-dom';
 import { figureLabel, showFigure } from './figures';
 
 /** A row of a figures table: what names it (one or more leading columns) and its figures. */
@@ -38,14 +37,7 @@ export function FiguresTable({
   emptyText,
   ...rest
 }: FiguresTableProps) {
-  const patch = useMemo(() => {
-    const scroll = focusableTableScroll(caption);
-    return (root: HTMLElement) => {
-      hideMeasureRows(root);
-      scroll(root);
-    };
-  }, [caption]);
-  const root = useAccessibleDom<HTMLDivElement>(patch);
+  const root = useAccessibleTable(caption);
   const columns: ColumnsType<FiguresRow> = [
     ...nameHeaders.map((title, i) => ({
       key: `name-${i}`,
