@@ -54,6 +54,8 @@ export interface FieldDefinition {
   reference?: ResourceKey;
   /** Shown as a column of the list (in this order); sortable when `sortable`. */
   list?: boolean;
+  /** A `list` column hidden until the person shows it (column settings), so that the list fits 1280 px. */
+  listHidden?: boolean;
   sortable?: boolean;
   /** Offered as a list filter (`name=value`): text filters fold Azerbaijani case, the others match exactly. */
   filter?: boolean;

@@ -419,6 +419,7 @@ export const automobileResource = defineResource({
       kind: 'decimal',
       scale: 2,
       list: true,
+      listHidden: true,
       sortable: true,
     },
     {

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cellText,
   currentReference,
+  defaultListColumns,
   editableFields,
   filterFields,
   formatDecimal,
@@ -151,5 +152,14 @@ describe('the declaration as a form', () => {
     });
     expect(currentReference(brand, undefined)).toBeUndefined();
     expect(currentReference(brand, { id: 1, version: 1, brand: null, brand_name: null })).toBeUndefined();
+  });
+});
+
+describe('defaultListColumns', () => {
+  it('leaves out the columns a list hides until the person shows them, and is absent when none is hidden', () => {
+    const automobiles = defaultListColumns(automobileResource)!;
+    expect(automobiles).not.toContain('load_capacity');
+    expect(automobiles).toEqual(expect.arrayContaining(['registration_number', 'carrier', 'status']));
+    expect(defaultListColumns(regionResource)).toBeUndefined();
   });
 });

@@ -13,6 +13,11 @@ export { cellText, formatDecimal, optionLabel } from '@dnx/shared';
 
 export const editableFields = (resource: ResourceDefinition) => resource.fields.filter((f) => !f.readOnly);
 export const listFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.list);
+/** The columns shown until the person chooses: every `list` field but the `listHidden` ones (absent: all). */
+export function defaultListColumns(resource: ResourceDefinition): string[] | undefined {
+  const fields = listFields(resource);
+  return fields.some((f) => f.listHidden) ? fields.filter((f) => !f.listHidden).map((f) => f.name) : undefined;
+}
 export const filterFields = (resource: ResourceDefinition) => resource.fields.filter((f) => f.filter);
 export const hasSearch = (resource: ResourceDefinition) => resource.fields.some((f) => f.search);
 

@@ -41,6 +41,9 @@ export default function AuditLogPage() {
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
       exportColumns: auditExportColumns,
+      // At 1280 px without scrolling sideways (issue 29): the browser (user agent) is in the column settings and the
+      // record's own view.
+      defaultColumns: ['id', 'at', 'actor_email', 'action', 'resource', 'record_id', 'object_name', 'result', 'ip'],
       columns: [
         { key: 'id', title: 'ID', sortKey: 'id' },
         { key: 'at', title: t('audit.at'), sortKey: 'at' },

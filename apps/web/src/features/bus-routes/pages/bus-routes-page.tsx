@@ -111,6 +111,9 @@ export default function BusRoutesPage() {
       defaultSort: { orderBy: 'id', order: 'desc' },
       // The file's rows carry the stops too; the screen shows no column of them (its cells read list rows).
       exportColumns: busRouteExportColumns as unknown as ExportColumns<BusRouteListItem>,
+      // What tells routes apart, at 1280 px without scrolling sideways (issue 29); the times, lengths and cities of a
+      // route are in the column settings and on its form.
+      defaultColumns: ['id', 'number', 'name', 'transport_type', 'region', 'fare', 'route_companies', 'status'],
       columns: [
         { key: 'id', title: '№', sortKey: 'id', width: 70 },
         { key: 'number', title: t('busRoutes.fields.number'), sortKey: 'number' },

@@ -30,6 +30,22 @@ export const textFilter =
   );
 
 /**
+ * The columns the form lists show until the person chooses (issue 29): all but the reason of an annulment, which
+ * the status names and the history tells, so that the lists fit 1280 px.
+ */
+export const formDefaultColumns: readonly string[] = [
+  'series',
+  'number',
+  'batch',
+  'stage',
+  'status',
+  'inspector',
+  'valid_from',
+  'valid_to',
+  'updated_at',
+];
+
+/**
  * The columns of the form lists (general-fn, active-fn, paid-fn), the row actions last; their text is the shared
  * export table's (`fnFormExportColumns`), which the lists declare.
  */

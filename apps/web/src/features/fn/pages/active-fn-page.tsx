@@ -13,7 +13,7 @@ import {
   type ResourceListDeclaration,
 } from '../../../components/resource-list';
 import { activeNotSharedEndpoint, formsEndpoint, useFnForm } from '../api/forms';
-import { formColumns, textFilter } from '../components/form-columns';
+import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
 import { RangeShareDialog } from '../components/range-share-dialog';
@@ -117,6 +117,7 @@ export default function ActiveFnPage() {
       rowKey: (f: FnForm) => f.id,
       defaultSort: { orderBy: 'id' },
       exportColumns: fnFormExportColumns,
+      defaultColumns: formDefaultColumns,
     };
     if (tab === 'by-inspector')
       return {

@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { formsEndpoint } from '../api/forms';
 import type { HistorySubject } from '../api/history';
 import { dayFilter } from '../../../components/resource-list';
-import { formColumns, textFilter } from '../components/form-columns';
+import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { PersonSelect } from '../components/person-select';
 import '../texts';
@@ -113,6 +113,7 @@ export default function GeneralFnPage() {
       rowKey: (f) => f.id,
       defaultSort: { orderBy: 'id', order: 'desc' },
       exportColumns: fnFormExportColumns,
+      defaultColumns: formDefaultColumns,
       columns: formColumns(t, (f) => (
         <Button
           size="small"

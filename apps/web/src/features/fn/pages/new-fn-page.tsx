@@ -117,6 +117,9 @@ export default function NewFnPage() {
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
       exportColumns: fnBatchExportColumns,
+      // At 1280 px without scrolling sideways (issue 29): the coefficient, the validity and the day it was made are in
+      // the column settings and on the batch's form (the number orders batches as they were made).
+      defaultColumns: ['id', 'series', 'range', 'count', 'region', 'operator', 'transport_type', 'status', 'stages'],
       columns: [
         { key: 'id', title: '№', sortKey: 'id', width: 80 },
         { key: 'series', title: t('fn.series'), sortKey: 'series' },

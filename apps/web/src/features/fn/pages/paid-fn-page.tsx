@@ -11,7 +11,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useFnForm } from '../api/forms';
 import { paidEndpoint, useAnnulPaid } from '../api/paid';
-import { formColumns, textFilter } from '../components/form-columns';
+import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 
 /** Annuls the selected paid forms with a required reason (the spec's paid-fn soft delete), all or none. */
@@ -88,6 +88,7 @@ export default function PaidFnPage() {
       rowKey: (f) => f.id,
       defaultSort: { orderBy: 'updated_at', order: 'desc' },
       exportColumns: fnFormExportColumns,
+      defaultColumns: formDefaultColumns,
       columns: formColumns(t, (f) => (
         <Button
           size="small"

@@ -23,6 +23,8 @@ function CarrierRequestsList() {
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
       exportColumns: onlineCarrierExportColumns,
+      // At 1280 px without scrolling sideways (issue 29): the contacts are in the column settings and the request.
+      defaultColumns: ['id', 'code', 'name', 'voen', 'region', 'status', 'created_at', 'decided_at'],
       columns: [
         { key: 'id', title: '№', sortKey: 'id', width: 70 },
         { key: 'code', title: t('online.codeLabel') },

@@ -10,7 +10,7 @@ import { ListLinkButton, resourceColumns } from '../components/resource-columns'
 import { resourceFilter } from '../components/resource-filters';
 import { useResourceAccess } from '../resource-access';
 import { createPath, listResourceOf } from '../resource-routes';
-import { filterFields, hasSearch } from '../resource-values';
+import { defaultListColumns, filterFields, hasSearch } from '../resource-values';
 
 function ResourceList({ resource }: { resource: ResourceDefinition }) {
   const { t } = useTranslation();
@@ -22,6 +22,7 @@ function ResourceList({ resource }: { resource: ResourceDefinition }) {
       rowKey: (row) => row.id,
       exportColumns: resourceExportColumns(resource),
       columns: resourceColumns(resource, t, canChange),
+      defaultColumns: defaultListColumns(resource),
       filters: filterFields(resource).map(resourceFilter),
       search: hasSearch(resource),
       defaultSort: { orderBy: resource.defaultOrder.order_by, order: resource.defaultOrder.order },

@@ -1,0 +1,37 @@
+import { appRoutes } from '@dnx/shared';
+import { closeTourWithEscape, expect, signIn, test } from './support/fixtures';
+
+/**
+ * Issue 29: at 1280 px (a common office laptop) every list shows what matters without scrolling sideways; its
+ * default columns are chosen for that. Each list an administrator can open is measured with its demo rows.
+ */
+
+const lists = appRoutes.filter((route) => route.menu && route.roles !== 'all');
+
+test('every list fits at 1280 px with its default columns', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, 'admin@demo.az');
+  await closeTourWithEscape(page);
+  const measured: string[] = [];
+  const scrolling: string[] = [];
+  for (const route of lists) {
+    await page.goto(`/app/${route.path}`);
+    const table = page.getByTestId('resource-table');
+    await expect(page.getByRole('heading', { name: route.title, exact: true }).first()).toBeVisible();
+    if ((await table.count()) === 0) continue;
+    await expect(page.locator('.ant-table-tbody .ant-spin-spinning, .ant-table .ant-spin-spinning')).toHaveCount(0);
+    await expect(page.locator('.ant-table-tbody tr:not(.ant-table-measure-row)').first(), route.path).toBeVisible();
+    const widths = await page
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    measured.push(route.path);
+    if (widths.scroll > widths.client + 1) scrolling.push(`${route.path}: ${widths.scroll} > ${widths.client}`);
+  }
+  console.log(measured.join(' '));
+  expect(measured.length).toBeGreaterThan(20);
+  expect(scrolling).toEqual([]);
+  await context.close();
+});
