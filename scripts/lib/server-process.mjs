@@ -51,7 +51,7 @@ export function freePort() {
   });
 }
 
-export async function waitForHealth(baseUrl, timeoutMs = 30_000) {
+export async function waitForHealth(baseUrl, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {

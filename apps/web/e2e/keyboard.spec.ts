@@ -1,7 +1,16 @@
 import { resourceMessages, toastMessages, userMessages } from '@dnx/shared';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, uniqueEmail } from './support/access';
-import { closeTourWithEscape, demoPassword, expect, screenshot, signIn, test, toast } from './support/fixtures';
+import {
+  closeTourWithEscape,
+  demoPassword,
+  expect,
+  pressUntilFocused,
+  screenshot,
+  signIn,
+  test,
+  toast,
+} from './support/fixtures';
 
 /*
  * Issue 11, part 2: the main flows with the keyboard alone. Every step under test is a key press
@@ -48,24 +57,6 @@ async function expectNotObscured(target: Locator) {
     return hit !== null && (element === hit || element.contains(hit) || hit.contains(element));
   });
   expect(shown, 'the focused element is not hidden').toBe(true);
-}
-
-/** Two animation frames: the menu moves its focus in a frame after the key (rc-menu's `raf`), not at once. */
-const focusSettled = (page: Page) =>
-  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-
-/**
- * Presses `key` until `target` has the focus (at most `max` times), as a person tabs to a control. Each press
- * waits for the focus to settle first: checking at once could press again before the menu's focus moved,
- * and step past the target.
- */
-async function pressUntilFocused(page: Page, key: string, target: Locator, max = 40) {
-  for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press(key);
-    await focusSettled(page);
-  }
-  await expect(target).toBeFocused();
 }
 
 /** Whether the focus is inside the drawer holding `part` (Ant Design focuses the drawer's root on open). */

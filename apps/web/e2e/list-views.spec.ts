@@ -1,7 +1,7 @@
 import type { SavedView } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { audit, report } from './support/axe';
-import { closeTourWithEscape, expect, signIn, test } from './support/fixtures';
+import { closeTourWithEscape, expect, pressUntilFocused, signIn, test } from './support/fixtures';
 
 /**
  * Column settings, density and saved views (issue 29), on the payments list: kept on the server per person, so a
@@ -132,6 +132,95 @@ test('a hidden column follows the person to another browser; a saved view opens 
     await calls.resetPayments();
     await calls.deleteViews();
     await first.context().close();
+  }
+});
+
+test('views by keyboard alone: saved from the menu, renamed and given the current filters, then opened', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedIn(browser, 'cashier@demo.az');
+  const calls = await api(page);
+  await calls.resetPayments();
+  await calls.deleteViews();
+  const menuButton = page.getByTestId('views-menu');
+  const openMenuItem = async (name: string | RegExp) => {
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const item = page.getByRole('menuitem', { name });
+    await expect(item).toBeVisible();
+    await pressUntilFocused(page, 'ArrowDown', item, 8);
+    await page.keyboard.press('Enter');
+  };
+  try {
+    // Saved: Enter on "Görünüşlər", the arrows to "Cari görünüşü saxla…", a name typed, Enter.
+    await openPayments(page, '?status=3');
+    await openMenuItem('Cari görünüşü saxla…');
+    const saveDialog = page.getByTestId('save-view-dialog').getByRole('dialog');
+    await expect(saveDialog).toBeVisible();
+    await expect(saveDialog.getByTestId('view-name')).toBeFocused();
+    await page.keyboard.type('Ödənilmiş');
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/views/') && r.request().method() === 'POST');
+    await page.keyboard.press('Enter');
+    expect((await created).status()).toBe(201);
+    await expect(saveDialog).toBeHidden();
+
+    // The export beside it opens the same way: Enter, then the arrows reach its formats.
+    await page.getByTestId('export').focus();
+    await page.keyboard.press('Enter');
+    const csv = page.getByRole('menuitem', { name: 'CSV faylı' });
+    await expect(csv).toBeVisible();
+    await pressUntilFocused(page, 'ArrowDown', csv, 4);
+    await page.keyboard.press('Escape');
+    await expect(csv).toBeHidden();
+
+    // The list now shows payments under review, the biggest first. The manager: Tab to the view's "Redaktə et".
+    await openPayments(page, '?status=2&order_by=total&order=desc');
+    await openMenuItem('Görünüşləri idarə et…');
+    const manager = page.getByTestId('manage-views-dialog').getByRole('dialog');
+    await expect(manager).toBeVisible();
+    await pressUntilFocused(page, 'Tab', manager.getByRole('button', { name: 'Redaktə et: Ödənilmiş' }), 12);
+    const managerFindings = await audit(page, 'manage views dialog', '.ant-modal');
+    expect(managerFindings, report(managerFindings)).toEqual([]);
+    await page.keyboard.press('Enter');
+
+    // The same dialog turns to the view's form. Renamed, and given the list's current filters and sort: the name's
+    // text replaced, Space on the check box, Tab to "Saxla".
+    const editDialog = page.getByRole('dialog', { name: '«Ödənilmiş» görünüşünün redaktəsi' });
+    await expect(editDialog).toBeVisible();
+    const name = editDialog.getByTestId('view-name');
+    await expect(name).toBeFocused();
+    await expect(name).toHaveValue('Ödənilmiş');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Baxılan, böyükdən');
+    await pressUntilFocused(page, 'Tab', editDialog.getByTestId('view-take-current'), 6);
+    await page.keyboard.press('Space');
+    await expect(editDialog.getByTestId('view-take-current')).toBeChecked();
+    const editFindings = await audit(page, 'edit view dialog', '.ant-modal');
+    expect(editFindings, report(editFindings)).toEqual([]);
+    await pressUntilFocused(page, 'Tab', editDialog.getByRole('button', { name: 'Saxla' }), 8);
+    const updated = page.waitForResponse((r) => /\/api\/views\/\d+\/$/.test(r.url()) && r.request().method() === 'PUT');
+    await page.keyboard.press('Enter');
+    const answer = await updated;
+    expect(answer.status()).toBe(200);
+    expect(((await answer.json()) as SavedView).query).toMatchObject({ status: '2', order_by: 'total', order: 'desc' });
+
+    // Back in the list of views, under the new name, the focus on the view's "Redaktə et"; Escape closes it.
+    await expect(manager.getByRole('button', { name: 'Redaktə et: Baxılan, böyükdən' })).toBeFocused();
+    await expect(manager.getByText('Baxılan, böyükdən', { exact: true })).toBeVisible();
+    await expect(manager.getByText('Ödənilmiş', { exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(manager).toBeHidden();
+
+    // Opened from the menu of another filter: the view's new filters and sort come back.
+    await openPayments(page, '?status=1');
+    await openMenuItem(/Baxılan, böyükdən/);
+    await expect(page).toHaveURL(/status=2/);
+    await expect(page).toHaveURL(/order_by=total/);
+    await expect(page).toHaveURL(/order=desc/);
+  } finally {
+    await calls.deleteViews();
+    await page.context().close();
   }
 });
 

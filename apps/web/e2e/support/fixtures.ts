@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Download, type Page } from '@playwright/test';
+import { test as base, expect, type Download, type Locator, type Page } from '@playwright/test';
 
 export const demoPassword = 'Demo12345';
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -200,4 +200,22 @@ export async function exported(page: Page, format: 'CSV faylı' | 'Excel faylı'
   await page.getByTestId('export').click();
   await page.getByRole('menuitem', { name: format }).click();
   return download;
+}
+
+/** Two animation frames: the menu moves its focus in a frame after the key (rc-menu's `raf`), not at once. */
+export const focusSettled = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/**
+ * Presses `key` until `target` has the focus (at most `max` times), as a person tabs to a control. Each press
+ * waits for the focus to settle first: checking at once could press again before the menu's focus moved,
+ * and step past the target.
+ */
+export async function pressUntilFocused(page: Page, key: string, target: Locator, max = 40) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+    await focusSettled(page);
+  }
+  await expect(target).toBeFocused();
 }

@@ -42,6 +42,8 @@ export function ExportButton({
       <DownloadProgress state={state} onCancel={cancel} testId="export" width={260} />
       <Dropdown
         trigger={['click']}
+        // The keyboard's way in: the first item takes the focus, the arrows move it.
+        autoFocus
         disabled={disabled || state.phase === 'running'}
         menu={{
           items: [

@@ -30,18 +30,18 @@ export const textFilter =
   );
 
 /**
- * The columns the form lists show until the person chooses (issue 29): all but the reason of an annulment, which
- * the status names and the history tells, so that the lists fit 1280 px.
+ * The columns the form lists show until the person chooses (issue 29): all but the batch, which the series and
+ * number name and the batch screens show, so that the lists fit 1280 px.
  */
 export const formDefaultColumns: readonly string[] = [
   'series',
   'number',
-  'batch',
   'stage',
   'status',
   'inspector',
   'valid_from',
   'valid_to',
+  'void_reason',
   'updated_at',
 ];
 

@@ -26,6 +26,9 @@ export default function MailOutboxPage() {
       search: true,
       defaultSort: { orderBy: 'id', order: 'desc' },
       exportColumns: mailExportColumns,
+      // At 1280 px without scrolling sideways (issue 29), with room for long addresses and subjects: the attempts and
+      // the moment of sending are in the column settings (the status says whether it went, the error why not).
+      defaultColumns: ['id', 'created_at', 'kind', 'to', 'subject', 'status', 'last_error'],
       columns: [
         { key: 'id', title: 'ID', sortKey: 'id' },
         { key: 'created_at', title: t('mail.createdAt'), sortKey: 'created_at' },

@@ -54,6 +54,7 @@ export default function ListTools(props: ListToolsProps) {
   };
   const own = preferences?.columns ?? null;
   const currentColumns = columnsFromView || own !== null ? [...shownColumns] : null;
+  const source = { list: listKey, query, columns: currentColumns };
 
   return (
     <>
@@ -72,17 +73,11 @@ export default function ListTools(props: ListToolsProps) {
         onChange={changeSettings}
         onDensity={(density) => savePreferences.mutate({ columns: own, density }, { onError: notifyFailure })}
       />
-      <SaveViewDialog
-        open={dialog === 'save'}
-        onClose={() => setDialog(null)}
-        list={listKey}
-        query={query}
-        columns={currentColumns}
-      />
+      <SaveViewDialog open={dialog === 'save'} onClose={() => setDialog(null)} source={source} />
       <ManageViewsDialog
         open={dialog === 'manage'}
         onClose={() => setDialog(null)}
-        list={listKey}
+        source={source}
         views={views.data ?? []}
         preferences={preferences}
         onOpen={open}

@@ -26,15 +26,16 @@ export function ViewsMenu({ views, onOpen, onSave, onManage }: ViewsMenuProps) {
     { key: 'manage', label: t('views.manage'), 'data-testid': 'view-manage' },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'save') onSave();
-    else if (key === 'manage') onManage();
+    // A dialog opens once the menu has closed and given the focus back (Enter chooses an item by keyboard).
+    if (key === 'save') setTimeout(onSave);
+    else if (key === 'manage') setTimeout(onManage);
     else {
       const view = views.find((v) => `view-${v.id}` === key);
       if (view) onOpen(view);
     }
   };
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']}>
+    <Dropdown menu={{ items, onClick }} trigger={['click']} autoFocus>
       <Button icon={<EyeOutlined />} data-testid="views-menu">
         {t('views.views')} <DownOutlined aria-hidden />
       </Button>
