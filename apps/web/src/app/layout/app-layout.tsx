@@ -20,6 +20,8 @@ import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 import { StepUpHost } from '../../features/auth/components/step-up-host';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
+import { UnsavedChangesHost } from '../../components/unsaved-changes';
+import { ConnectionStatus } from '../../components/connection-status';
 
 const siderWidth = 260;
 
@@ -119,6 +121,7 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       <StepUpHost />
+      <UnsavedChangesHost />
       <RouteProgress />
       <GlobalLoadingOverlay />
       {!drawerMode && !topNavigation && (
@@ -200,6 +203,7 @@ export function AppLayout() {
             compact={drawerMode}
           />
         </Layout.Header>
+        <ConnectionStatus />
         <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
           <GuardedOutlet permissions={permissions} />
         </Layout.Content>

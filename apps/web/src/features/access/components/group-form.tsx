@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { groupQuery } from '../api/get-group';
@@ -35,6 +36,8 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
   // The version this form's values come from: sent with the update, refreshed after a save or a reload.
   const [version, setVersion] = useState(group?.version);
   const [stale, setStale] = useState(false);
+  // A save shows the saved group anew (a reset), which clears the guard.
+  useUnsavedChanges(readOnly ? false : form);
 
   const showGroup = (shown: Group) => {
     form.resetFields();

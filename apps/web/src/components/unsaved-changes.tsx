@@ -1,0 +1,135 @@
+import { Modal, type ButtonProps } from 'antd';
+import type { FormInstance } from 'antd/es/form';
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, type Location } from 'react-router';
+
+/**
+ * One guard for every form's typed work (issue 30). A form registers how to tell it is changed with one call,
+ * `useUnsavedChanges(form)`; the signed-in frame's `<UnsavedChangesHost/>` asks before an in-app move (a menu
+ * click, a link, Back) leaves a screen with a changed form, and the browser asks before a reload or closing the
+ * tab (`beforeunload`). React Router allows one blocker at a time, so the forms share the host's one.
+ */
+
+/** What a form is asked: is there typed work that leaving would lose? */
+type DirtyCheck = () => boolean;
+
+const checks = new Set<DirtyCheck>();
+
+/** True while any mounted form holds unsaved changes. */
+export function hasUnsavedChanges(): boolean {
+  for (const check of checks) if (check()) return true;
+  return false;
+}
+
+/** A form's values as text, to tell "changed since saved" from "changed back"; a day picker's value has `toJSON`. */
+export function formSnapshot(values: unknown): string {
+  return JSON.stringify(values ?? null);
+}
+
+/** What a form (or anything holding typed work) offers the guard. */
+export type UnsavedSource = Pick<FormInstance, 'isFieldsTouched' | 'getFieldsValue'> | boolean | DirtyCheck;
+
+/**
+ * Is the source changed? A form is when the person has changed a field (Ant Design's "touched": `resetFields`
+ * clears it, a value set by code does not set it) and its values differ from those last saved (`baseline`).
+ */
+export function isSourceDirty(source: UnsavedSource, baseline: string | null): boolean {
+  if (typeof source === 'boolean') return source;
+  if (typeof source === 'function') return source();
+  if (!source.isFieldsTouched()) return false;
+  return baseline === null || formSnapshot(source.getFieldsValue(true)) !== baseline;
+}
+
+export interface UnsavedChanges {
+  /** The values now on the form are saved: leaving asks again only once they change. */
+  markSaved: () => void;
+}
+
+/**
+ * Registers a form (or a flag, or a check) with the guard while the calling component is mounted. A form's
+ * reset clears it by itself; after a save, call `markSaved()` (before moving on) unless the form is reset.
+ */
+export function useUnsavedChanges(source: UnsavedSource): UnsavedChanges {
+  const latest = useRef(source);
+  const baseline = useRef<string | null>(null);
+  useEffect(() => {
+    latest.current = source;
+  });
+  useEffect(() => {
+    const check = () => isSourceDirty(latest.current, baseline.current);
+    checks.add(check);
+    return () => {
+      checks.delete(check);
+    };
+  }, []);
+  const markSaved = useCallback(() => {
+    const current = latest.current;
+    if (typeof current === 'object') baseline.current = formSnapshot(current.getFieldsValue(true));
+  }, []);
+  return { markSaved };
+}
+
+/** The same, as an element: `<UnsavedChangesGuard dirty={changed} />`. */
+export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
+  useUnsavedChanges(dirty);
+  return null;
+}
+
+/**
+ * Whether a move from `current` to `next` leaves the screen: another path inside the signed-in area. A change of
+ * only the query or hash stays on the screen (a list's filters, a step); a move out of /app (signing out, a
+ * session that ended) is never held back.
+ */
+export function leavesScreen(current: Pick<Location, 'pathname'>, next: Pick<Location, 'pathname'>): boolean {
+  return current.pathname !== next.pathname && next.pathname.startsWith('/app');
+}
+
+/** The one blocker and the one dialog, in the signed-in frame. */
+export function UnsavedChangesHost() {
+  const { t } = useTranslation();
+  const [modal, holder] = Modal.useModal();
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => leavesScreen(currentLocation, nextLocation) && hasUnsavedChanges(),
+  );
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnsavedChanges()) return;
+      event.preventDefault();
+      // Older browsers ask only when `returnValue` is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  const asking = useRef(false);
+  useEffect(() => {
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    let settled = false;
+    const settle = (leave: boolean) => {
+      if (settled) return;
+      settled = true;
+      asking.current = false;
+      if (leave) blocker.proceed();
+      else blocker.reset();
+    };
+    modal.confirm({
+      title: t('unsaved.title'),
+      content: t('unsaved.text'),
+      okText: t('unsaved.leave'),
+      okButtonProps: { danger: true, 'data-testid': 'unsaved-leave' } as ButtonProps,
+      cancelText: t('unsaved.stay'),
+      cancelButtonProps: { 'data-testid': 'unsaved-stay' } as ButtonProps,
+      // Staying is the harmless answer: it has the focus, and Escape gives it.
+      autoFocusButton: 'cancel',
+      onOk: () => settle(true),
+      onCancel: () => settle(false),
+      afterClose: () => settle(false),
+    });
+  }, [blocker, modal, t]);
+
+  return holder;
+}
