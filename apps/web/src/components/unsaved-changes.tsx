@@ -31,8 +31,8 @@ export function formSnapshot(values: unknown): string {
 export type UnsavedSource = Pick<FormInstance, 'isFieldsTouched' | 'getFieldsValue'> | boolean | DirtyCheck;
 
 /**
- * Is the source changed? A form is when the person has changed a field (Ant Design's "touched": `resetFields`
- * clears it, a value set by code does not set it) and its values differ from those last saved (`baseline`).
+ * Is the source changed? A form is when a field was changed (Ant Design's "touched", which `resetFields` clears;
+ * `setFieldsValue` sets it too) and its values differ from those it opened with or last saved (`baseline`).
  */
 export function isSourceDirty(source: UnsavedSource, baseline: string | null): boolean {
   if (typeof source === 'boolean') return source;
@@ -47,8 +47,9 @@ export interface UnsavedChanges {
 }
 
 /**
- * Registers a form (or a flag, or a check) with the guard while the calling component is mounted. A form's
- * reset clears it by itself; after a save, call `markSaved()` (before moving on) unless the form is reset.
+ * Registers a form (or a flag, or a check) with the guard while the calling component is mounted. A reset to
+ * the values the form opened with clears it by itself; after a save, or after showing a record anew by code
+ * (`setFieldsValue`), call `markSaved()`: the values now shown are the ones leaving would not lose.
  */
 export function useUnsavedChanges(source: UnsavedSource): UnsavedChanges {
   const latest = useRef(source);
@@ -57,6 +58,9 @@ export function useUnsavedChanges(source: UnsavedSource): UnsavedChanges {
     latest.current = source;
   });
   useEffect(() => {
+    // The values the form opened with: changing a field and back again is no change.
+    const opened = latest.current;
+    if (typeof opened === 'object') baseline.current = formSnapshot(opened.getFieldsValue(true));
     const check = () => isSourceDirty(latest.current, baseline.current);
     checks.add(check);
     return () => {

@@ -125,21 +125,20 @@ export function AppLayout() {
       <RouteProgress />
       <GlobalLoadingOverlay />
       {!drawerMode && !topNavigation && (
+        // The column stretches with the page, so its background and border reach the bottom of a long screen;
+        // what it holds stays in view (sticky, at most a screen tall, scrolling on its own).
         <Layout.Sider
           width={siderWidth}
           theme="light"
-          style={{
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflow: 'auto',
-            borderInlineEnd: '1px solid #e8ecf1',
-          }}
+          style={{ borderInlineEnd: '1px solid #e8ecf1' }}
+          data-testid="side-navigation"
         >
-          <div style={{ padding: '16px 20px' }}>
-            <Logo />
+          <div className="app-sider-content">
+            <div style={{ padding: '16px 20px' }}>
+              <Logo />
+            </div>
+            <div data-tour="menu">{sideMenu}</div>
           </div>
-          <div data-tour="menu">{sideMenu}</div>
         </Layout.Sider>
       )}
       <Drawer

@@ -36,8 +36,8 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
   // The version this form's values come from: sent with the update, refreshed after a save or a reload.
   const [version, setVersion] = useState(group?.version);
   const [stale, setStale] = useState(false);
-  // A save shows the saved group anew (a reset), which clears the guard.
-  useUnsavedChanges(readOnly ? false : form);
+  // A save or a reload shows the group anew: those values are the saved ones.
+  const unsaved = useUnsavedChanges(readOnly ? false : form);
 
   const showGroup = (shown: Group) => {
     form.resetFields();
@@ -47,6 +47,7 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
       mfa_required: shown.mfa_required,
       passkey_sign_in: shown.passkey_sign_in,
     });
+    unsaved.markSaved();
     setVersion(shown.version);
   };
 

@@ -122,8 +122,8 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
 
   const confirmRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject =>
     confirmPasswordRule(t, () => getFieldValue('password'), { optional: editing });
-  // Typed work on any step: leaving asks first; a save or a reset (both reset the form) clears it.
-  useUnsavedChanges(form);
+  // Typed work on any step: leaving asks first; a save, a reload or a reset clears it.
+  const unsaved = useUnsavedChanges(form);
 
   const goTo = async (next: number) => {
     if (next > step) {
@@ -147,6 +147,7 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
   const backToStart = (values: UserFormValues) => {
     form.resetFields();
     form.setFieldsValue(values);
+    unsaved.markSaved();
     setStep(0);
   };
 

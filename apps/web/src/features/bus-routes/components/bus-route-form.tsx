@@ -129,8 +129,8 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
   const [version, setVersion] = useState(route?.version);
   const [stale, setStale] = useState(false);
   const initialValues = useMemo(() => routeFormValues(route), [route]);
-  // The stops typed are work too: leaving asks first (a saved form is reset below, which clears it).
-  useUnsavedChanges(readOnly ? false : form);
+  // The stops typed are work too: leaving asks first; a save or a reload shows the saved route, which clears it.
+  const unsaved = useUnsavedChanges(readOnly ? false : form);
 
   const place = (found: { path: string | readonly PropertyKey[]; message: string }[]) => {
     const placed = fieldErrors(found, formFields);
@@ -162,6 +162,7 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
           setStale(false);
           form.resetFields();
           form.setFieldsValue(routeFormValues(saved));
+          unsaved.markSaved();
           onSaved?.(saved);
         },
         onError: (error) => {
@@ -186,6 +187,7 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
       const fresh = await queryClient.fetchQuery({ ...busRouteQuery(route.id), staleTime: 0 });
       form.resetFields();
       form.setFieldsValue(routeFormValues(fresh));
+      unsaved.markSaved();
       setVersion(fresh.version);
       setStale(false);
     } catch (error) {

@@ -129,6 +129,7 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
       const fresh = await queryClient.fetchQuery({ ...batchQuery(batch.id), staleTime: 0 });
       form.resetFields();
       form.setFieldsValue(toValues(fresh));
+      unsaved.markSaved();
       setVersion(fresh.version);
       setStale(false);
     } catch (error) {

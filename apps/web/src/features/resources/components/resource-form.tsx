@@ -134,6 +134,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
       const fresh = await queryClient.fetchQuery({ ...recordQuery(resource, record.id), staleTime: 0 });
       form.resetFields();
       form.setFieldsValue(initialFormValues(resource, fresh));
+      unsaved.markSaved();
       setVersion(fresh.version);
       setStale(false);
     } catch (error) {
