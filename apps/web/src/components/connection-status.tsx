@@ -1,5 +1,4 @@
 import { onlineManager } from '@tanstack/react-query';
-import { Alert } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -14,7 +13,10 @@ export function ConnectionStatus() {
   const { t } = useTranslation();
   const online = useSyncExternalStore(subscribe, isOnline, () => true);
   if (online) return null;
+  // Plain markup: the banner is part of every signed-in screen's first download.
   return (
-    <Alert type="warning" banner showIcon role="alert" message={t('errors.offline')} data-testid="connection-lost" />
+    <div className="connection-lost" role="alert" data-testid="connection-lost">
+      {t('errors.offline')}
+    </div>
   );
 }

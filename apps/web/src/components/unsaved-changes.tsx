@@ -1,8 +1,8 @@
-import { Modal, type ButtonProps } from 'antd';
 import type { FormInstance } from 'antd/es/form';
-import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type Location } from 'react-router';
+
+const UnsavedChangesDialog = lazy(() => import('./unsaved-changes-dialog'));
 
 /**
  * One guard for every form's typed work (issue 30). A form registers how to tell it is changed with one call,
@@ -91,8 +91,6 @@ export function leavesScreen(current: Pick<Location, 'pathname'>, next: Pick<Loc
 
 /** The one blocker and the one dialog, in the signed-in frame. */
 export function UnsavedChangesHost() {
-  const { t } = useTranslation();
-  const [modal, holder] = Modal.useModal();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => leavesScreen(currentLocation, nextLocation) && hasUnsavedChanges(),
   );
@@ -108,32 +106,10 @@ export function UnsavedChangesHost() {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
 
-  const asking = useRef(false);
-  useEffect(() => {
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    let settled = false;
-    const settle = (leave: boolean) => {
-      if (settled) return;
-      settled = true;
-      asking.current = false;
-      if (leave) blocker.proceed();
-      else blocker.reset();
-    };
-    modal.confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.text'),
-      okText: t('unsaved.leave'),
-      okButtonProps: { danger: true, 'data-testid': 'unsaved-leave' } as ButtonProps,
-      cancelText: t('unsaved.stay'),
-      cancelButtonProps: { 'data-testid': 'unsaved-stay' } as ButtonProps,
-      // Staying is the harmless answer: it has the focus, and Escape gives it.
-      autoFocusButton: 'cancel',
-      onOk: () => settle(true),
-      onCancel: () => settle(false),
-      afterClose: () => settle(false),
-    });
-  }, [blocker, modal, t]);
-
-  return holder;
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <Suspense fallback={null}>
+      <UnsavedChangesDialog onSettle={(leave) => (leave ? blocker.proceed() : blocker.reset())} />
+    </Suspense>
+  );
 }
