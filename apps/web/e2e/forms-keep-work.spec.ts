@@ -182,7 +182,7 @@ test.describe('messages that say what happened (issue 30)', () => {
     await expect(form).not.toContainText('Password');
   });
 
-  test('a lost connection says so and lists come back with it; a server fault says so with its request id', async ({
+  test('a lost connection says so (a banner while offline, the save fails with its message, the typed values stay); a server fault says so with its request id', async ({
     page,
     context,
   }) => {
