@@ -133,7 +133,7 @@ export const az = {
   errors: {
     network:
       'Serverlə əlaqə kəsildi. İnternet bağlantısını yoxlayın: bağlantı bərpa olunanda məlumatlar yenidən yüklənəcək.',
-    server: 'Serverdə xəta baş verdi. Bir az sonra yenidən cəhd edin; təkrarlanarsa, sorğunun kodunu dəstəyə bildirin.',
+    server: 'Serverdə xəta baş verdi. Bir az sonra yenidən cəhd edin; təkrarlanarsa, dəstəyə müraciət edin.',
     offline:
       'İnternet bağlantısı yoxdur. Daxil etdiyiniz məlumatlar səhifədə qalır; bağlantı bərpa olunanda siyahılar yenilənəcək.',
   },

@@ -132,7 +132,7 @@ export const en: Catalogue = {
   },
   errors: {
     network: 'The connection to the server was lost. Check your internet connection: data reloads once it is back.',
-    server: 'A server error occurred. Try again shortly; if it happens again, give support the request code.',
+    server: 'A server error occurred. Try again shortly; if it happens again, contact support.',
     offline:
       'No internet connection. What you have entered stays on the page; lists reload once the connection is back.',
   },
