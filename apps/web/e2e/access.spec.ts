@@ -11,6 +11,7 @@ import {
   shownMenu,
   uniqueEmail,
 } from './support/access';
+import { az } from '../src/i18n/az';
 import { demoPassword, expect, screenshot, searchList, signIn, test, toast, toasts } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
@@ -55,16 +56,15 @@ test.describe('users, groups and profile', () => {
     // Step 1, account: every error slot under its field, then the live uniqueness check.
     await page.getByTestId('user-form-next').click();
     await expect(errorUnder(page, 'Email')).toHaveText(userMessages.emailRequired);
-    await expect(errorUnder(page, 'Şifrə')).toHaveText('Password can not be blank.');
-    await expect(errorUnder(page, 'Şifrənin təkrarı')).toHaveText('Confirm Password can not be blank.');
+    // The password rules in the screen's language (issue 30), not the reset screen's English.
+    await expect(errorUnder(page, 'Şifrə')).toHaveText(az.passwordRules.required);
+    await expect(errorUnder(page, 'Şifrənin təkrarı')).toHaveText(az.passwordRules.confirmRequired);
     await page.getByLabel('Email', { exact: true }).fill('admin@demo.az');
     await expect(errorUnder(page, 'Email')).toHaveText(userMessages.emailTaken);
     await page.getByLabel('Şifrə', { exact: true }).fill('12345678');
-    await expect(errorUnder(page, 'Şifrə')).toContainText('only numerical symbols');
+    await expect(errorUnder(page, 'Şifrə')).toHaveText(az.passwordRules.onlyDigits);
     await page.getByLabel('Şifrənin təkrarı', { exact: true }).fill('different1');
-    await expect(errorUnder(page, 'Şifrənin təkrarı')).toHaveText(
-      '`Password` and `Confirm Password` fields does not the same.',
-    );
+    await expect(errorUnder(page, 'Şifrənin təkrarı')).toHaveText(az.passwordRules.mismatch);
     await screenshot(page, 'user-create-step-1-errors');
 
     const email = uniqueEmail('operator');
@@ -325,8 +325,9 @@ test.describe('users, groups and profile', () => {
     await expect(toast(me, toastMessages.success)).toBeVisible();
 
     await me.getByRole('button', { name: 'Şifrəni dəyiş' }).click();
-    await expect(errorUnder(me, 'Yeni şifrə')).toHaveText('Password can not be blank.');
-    await expect(errorUnder(me, 'Yeni şifrənin təkrarı')).toHaveText('Confirm Password can not be blank.');
+    await expect(errorUnder(me, 'Köhnə şifrə')).toHaveText(userMessages.oldPasswordRequired);
+    await expect(errorUnder(me, 'Yeni şifrə')).toHaveText(az.passwordRules.required);
+    await expect(errorUnder(me, 'Yeni şifrənin təkrarı')).toHaveText(az.passwordRules.confirmRequired);
     await me.getByLabel('Köhnə şifrə', { exact: true }).fill('Wrong-password-1');
     await me.getByLabel('Yeni şifrə', { exact: true }).fill('Yeni2024parol');
     await me.getByLabel('Yeni şifrənin təkrarı', { exact: true }).fill('Yeni2024parol');

@@ -7,6 +7,7 @@ import { Outlet } from 'react-router';
 import { ListToolsContext, type RenderListTools } from '../components/resource-list/list-settings';
 import { firstErrorScroll } from '../lib/form-rules';
 import { setToastInstance } from '../lib/notify';
+import { appFontFamily } from '../lib/fonts';
 
 dayjs.locale('az');
 
@@ -33,7 +34,7 @@ const theme = {
     // Error text (messages under fields) at 5.9:1 on white; Ant Design's #ff4d4f is 3.2:1.
     colorError: '#cf1322',
     borderRadius: 6,
-    fontFamily: "'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontFamily: appFontFamily,
   },
 };
 

@@ -2,6 +2,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule, showServerErrors, type FieldSchema } from '../lib/form-rules';
+import { useUnsavedChanges } from './unsaved-changes';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -28,6 +29,8 @@ export interface ReasonDialogProps {
 export function ReasonDialog(props: ReasonDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
+  // A reason typed in an open dialog is work too: moving away asks first.
+  useUnsavedChanges(() => props.open && form.isFieldsTouched() && Boolean(form.getFieldValue('reason')));
   const onFinish = ({ reason }: { reason: string }) =>
     props.onSubmit(reason, (error) => showServerErrors(form, error, ['reason']).length > 0);
   return (

@@ -107,11 +107,35 @@ export const az = {
   },
   form: {
     save: 'Yadda saxla',
+    saveAndAddAnother: 'Yadda saxla və yenisini əlavə et',
     reset: 'Sıfırla',
     back: 'Geri',
     next: 'Növbəti',
     previous: 'Əvvəlki',
     checking: 'Yoxlanılır...',
+  },
+  unsaved: {
+    title: 'Yadda saxlanmamış dəyişikliklər var',
+    text: 'Səhifədən çıxsanız, daxil etdiyiniz məlumatlar itəcək.',
+    leave: 'Çıx, dəyişikliklər itsin',
+    stay: 'Səhifədə qal',
+  },
+  passwordRules: {
+    required: 'Şifrə boş buraxıla bilməz.',
+    tooShort: 'Şifrə ən azı {{min}} simvoldan ibarət olmalıdır.',
+    onlyDigits: 'Şifrə yalnız rəqəmlərdən ibarət ola bilməz: hərf və ya simvol da əlavə edin.',
+    onlyLetters: 'Şifrə yalnız hərflərdən ibarət ola bilməz: rəqəm və ya simvol da əlavə edin.',
+    tooCommon: 'Bu şifrə çox sadədir və ya geniş yayılıb: onu asanlıqla tapmaq olar. Başqa şifrə seçin.',
+    confirmRequired: 'Şifrənin təkrarı boş buraxıla bilməz.',
+    mismatch: 'Şifrə və onun təkrarı eyni deyil.',
+    oldRequired: 'Köhnə şifrə boş buraxıla bilməz.',
+  },
+  errors: {
+    network:
+      'Serverlə əlaqə kəsildi. İnternet bağlantısını yoxlayın: bağlantı bərpa olunanda məlumatlar yenidən yüklənəcək.',
+    server: 'Serverdə xəta baş verdi. Bir az sonra yenidən cəhd edin; təkrarlanarsa, dəstəyə müraciət edin.',
+    offline:
+      'İnternet bağlantısı yoxdur. Daxil etdiyiniz məlumatlar səhifədə qalır; bağlantı bərpa olunanda siyahılar yenilənəcək.',
   },
   assign: {
     selectAll: 'Hamısını seç',

@@ -107,11 +107,34 @@ export const en: Catalogue = {
   },
   form: {
     save: 'Save',
+    saveAndAddAnother: 'Save and add another',
     reset: 'Reset',
     back: 'Back',
     next: 'Next',
     previous: 'Previous',
     checking: 'Checking...',
+  },
+  unsaved: {
+    title: 'You have unsaved changes',
+    text: 'If you leave this page, what you have entered will be lost.',
+    leave: 'Leave and lose changes',
+    stay: 'Stay on the page',
+  },
+  passwordRules: {
+    required: 'Password cannot be blank.',
+    tooShort: 'Password must be at least {{min}} characters long.',
+    onlyDigits: 'Password cannot be only digits: add a letter or a symbol.',
+    onlyLetters: 'Password cannot be only letters: add a digit or a symbol.',
+    tooCommon: 'This password is too simple or too common: it is easy to guess. Choose another one.',
+    confirmRequired: 'Confirm password cannot be blank.',
+    mismatch: 'Password and its confirmation do not match.',
+    oldRequired: 'Current password cannot be blank.',
+  },
+  errors: {
+    network: 'The connection to the server was lost. Check your internet connection: data reloads once it is back.',
+    server: 'A server error occurred. Try again shortly; if it happens again, contact support.',
+    offline:
+      'No internet connection. What you have entered stays on the page; lists reload once the connection is back.',
   },
   assign: {
     selectAll: 'Select all',

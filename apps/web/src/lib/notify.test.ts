@@ -3,7 +3,8 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { notifyFailure, setToastInstance, toastKey, toastRestartWindow } from './notify';
+import { az } from '../i18n/az';
+import { failureMessage, notifyFailure, setToastInstance, toastKey, toastRestartWindow } from './notify';
 
 describe('toast keys', () => {
   it('restarts a toast repeated while it is fresh, and opens a new one once it may be fading', () => {
@@ -31,9 +32,17 @@ describe('the failure toast', () => {
     setToastInstance({ open: (config: { type: string; content: unknown }) => opened.push(config) } as never);
     notifyFailure(new ApiError(500, { detail: 'x' }, '7f3e9c1a-0000-4000-8000-000000000001'));
     const content = renderToStaticMarkup(opened[0]!.content as ReactElement);
-    expect(content).toContain(toastMessages.failure);
+    expect(content).toContain(az.errors.server);
     expect(content).toContain(requestReference('7f3e9c1a-0000-4000-8000-000000000001'));
     notifyFailure(new TypeError('Failed to fetch'));
-    expect(opened[1]!.content).toBe(toastMessages.failure);
+    expect(opened[1]!.content).toBe(az.errors.network);
+  });
+
+  it('tells a lost connection, a server fault and a refusal apart (issue 30)', () => {
+    expect(failureMessage(new TypeError('Failed to fetch'))).toBe(az.errors.network);
+    expect(failureMessage(new ApiError(502, {}))).toBe(az.errors.server);
+    expect(failureMessage(new ApiError(409, { detail: 'Qrup istifadədədir.' }))).toBe('Qrup istifadədədir.');
+    expect(failureMessage(new ApiError(400, {}))).toBe(toastMessages.failure);
+    expect(new Set([az.errors.network, az.errors.server, toastMessages.failure]).size).toBe(3);
   });
 });

@@ -1,6 +1,7 @@
 import { requestReference, toastMessages } from '@dnx/shared';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createElement } from 'react';
+import { i18n } from '../i18n';
 import { ApiError } from './api-client';
 
 /**
@@ -63,12 +64,25 @@ export function notifySuccess() {
   toast.success(toastMessages.success);
 }
 
-/** The server's own `detail` when it gave one (a 409 on a role group says why), else the spec's failure toast. */
+/** A call that got no answer at all: the browser is offline or the server could not be reached (`fetch` throws). */
+export function isNetworkFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  return error instanceof TypeError;
+}
+
+/**
+ * What a failure says (issue 30): the server's own `detail` of a refusal (a 409 on a role group says why); a
+ * server fault (5xx) that it is the server's (the toast adds the request's id); a call that got no answer that
+ * the connection was lost; anything else the spec's failure toast.
+ */
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status < 500) {
     const detail = error.fieldMessage('detail');
     if (detail) return detail;
   }
+  if (error instanceof ApiError && error.status >= 500) return i18n.t('errors.server');
+  if (isNetworkFailure(error)) return i18n.t('errors.network');
   return toastMessages.failure;
 }
 

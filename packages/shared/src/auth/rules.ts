@@ -48,17 +48,43 @@ export function setCommonPasswordCheck(check: (password: string) => boolean): vo
   isCommonPassword = check;
 }
 
-export function passwordProblem(password: string): string | null {
-  if (password.length === 0) return m.resetPasswordRequired;
-  if (password.length < passwordMinLength) return m.resetPasswordTooShort;
-  if (/^[0-9]+$/.test(password)) return m.resetPasswordOnlyDigits;
-  if (/^\p{L}+$/u.test(password)) return m.resetPasswordOnlyLetters;
-  if (password.trim() === '' || new Set(password).size < minDistinctCharacters) return m.passwordTooCommon;
-  if (isCommonPassword(password)) return m.passwordTooCommon;
+/** Which password rule a password breaks, first failing rule only: a screen words it in its own language. */
+export type PasswordRule = 'required' | 'tooShort' | 'onlyDigits' | 'onlyLetters' | 'tooCommon';
+/** Which rule a password's repetition breaks. */
+export type ConfirmPasswordRule = 'confirmRequired' | 'mismatch';
+
+export function brokenPasswordRule(password: string): PasswordRule | null {
+  if (password.length === 0) return 'required';
+  if (password.length < passwordMinLength) return 'tooShort';
+  if (/^[0-9]+$/.test(password)) return 'onlyDigits';
+  if (/^\p{L}+$/u.test(password)) return 'onlyLetters';
+  if (password.trim() === '' || new Set(password).size < minDistinctCharacters) return 'tooCommon';
+  if (isCommonPassword(password)) return 'tooCommon';
   return null;
 }
 
+export function brokenConfirmPasswordRule(password: string, confirm: string): ConfirmPasswordRule | null {
+  if (!confirm) return 'confirmRequired';
+  return password === confirm ? null : 'mismatch';
+}
+
+/** The spec's texts of the rules (the reset-password screen's, and the API's answers). */
+export const passwordRuleMessages: Record<PasswordRule | ConfirmPasswordRule, string> = {
+  required: m.resetPasswordRequired,
+  tooShort: m.resetPasswordTooShort,
+  onlyDigits: m.resetPasswordOnlyDigits,
+  onlyLetters: m.resetPasswordOnlyLetters,
+  tooCommon: m.passwordTooCommon,
+  confirmRequired: m.resetConfirmRequired,
+  mismatch: m.resetPasswordsDiffer,
+};
+
+export function passwordProblem(password: string): string | null {
+  const rule = brokenPasswordRule(password);
+  return rule && passwordRuleMessages[rule];
+}
+
 export function confirmPasswordProblem(password: string, confirm: string): string | null {
-  if (!confirm) return m.resetConfirmRequired;
-  return password === confirm ? null : m.resetPasswordsDiffer;
+  const rule = brokenConfirmPasswordRule(password, confirm);
+  return rule && passwordRuleMessages[rule];
 }

@@ -51,6 +51,7 @@ export const fnBatchExportColumns = defineExportColumns<FnBatch>({
     width: 34,
   },
   created_at: { header: 'Yaradılıb', value: (b) => formatBakuDate(b.created_at), width: 12 },
+  fnBase: { header: 'Əsas buraxılış', value: (b) => (b.fnBase === null ? '' : `№ ${b.fnBase}`), width: 12 },
 });
 
 /** A line of the reconciliation's export: a series and operator, or the totals (no operator, no region). */

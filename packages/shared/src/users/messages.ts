@@ -12,6 +12,7 @@ export const userMessages = {
   regionRequired: 'Region seçilməlidir.',
   confirmInfosRequired: 'Məlumatların düzgünlüyünü təsdiq edin.',
   oldPasswordWrong: 'Köhnə şifrə düzgün deyil.',
+  oldPasswordRequired: 'Köhnə şifrə boş buraxıla bilməz.',
   groupNameRequired: 'Qrupun adı boş buraxıla bilməz.',
   groupNameTaken: 'Bu adda qrup artıq mövcuddur.',
   roleGroupProtected: 'Sistem rol qrupları silinə və ya dəyişdirilə bilməz.',

@@ -203,7 +203,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 export const profilePhoneSchema = z.object({ phone: userFields.phone });
 export const profilePasswordSchema = z
   .object({
-    oldPassword: cleanString().min(1, m.oldPasswordWrong),
+    oldPassword: cleanString().min(1, m.oldPasswordRequired),
     newPassword: passwordField,
     confirmNewPassword: passwordText(),
   })

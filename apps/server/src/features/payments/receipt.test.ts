@@ -1,11 +1,33 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import QRCode from 'qrcode';
 import { bundleServer } from '../../../build.mjs';
 import { root } from '../../../../../scripts/lib/server-process.mjs';
 import { describe, expect, it } from 'vitest';
-import { createVerifyCode, qrModules, renderReceipt, verifyCodePattern, verifyUrl, type ReceiptData } from './receipt';
+import {
+  createVerifyCode,
+  pdfFonts,
+  qrModules,
+  renderReceipt,
+  verifyCodePattern,
+  verifyUrl,
+  type ReceiptData,
+} from './receipt';
+
+interface FontkitGlyph {
+  id: number;
+  path: { toSVG(): string };
+}
+interface FontkitFont {
+  glyphForCodePoint(codePoint: number): FontkitGlyph;
+  getGlyph(id: number): FontkitGlyph;
+}
+const fontkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'))('fontkit') as {
+  openSync(file: string): FontkitFont;
+  create(buffer: Buffer): FontkitFont;
+};
 
 /**
  * Reads the text of an uncompressed PDF as a viewer would: each font's ToUnicode map turns the glyph codes of
@@ -121,6 +143,35 @@ describe('the receipt PDF', () => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("embeds the manat sign's own glyph from Noto Sans, not an empty box (issue 30)", async () => {
+    const pdf = await renderReceipt(data, { compress: false });
+    const source = pdf.toString('latin1');
+    const objects = new Map<string, string>();
+    for (const match of source.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(match[1]!, match[2]!);
+    const ref = (body: string, key: string) => new RegExp(`/${key} \\[?(\\d+) 0 R`).exec(body)?.[1] ?? '';
+    const streamOf = (id: string) => /stream\r?\n([\s\S]*?)\r?\nendstream/.exec(objects.get(id) ?? '')?.[1] ?? '';
+    const regular = [...objects.values()].find((body) => /\/Subtype \/Type0[\s\S]*NotoSans-Regular/.test(body))!;
+    expect(regular).toBeDefined();
+    // The glyph code the text uses for ₼, from the font's ToUnicode map.
+    const cmap = streamOf(ref(regular, 'ToUnicode'));
+    let manatCode: number | null = null;
+    for (const row of cmap.matchAll(/<([0-9a-f]+)> <([0-9a-f]+)> \[([^\]]*)\]/gi)) {
+      const targets = [...row[3]!.matchAll(/<([0-9a-f]+)>/gi)].map((m) => parseInt(m[1]!, 16));
+      const at = targets.indexOf(0x20bc);
+      if (at >= 0) manatCode = parseInt(row[1]!, 16) + at;
+    }
+    expect(manatCode).not.toBeNull();
+    expect(manatCode).not.toBe(0);
+    // The embedded subset draws that code exactly as Noto Sans draws ₼.
+    const descriptor = objects.get(ref(objects.get(ref(regular, 'DescendantFonts'))!, 'FontDescriptor'))!;
+    const subset = fontkit.create(Buffer.from(streamOf(ref(descriptor, 'FontFile2')), 'latin1'));
+    const original = fontkit.openSync(pdfFonts.regular);
+    const manat = original.glyphForCodePoint(0x20bc);
+    expect(manat.id).not.toBe(0);
+    expect(subset.getGlyph(manatCode!).path.toSVG()).toBe(manat.path.toSVG());
+    expect(manat.path.toSVG().length).toBeGreaterThan(20);
   });
 
   it('links the QR code and the written link to the public check page', async () => {

@@ -41,6 +41,14 @@ describe('profile API', () => {
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ oldPassword: [userMessages.oldPasswordWrong] });
+    // An empty old password is missing, not wrong (issue 30).
+    const empty = await post(
+      '/api/user/user-profile/change-password/',
+      { oldPassword: '', newPassword: 'Yeni12345', confirmNewPassword: 'Yeni12345' },
+      current.headers,
+    );
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ oldPassword: [userMessages.oldPasswordRequired] });
     const rules = await post(
       '/api/user/user-profile/change-password/',
       { oldPassword: demoPassword, newPassword: 'abcdefgh', confirmNewPassword: 'abcdefgi' },

@@ -20,6 +20,8 @@ import { SkipLink } from './skip-link';
 import { UserMenu } from './user-menu';
 import { StepUpHost } from '../../features/auth/components/step-up-host';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
+import { UnsavedChangesHost } from '../../components/unsaved-changes';
+import { ConnectionStatus } from '../../components/connection-status';
 
 const siderWidth = 260;
 
@@ -119,24 +121,24 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       <StepUpHost />
+      <UnsavedChangesHost />
       <RouteProgress />
       <GlobalLoadingOverlay />
       {!drawerMode && !topNavigation && (
+        // The column stretches with the page, so its background and border reach the bottom of a long screen;
+        // what it holds stays in view (sticky, at most a screen tall, scrolling on its own).
         <Layout.Sider
           width={siderWidth}
           theme="light"
-          style={{
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflow: 'auto',
-            borderInlineEnd: '1px solid #e8ecf1',
-          }}
+          style={{ borderInlineEnd: '1px solid #e8ecf1' }}
+          data-testid="side-navigation"
         >
-          <div style={{ padding: '16px 20px' }}>
-            <Logo />
+          <div className="app-sider-content">
+            <div style={{ padding: '16px 20px' }}>
+              <Logo />
+            </div>
+            <div data-tour="menu">{sideMenu}</div>
           </div>
-          <div data-tour="menu">{sideMenu}</div>
         </Layout.Sider>
       )}
       <Drawer
@@ -200,6 +202,7 @@ export function AppLayout() {
             compact={drawerMode}
           />
         </Layout.Header>
+        <ConnectionStatus />
         <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
           <GuardedOutlet permissions={permissions} />
         </Layout.Content>

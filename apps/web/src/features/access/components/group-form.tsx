@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { groupQuery } from '../api/get-group';
@@ -35,6 +36,8 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
   // The version this form's values come from: sent with the update, refreshed after a save or a reload.
   const [version, setVersion] = useState(group?.version);
   const [stale, setStale] = useState(false);
+  // A save or a reload shows the group anew: those values are the saved ones.
+  const unsaved = useUnsavedChanges(readOnly ? false : form);
 
   const showGroup = (shown: Group) => {
     form.resetFields();
@@ -44,6 +47,7 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
       mfa_required: shown.mfa_required,
       passkey_sign_in: shown.passkey_sign_in,
     });
+    unsaved.markSaved();
     setVersion(shown.version);
   };
 

@@ -1,6 +1,5 @@
 import {
   apiDateFormat,
-  confirmPasswordProblem,
   displayDateFormat,
   isEmail,
   userCreateSchema,
@@ -18,8 +17,10 @@ import { useTranslation } from 'react-i18next';
 import { AssignWindow } from '../../../components/assign-window/assign-window';
 import { RegionSelect } from '../../../components/region-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { firstInFormOrder, focusFirstError, schemaRule, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { confirmPasswordRule, passwordRule } from '../../../lib/password-rules';
 import { focusFirstControl } from '../../../lib/page-focus';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { emailTakenQuery } from '../api/check-email';
@@ -119,15 +120,10 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
     [queryClient, currentEmail],
   );
 
-  const confirmRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
-    validator: async (_rule, value: unknown) => {
-      const password = String(getFieldValue('password') ?? '');
-      const confirm = typeof value === 'string' ? value : '';
-      if (editing && !password && !confirm) return;
-      const problem = confirmPasswordProblem(password, confirm);
-      if (problem) throw new Error(problem);
-    },
-  });
+  const confirmRule = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject =>
+    confirmPasswordRule(t, () => getFieldValue('password'), { optional: editing });
+  // Typed work on any step: leaving asks first; a save, a reload or a reset clears it.
+  const unsaved = useUnsavedChanges(form);
 
   const goTo = async (next: number) => {
     if (next > step) {
@@ -151,6 +147,7 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
   const backToStart = (values: UserFormValues) => {
     form.resetFields();
     form.setFieldsValue(values);
+    unsaved.markSaved();
     setStep(0);
   };
 
@@ -304,7 +301,7 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
                     name="password"
                     label={t('users.password')}
                     required={!editing}
-                    rules={[schemaRule(fields.password, { optional: editing })]}
+                    rules={[passwordRule(t, { optional: editing })]}
                   >
                     <Input.Password autoComplete="new-password" />
                   </Form.Item>

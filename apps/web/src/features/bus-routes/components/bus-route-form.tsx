@@ -21,6 +21,7 @@ import { busRouteQuery } from '../api/get-bus-route';
 import { useSaveBusRoute } from '../api/save-bus-route';
 import { fieldErrors, routeFormValues, toApiInput, type BusRouteFormValues } from './form-values';
 import { RoutePointsEditor } from './route-points-editor';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 
 const shape = busRouteCreateSchema.shape;
 /** The form's fields in their order: the first in error takes the focus. */
@@ -128,6 +129,8 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
   const [version, setVersion] = useState(route?.version);
   const [stale, setStale] = useState(false);
   const initialValues = useMemo(() => routeFormValues(route), [route]);
+  // The stops typed are work too: leaving asks first; a save or a reload shows the saved route, which clears it.
+  const unsaved = useUnsavedChanges(readOnly ? false : form);
 
   const place = (found: { path: string | readonly PropertyKey[]; message: string }[]) => {
     const placed = fieldErrors(found, formFields);
@@ -159,6 +162,7 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
           setStale(false);
           form.resetFields();
           form.setFieldsValue(routeFormValues(saved));
+          unsaved.markSaved();
           onSaved?.(saved);
         },
         onError: (error) => {
@@ -183,6 +187,7 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
       const fresh = await queryClient.fetchQuery({ ...busRouteQuery(route.id), staleTime: 0 });
       form.resetFields();
       form.setFieldsValue(routeFormValues(fresh));
+      unsaved.markSaved();
       setVersion(fresh.version);
       setStale(false);
     } catch (error) {

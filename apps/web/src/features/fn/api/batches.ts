@@ -27,6 +27,8 @@ export interface BatchInput {
   coefficient: number;
   expire_date: number;
   expire_date_type: string;
+  /** The parent batch (the spec's fnBase); null for none. */
+  fnBase: number | null;
 }
 export type BatchSave = BatchInput | (BatchInput & { id: number; version: number });
 

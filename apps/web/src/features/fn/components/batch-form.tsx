@@ -6,11 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AvailableSelect, searchByLabel } from '../../../components/available-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { focusFirstError, schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { personLabel, useOperators } from '../../access/api/people-by-role';
 import { batchQuery, useSaveBatch, type BatchInput } from '../api/batches';
+import { ParentBatchSelect } from './parent-batch-select';
 import { SeriesRangeFields } from './series-range-fields';
+import '../texts';
 
 /** The form's values: the pickers hold ids, the numbers their 6-digit text. */
 interface BatchFormValues {
@@ -23,6 +26,8 @@ interface BatchFormValues {
   coefficient?: number;
   expire_date?: number | null;
   expire_date_type?: string;
+  /** The parent batch (the spec's fnBase), or none. */
+  fnBase: number | null;
 }
 
 /** The order of the fields on screen: the first failing one gets the focus. */
@@ -36,12 +41,14 @@ export const batchFieldOrder = [
   'coefficient',
   'expire_date',
   'expire_date_type',
+  'fnBase',
 ] as const;
 
 const rules = schemaRules(fnBatchCreateSchema.shape);
 
 function toValues(batch?: FnBatch): BatchFormValues {
-  if (!batch) return { series: '', start_number: '', finish_number: '', expire_date: 1, expire_date_type: 'year' };
+  if (!batch)
+    return { series: '', start_number: '', finish_number: '', expire_date: 1, expire_date_type: 'year', fnBase: null };
   return {
     series: batch.series,
     start_number: batch.start_number,
@@ -52,6 +59,7 @@ function toValues(batch?: FnBatch): BatchFormValues {
     coefficient: batch.coefficient,
     expire_date: batch.expire_date,
     expire_date_type: batch.expire_date_type,
+    fnBase: batch.fnBase,
   };
 }
 
@@ -82,6 +90,7 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
   const queryClient = useQueryClient();
   const [version, setVersion] = useState(batch?.version);
   const [stale, setStale] = useState(false);
+  const unsaved = useUnsavedChanges(form);
 
   const onFinish = (values: BatchFormValues) => {
     const fields: BatchInput = {
@@ -94,10 +103,12 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
       coefficient: values.coefficient!,
       expire_date: values.expire_date!,
       expire_date_type: values.expire_date_type!,
+      fnBase: values.fnBase ?? null,
     };
     save.mutate(batch ? { ...fields, id: batch.id, version: version ?? batch.version } : fields, {
       onSuccess: () => {
         notifySuccess();
+        unsaved.markSaved();
         void navigate('/app/new-fn');
       },
       onError: (error) => {
@@ -118,6 +129,7 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
       const fresh = await queryClient.fetchQuery({ ...batchQuery(batch.id), staleTime: 0 });
       form.resetFields();
       form.setFieldsValue(toValues(fresh));
+      unsaved.markSaved();
       setVersion(fresh.version);
       setStale(false);
     } catch (error) {
@@ -193,6 +205,11 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
                 options={expireDateTypes.map((type) => ({ value: type.key, label: type.label }))}
                 style={{ width: '100%' }}
               />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="fnBase" label={t('fn.parentBatch')} extra={t('fn.parentBatchHint')} rules={rules.fnBase}>
+              <ParentBatchSelect self={batch?.id} />
             </Form.Item>
           </Col>
         </Row>

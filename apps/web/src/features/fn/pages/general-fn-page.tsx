@@ -1,8 +1,8 @@
 import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
 import { fnFormExportColumns, fnNoticeStatuses, fnStages, hasPermissions, type FnForm } from '@dnx/shared';
-import { Button, Tag } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { PageHeader } from '../../../components/page-header';
@@ -15,11 +15,13 @@ import {
   type ResourceListDeclaration,
 } from '../../../components/resource-list';
 import { useCurrentUser } from '../../auth/api/current-user';
+import { useBatch } from '../api/batches';
 import { formsEndpoint } from '../api/forms';
 import type { HistorySubject } from '../api/history';
 import { dayFilter } from '../../../components/resource-list';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
+import { batchLabel } from '../components/parent-batch-select';
 import { PersonSelect } from '../components/person-select';
 import '../texts';
 
@@ -65,6 +67,22 @@ const pinnedPersonFilter =
         />
       </Tag>
     ) : null;
+
+/** Over a batch's forms: the batch it continues (the spec's fnBase), linked to that batch's forms. */
+function ParentBatchLine({ batch }: { batch: number }) {
+  const { t } = useTranslation();
+  const shown = useBatch(Number.isSafeInteger(batch) && batch > 0 ? batch : null);
+  const parent = useBatch(shown.data?.fnBase ?? null);
+  if (!shown.data?.fnBase) return null;
+  const label = parent.data ? batchLabel(parent.data) : `№ ${shown.data.fnBase}`;
+  return (
+    <Typography.Paragraph data-testid="fn-parent-batch-line">
+      <Link to={`/app/general-fn?batch=${shown.data.fnBase}&order_by=number&order=asc`}>
+        {t('fn.parentBatchOf', { label })}
+      </Link>
+    </Typography.Paragraph>
+  );
+}
 
 /**
  * `general-fn`: the registry of every form, with every filter in the URL and CSV / Excel of what it selects; with
@@ -132,6 +150,7 @@ export default function GeneralFnPage() {
     <div data-testid="general-fn-page">
       <PrintHeader title={title} user={me} />
       <PageHeader title={title} extra={<PrintButton />} />
+      {batch && hasPermissions(held, ['view_fnbatch']) && <ParentBatchLine batch={Number(batch)} />}
       <ResourceTable declaration={declaration} />
       <HistoryDrawer subject={history} onClose={() => setHistory(null)} />
     </div>

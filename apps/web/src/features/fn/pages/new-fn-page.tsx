@@ -144,6 +144,7 @@ export default function NewFnPage() {
             `${t('fn.stageShort.shared')} ${b.stages.shared}, ${t('fn.stageShort.voided')} ${b.stages.voided}`,
         },
         { key: 'created_at', title: t('fn.createdAt'), sortKey: 'created_at' },
+        { key: 'fnBase', title: t('fn.parentBatch') },
         {
           key: 'actions',
           title: t('list.actions'),

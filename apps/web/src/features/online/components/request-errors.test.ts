@@ -1,4 +1,5 @@
 import { toastMessages } from '@dnx/shared';
+import { az } from '../../../i18n/az';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { firstErrorField, requestErrors } from './request-errors';
@@ -47,7 +48,8 @@ describe('requestErrors', () => {
       fields,
     );
     expect(limited.general).toBe('Çox sayda cəhd. 10 dəqiqə sonra yenidən cəhd edin.');
-    expect(requestErrors(new ApiError(500, { detail: 'boom' }), fields).general).toBe(toastMessages.failure);
+    // A server fault says it is the server's (issue 30, lib/notify.ts).
+    expect(requestErrors(new ApiError(500, { detail: 'boom' }), fields).general).toBe(az.errors.server);
     expect(requestErrors(new ApiError(400, {}), fields).general).toBe(toastMessages.failure);
     expect(requestErrors(new TypeError('Failed to fetch'), fields).general).toBe(toastMessages.failure);
   });

@@ -1,10 +1,11 @@
-import { confirmPasswordProblem, profilePasswordSchema, profilePhoneSchema } from '@dnx/shared';
+import { profilePhoneSchema } from '@dnx/shared';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Tag } from 'antd';
-import type { RuleObject } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { confirmPasswordRule, passwordRule } from '../../../lib/password-rules';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useChangePhone } from '../api/change-phone';
@@ -12,12 +13,12 @@ import { MfaCard } from '../components/mfa-card';
 import { SessionsCard } from '../components/sessions-card';
 
 const phoneRules = schemaRules(profilePhoneSchema.shape);
-const passwordRules = schemaRules(profilePasswordSchema.shape);
 
 function PhoneForm({ phone }: { phone: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ phone: string }>();
   const change = useChangePhone();
+  const unsaved = useUnsavedChanges(form);
   return (
     <Card title={t('profile.phoneTitle')} style={{ height: '100%' }}>
       <Form
@@ -29,7 +30,10 @@ function PhoneForm({ phone }: { phone: string }) {
           change.mutate(
             { phone: next.trim() },
             {
-              onSuccess: notifySuccess,
+              onSuccess: () => {
+                notifySuccess();
+                unsaved.markSaved();
+              },
               onError: (error) => {
                 if (showServerErrors(form, error, ['phone']).length === 0) notifyFailure(error);
               },
@@ -48,20 +52,12 @@ function PhoneForm({ phone }: { phone: string }) {
   );
 }
 
-const matchesNew = ({ getFieldValue }: { getFieldValue: (name: string) => unknown }): RuleObject => ({
-  validator: async (_rule, value: unknown) => {
-    const problem = confirmPasswordProblem(
-      String(getFieldValue('newPassword') ?? ''),
-      typeof value === 'string' ? value : '',
-    );
-    if (problem) throw new Error(problem);
-  },
-});
-
 function PasswordForm() {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordChange>();
   const change = useChangePassword();
+  // A password typed and not yet changed: leaving asks first; the change resets the form.
+  useUnsavedChanges(form);
   return (
     <Card title={t('profile.passwordTitle')} style={{ height: '100%' }}>
       <Form
@@ -81,10 +77,15 @@ function PasswordForm() {
           })
         }
       >
-        <Form.Item name="oldPassword" label={t('profile.oldPassword')} required rules={passwordRules.oldPassword}>
+        <Form.Item
+          name="oldPassword"
+          label={t('profile.oldPassword')}
+          required
+          rules={[{ required: true, whitespace: false, message: t('passwordRules.oldRequired') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="newPassword" label={t('profile.newPassword')} required rules={passwordRules.newPassword}>
+        <Form.Item name="newPassword" label={t('profile.newPassword')} required rules={[passwordRule(t)]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
@@ -92,7 +93,7 @@ function PasswordForm() {
           label={t('profile.confirmNewPassword')}
           required
           dependencies={['newPassword']}
-          rules={[matchesNew]}
+          rules={[({ getFieldValue }) => confirmPasswordRule(t, () => getFieldValue('newPassword'))]}
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>

@@ -15,6 +15,7 @@ import {
 } from 'recharts';
 import { formatCount } from '../../../lib/number-format';
 import { figureColors, figureLabel, type ChartDatum } from './figures';
+import { appFontFamily } from '../../../lib/fonts';
 
 export interface FigureChartProps {
   title: string;
@@ -28,7 +29,8 @@ export interface FigureChartProps {
   'data-testid'?: string;
 }
 
-const axisTick = { fill: '#545b66', fontSize: 12 };
+// The chart's SVG text in the app's own font, as the PDFs and the screens are.
+const axisTick = { fill: '#545b66', fontSize: 12, fontFamily: appFontFamily };
 /** Axis numbers in Azerbaijani writing; amounts in whole manat on the axis (the tooltip shows them exactly). */
 const axisNumber = (value: number) => formatCount(Math.round(value));
 

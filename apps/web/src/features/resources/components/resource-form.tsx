@@ -8,10 +8,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Row, type FormProps } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailableParams } from '../../../components/available-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import {
   applyFieldErrors,
   focusFirstError,
@@ -50,6 +51,7 @@ export interface ResourceFormProps {
   resource: ResourceDefinition;
   /** The record to edit; none to create. */
   record?: ResourceRecord;
+  /** After "Save": the screen moves on (back to the list). "Save and add another" stays on an empty form. */
   onSaved: (saved: ResourceRecord) => void;
 }
 
@@ -71,6 +73,9 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const rules = useMemo(() => new Map(fields.map((f) => [f.name, fieldRules(f)])), [fields]);
   const values: ResourceFormValues = Form.useWatch([], form) ?? initialValues;
   const locked = lockedFields(resource, values);
+  const unsaved = useUnsavedChanges(form);
+  // Which button sent the form: "Save and add another" (create only) keeps the screen for the next record.
+  const addAnother = useRef(false);
 
   /** The whole-object check (the cross-field rules too); its errors go under the fields `keep` does not hold. */
   const checkAll = (formValues: ResourceFormValues, keep: readonly string[] = []) => {
@@ -104,7 +109,14 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
       {
         onSuccess: (saved) => {
           notifySuccess();
+          if (addAnother.current) {
+            // The spec's reference form: after a save it is empty again, status 1, ready for the next record.
+            form.resetFields();
+            focusFirstError(form, names.slice(0, 1), names);
+            return;
+          }
           setVersion(saved.version);
+          unsaved.markSaved();
           onSaved(saved);
         },
         onError: (error) => {
@@ -122,6 +134,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
       const fresh = await queryClient.fetchQuery({ ...recordQuery(resource, record.id), staleTime: 0 });
       form.resetFields();
       form.setFieldsValue(initialFormValues(resource, fresh));
+      unsaved.markSaved();
       setVersion(fresh.version);
       setStale(false);
     } catch (error) {
@@ -188,9 +201,29 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
           <Button onClick={() => form.resetFields()} disabled={save.isPending} data-testid="resource-form-reset">
             {t('form.reset')}
           </Button>
-          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="resource-form-save">
-            {t('form.save')}
-          </Button>
+          <Flex gap={8} wrap>
+            {!record && (
+              <Button
+                onClick={() => {
+                  addAnother.current = true;
+                  form.submit();
+                }}
+                loading={save.isPending}
+                data-testid="resource-form-save-add"
+              >
+                {t('form.saveAndAddAnother')}
+              </Button>
+            )}
+            <Button
+              type="primary"
+              htmlType="submit"
+              onClick={() => (addAnother.current = false)}
+              loading={save.isPending}
+              data-testid="resource-form-save"
+            >
+              {t('form.save')}
+            </Button>
+          </Flex>
         </Flex>
       </Form>
     </Card>
