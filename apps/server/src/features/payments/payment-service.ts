@@ -1,8 +1,9 @@
-import type { Payment, PaymentCreateInput, PaymentUpdateInput, PublicPayment } from '@dnx/shared';
+import type { Payer, Payment, PaymentCreateInput, PaymentUpdateInput, PublicPayment } from '@dnx/shared';
 import type { Database, Transaction } from '../../db/client';
 import type { ListCaches } from '../../lib/list/list-query';
 import type { AuthUser } from '../../plugins/auth';
 import { createPayment, createPaymentWithin, updatePayment } from './payment-create';
+import { findPayer } from './payment-payer';
 import { paymentQueries } from './payment-queries';
 import { paymentReceipt, publicPaymentCheck } from './payment-receipts';
 import { paymentTransitions } from './payment-transitions';
@@ -10,12 +11,15 @@ import { paymentTransitions } from './payment-transitions';
 export { paymentSnapshot } from './payment-snapshot';
 
 /**
- * The payments of fn-payment, composed of their rooms: queries (list, read, quote), create and edit, the state
+ * The payments of fn-payment, composed of their rooms: queries (list, read, quote), a payer by VÖEN, create and
+ * edit, the state
  * machine (payment-transitions.ts), the receipt and the public check.
  */
 export function createPaymentService(db: Database, publicOrigin: string, lists: ListCaches = {}) {
   return {
     ...paymentQueries(db, lists),
+    /** A new payment's payer by VÖEN (payment-payer.ts). */
+    payer: (actor: AuthUser, voen: string): Promise<Payer> => findPayer(db, actor, voen),
     create: (actor: AuthUser, input: PaymentCreateInput): Promise<Payment> => createPayment(db, actor, input),
     /** A create inside the caller's transaction (an accepted online request makes its payment so). */
     createWithin: (tx: Transaction, actor: AuthUser, input: PaymentCreateInput): Promise<Payment> =>
