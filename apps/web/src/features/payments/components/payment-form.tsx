@@ -170,7 +170,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
         onFinish={onFinish}
         data-testid="payment-form"
       >
-        <PaymentHeader national={national} />
+        <PaymentHeader national={national} fillPayer={base === undefined} />
 
         <Typography.Title level={2} style={{ fontSize: 18 }}>
           {t('payments.rows')}

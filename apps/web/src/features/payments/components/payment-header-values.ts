@@ -1,5 +1,6 @@
 import {
   apiDateFormat,
+  bakuDay,
   emptyDraft,
   totalOf,
   type Payment,
@@ -45,8 +46,12 @@ export const day = (value: string | null) => (value ? dayjs(value, apiDateFormat
 export const amountText = (value: string | null) => (value ?? '').replace('.', ',');
 const amountApi = (value: string | undefined) => (value?.trim() ? value.trim().replace(',', '.') : null);
 
-/** The header of a stored payment, or the empty header of a new one. */
+/**
+ * The header of a stored payment as it is, or of a new one: empty, with the MDSSH and İTSDA dates on today in Baku
+ * (where they are paid; the server's days are Baku's too), whatever the browser's zone.
+ */
 export function toHeader(payment?: Payment): HeaderValues {
+  const today = payment ? null : day(bakuDay());
   return {
     owner_code: payment?.owner_code ?? '',
     owner_name: payment?.owner_name ?? '',
@@ -55,10 +60,10 @@ export function toHeader(payment?: Payment): HeaderValues {
     owner_transport_type: payment?.owner_transport_type ?? undefined,
     region: payment?.region,
     mdssh_number: payment?.mdssh_number ?? '',
-    mdssh_date: day(payment?.mdssh_date ?? null),
+    mdssh_date: payment ? day(payment.mdssh_date) : today,
     mdssh_amount: amountText(payment?.mdssh_amount ?? null),
     itsda_number: payment?.itsda_number ?? '',
-    itsda_date: day(payment?.itsda_date ?? null),
+    itsda_date: payment ? day(payment.itsda_date) : today,
     itsda_amount: amountText(payment?.itsda_amount ?? null),
   };
 }

@@ -1,9 +1,12 @@
 import { displayDateFormat, ownerCategories, ownerCategoryOf, paymentCreateSchema } from '@dnx/shared';
-import { Col, DatePicker, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Col, DatePicker, Flex, Form, Input, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
 import { schemaRules } from '../../../lib/form-rules';
+import '../texts';
+import type { PayerValues } from './payer-fill';
+import { usePayerFill } from './use-payer-fill';
 
 const rules = schemaRules(paymentCreateSchema.shape);
 
@@ -20,12 +23,65 @@ function OwnerCategory() {
   );
 }
 
+/** Under the VÖEN: where a known payer's details came from, or that the VÖEN is of no known payer. */
+function PayerNote({ fill }: { fill: ReturnType<typeof usePayerFill> }) {
+  const { t } = useTranslation();
+  const text = fill.payer
+    ? t(fill.payer.source === 'carrier' ? 'payments.payerFromCarrier' : 'payments.payerFromPayment')
+    : fill.notFound;
+  if (!text) return null;
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block' }} aria-live="polite" data-testid="payment-payer-note">
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** The payer's values for the fields the person typed otherwise: replace them, or keep what was typed. */
+function PayerOffer(props: {
+  values: PayerValues;
+  transportTypeName: string | null;
+  fill: ReturnType<typeof usePayerFill>;
+}) {
+  const { t } = useTranslation();
+  const { values } = props;
+  const lines = [
+    values.owner_name !== undefined && `${t('payments.ownerName')}: ${values.owner_name}`,
+    values.owner_address !== undefined && `${t('payments.ownerAddress')}: ${values.owner_address}`,
+    values.owner_phone !== undefined && `${t('payments.ownerPhone')}: ${values.owner_phone}`,
+    values.owner_transport_type !== undefined &&
+      `${t('payments.ownerTransportType')}: ${props.transportTypeName ?? values.owner_transport_type}`,
+  ].filter((line) => line !== false);
+  return (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={t('payments.payerDiffers')}
+      description={lines.join('; ')}
+      action={
+        <Flex vertical gap={4}>
+          <Button size="small" type="primary" onClick={props.fill.replace} data-testid="payment-payer-replace">
+            {t('payments.payerReplace')}
+          </Button>
+          <Button size="small" onClick={props.fill.keep} data-testid="payment-payer-keep">
+            {t('payments.payerKeep')}
+          </Button>
+        </Flex>
+      }
+      data-testid="payment-payer-offer"
+    />
+  );
+}
+
 /**
  * The payment's header fields, inside the payment form's Ant Design form: the payer (VÖEN, name, phone, address,
- * transport type), a national user's region, the MDSSH and İTSDA payments.
+ * transport type), a national user's region, the MDSSH and İTSDA payments. On a new payment (`fillPayer`), a known
+ * VÖEN fills the payer (use-payer-fill.ts).
  */
-export function PaymentHeader({ national }: { national: boolean }) {
+export function PaymentHeader({ national, fillPayer }: { national: boolean; fillPayer: boolean }) {
   const { t } = useTranslation();
+  const fill = usePayerFill(fillPayer);
   return (
     <Row gutter={16}>
       <Col xs={24} md={6}>
@@ -34,7 +90,12 @@ export function PaymentHeader({ national }: { national: boolean }) {
           label={t('payments.ownerCode')}
           required
           rules={rules.owner_code}
-          extra={<OwnerCategory />}
+          extra={
+            <>
+              <OwnerCategory />
+              <PayerNote fill={fill} />
+            </>
+          }
         >
           <Input maxLength={10} inputMode="numeric" autoComplete="off" />
         </Form.Item>
@@ -64,6 +125,11 @@ export function PaymentHeader({ national }: { national: boolean }) {
           <Form.Item name="region" label={t('fn.region')} required>
             <RegionSelect />
           </Form.Item>
+        </Col>
+      )}
+      {fill.offer && (
+        <Col span={24}>
+          <PayerOffer values={fill.offer} transportTypeName={fill.payer?.transport_type_name ?? null} fill={fill} />
         </Col>
       )}
       {(['mdssh', 'itsda'] as const).map((which) => (
