@@ -9,7 +9,6 @@ import {
   chooseRightOfUse,
   displayDateFormat,
   formatMoney,
-  registryMessages,
   rightKinds,
   setTrailerLoad,
   validityMonths,
@@ -33,12 +32,10 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { serverFieldErrors } from '../../../lib/form-rules';
 import { lookupDriver, lookupLicence, lookupVehicle } from '../api/payments';
 import { InspectorSelect, type InspectorOption } from './inspector-select';
 import { day, type RowErrors } from './payment-header-values';
-import type { RowDraft } from './payment-rows';
+import { lookupFailure, type RowDraft } from './payment-rows';
 
 /** The inspectors a row may name: the region's (when the user may list them) and those the picked forms brought. */
 export interface InspectorChoice {
@@ -84,15 +81,7 @@ export function PaymentRowCard(props: {
     try {
       onChange(await run());
     } catch (error) {
-      const message =
-        error instanceof ApiError && error.status === 404
-          ? error.message
-          : error instanceof ApiError && error.status < 500 && error.status !== 400
-            ? error.message
-            : error instanceof ApiError && error.status === 400
-              ? (serverFieldErrors(error)[0]?.[1] ?? error.message)
-              : registryMessages.unavailable;
-      onChange(addServiceError(row, message));
+      onChange(addServiceError(row, lookupFailure(error)));
     } finally {
       setBusy(null);
     }
