@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import {
+  bakuDay,
   formatMoney,
+  paymentMessages,
   type AvailableItem,
   type FnBatch,
   type ForPaymentForm,
@@ -601,6 +603,94 @@ test.describe('fn-payment', () => {
     await expect(formItem(page, 'Ödəyicinin nəqliyyat növü')).toContainText(ownerType.name);
     await expect(page.locator('#row-0-bus_type')).toHaveValue('Şəhərlərarası');
     await expect(page.getByTestId('row-0-inspector')).toContainText('inspector@demo.az');
+  });
+
+  test('a known VÖEN typed into a new payment fills the payer (name, address, phone, usual transport type); a name already typed is kept until replaced; MDSSH and İTSDA dates start on today in Baku, an edit keeps its own', async ({
+    browser,
+    baseURL,
+  }) => {
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
+    const batch = await freeForms(central, operator);
+    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const api = await apiAs(page);
+    const suffix = Date.now().toString(36);
+    const voen = `71${String(Date.now()).slice(-7)}1`;
+    const carrier = { name: `Reyestr Daşıyıcısı ${suffix}`, voen, phone: '+994551234567', address: 'Gəncə, Nizami 7' };
+    // The register knows the carrier; their earlier payment named the transport type they usually pay for.
+    await (await apiAs(admin)).post('/api/carriers/', carrier);
+    const ownerType = (await api.get<AvailableItem[]>('/api/transport-types/available/')).at(-1)!;
+    const [free] = (await api.get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`))
+      .results;
+    const earlier = await api.post<Payment>('/api/payments/', {
+      owner_code: voen,
+      owner_name: 'Köhnə ad',
+      owner_transport_type: ownerType.id,
+      mdssh_number: 'M-1',
+      mdssh_date: '2026-01-10',
+      mdssh_amount: '10.00',
+      rows: [
+        {
+          form: free!.id,
+          plate: '10-AB-123',
+          seats_count: 18,
+          transport_type: free!.transport_type,
+          coefficient: free!.coefficient_value,
+          expire_date: free!.months,
+        },
+      ],
+    });
+    const today = bakuDay().split('-').reverse().join('.');
+
+    await page.goto('/app/fn-payment?form=new');
+    await expect(page.getByLabel('MDSSH tarixi')).toHaveValue(today);
+    await expect(page.getByLabel('İTSDA tarixi')).toHaveValue(today);
+    await page.getByLabel('VÖEN', { exact: true }).fill(voen);
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue(carrier.name);
+    await expect(page.getByLabel('Ünvan')).toHaveValue(carrier.address);
+    await expect(page.getByLabel('Telefon')).toHaveValue(carrier.phone);
+    await expect(formItem(page, 'Ödəyicinin nəqliyyat növü')).toContainText(ownerType.name);
+    await expect(page.getByTestId('payment-payer-note')).toHaveText('Ödəyici daşıyıcılar reyestrində tapıldı.');
+    await expect(page.getByTestId('payment-payer-offer')).toHaveCount(0);
+
+    // A VÖEN of no known payer says so and fills nothing.
+    await page.getByTestId('payment-reset').click();
+    await page.getByLabel('VÖEN', { exact: true }).fill(`79${String(Date.now()).slice(-7)}2`);
+    await expect(page.getByTestId('payment-payer-note')).toHaveText(paymentMessages.payerNotFound);
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue('');
+
+    // A name typed first is kept: the register's is offered, and replaces it only when asked.
+    await page.getByTestId('payment-reset').click();
+    await page.getByLabel('Ödəyicinin adı').fill('Öz yazdığım ad');
+    await page.getByLabel('VÖEN', { exact: true }).fill(voen);
+    await expect(page.getByTestId('payment-payer-offer')).toContainText(carrier.name);
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue('Öz yazdığım ad');
+    await expect(page.getByLabel('Telefon')).toHaveValue(carrier.phone);
+    await page.getByTestId('payment-payer-replace').click();
+    await expect(page.getByLabel('Ödəyicinin adı')).toHaveValue(carrier.name);
+    await expect(page.getByTestId('payment-payer-offer')).toHaveCount(0);
+
+    // What was filled is what is saved, the dates on today.
+    await addForm(page, batch.series, '000002');
+    await page.locator('#row-0-plate').fill('20-GA-456');
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('fn-payment-page')).toBeVisible();
+    const saved = await savedPayment(page, carrier.name);
+    expect(saved).toMatchObject({
+      owner_code: voen,
+      owner_address: carrier.address,
+      owner_phone: carrier.phone,
+      owner_transport_type: ownerType.id,
+      mdssh_date: bakuDay(),
+      itsda_date: bakuDay(),
+    });
+
+    // An edit shows the payment's own dates: none recorded stays empty.
+    await page.goto(`/app/fn-payment?form=${earlier.id}`);
+    await expect(page.getByLabel('MDSSH tarixi')).toHaveValue('10.01.2026');
+    await expect(page.getByLabel('İTSDA tarixi')).toHaveValue('');
+    await expect(page.getByTestId('payment-payer-note')).toHaveCount(0);
   });
 
   test('a failed quote: a 400 naming a row shows on that row, no answer at all shows an alert whose retry prices the rows', async ({

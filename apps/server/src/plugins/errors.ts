@@ -79,8 +79,10 @@ export const errorsPlugin = fp<{ config: Pick<Config, 'SENTRY_DSN' | 'NODE_ENV'>
         tracker.capture(error, { requestId: request.id, route, userId: request.user?.id ?? null });
         return sendError(reply, 500, { detail: errorMessages.server });
       }
-      // Malformed or empty JSON, or a `__proto__` key (the parser refuses it with a plain SyntaxError).
-      if (status === 400 && (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError)) {
+      // Malformed or empty JSON, or a `__proto__` key (the parser refuses it with a plain SyntaxError); a multipart
+      // part declared application/json that is no JSON (@fastify/multipart says 406) is the same mistake.
+      const badJson = error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError;
+      if ((status === 400 && badJson) || error.code === 'FST_INVALID_JSON_FIELD_ERROR') {
         return sendError(reply, 400, { detail: errorMessages.jsonParse });
       }
       // Fastify's own 4xx (a body too large, an unsupported media type): its message, in DRF's shape.

@@ -48,6 +48,37 @@ export function completeOperation(route: RouteOptions): void {
   route.schema = { ...schema, security: isPublic ? [] : [{ bearer: [] }], response };
 }
 
+type SchemaObject = { type?: string | string[]; $ref?: string; properties?: Record<string, SchemaObject> };
+type MediaObject = { schema?: SchemaObject; encoding?: Record<string, { contentType: string }> };
+type OpenapiDocument = {
+  paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, MediaObject> } }>>;
+  components?: { schemas?: Record<string, SchemaObject> };
+};
+
+/**
+ * A multipart field that holds a list or an object is JSON: its `encoding` says `application/json`, so a client
+ * generated from the document sends that part as JSON (the server parses such a part; see online `vehicles`).
+ */
+export function encodeJsonParts<T extends object>(document: T): T {
+  const doc = document as OpenapiDocument;
+  const resolve = (schema: SchemaObject | undefined): SchemaObject | undefined =>
+    schema?.$ref ? resolve(doc.components?.schemas?.[schema.$ref.replace('#/components/schemas/', '')]) : schema;
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const media = operation.requestBody?.content?.['multipart/form-data'];
+      const properties = resolve(media?.schema)?.properties;
+      if (!media || !properties) continue;
+      for (const [name, property] of Object.entries(properties)) {
+        const type = resolve(property)?.type;
+        const types = Array.isArray(type) ? type : [type];
+        if (!types.includes('array') && !types.includes('object')) continue;
+        media.encoding = { ...media.encoding, [name]: { contentType: 'application/json' } };
+      }
+    }
+  }
+  return document;
+}
+
 /** The OpenAPI 3.1 document at /api/openapi.json, built from the routes' zod schemas, and a page at /api/docs/. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', completeOperation);
@@ -70,7 +101,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => encodeJsonParts(jsonSchemaTransformObject(input)),
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
   await app.register(swaggerUi, {

@@ -1,5 +1,8 @@
-/** A part of a multipart body: text, or a file with its name and declared type; undefined parts are left out. */
-export type Part = string | { file: Buffer; name: string; type?: string } | undefined;
+/**
+ * A part of a multipart body: text, text of a declared type (JSON as a generated client sends it), or a file with
+ * its name and declared type; undefined parts are left out.
+ */
+export type Part = string | { text: string; type: string } | { file: Buffer; name: string; type?: string } | undefined;
 
 /** A multipart/form-data body as a browser's FormData sends it. */
 export function multipart(fields: Record<string, Part>) {
@@ -9,6 +12,13 @@ export function multipart(fields: Record<string, Part>) {
     if (value === undefined) continue;
     if (typeof value === 'string') {
       chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    } else if ('text' in value) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\nContent-Type: ${value.type}\r\n\r\n` +
+            `${value.text}\r\n`,
+        ),
+      );
     } else {
       chunks.push(
         Buffer.from(

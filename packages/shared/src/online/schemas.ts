@@ -108,29 +108,34 @@ export const onlineVehicleSchema = z.object({
 });
 export type OnlineVehicle = z.infer<typeof onlineVehicleSchema>;
 
-/** `vehicles`: JSON text of one or more vehicles (a form field cannot hold a list). */
-const vehiclesField = z
-  .string({ error: m.vehiclesRequired })
-  .meta({
-    description:
-      'JSON text: an array of {plate, transport_type, seats_count, load_carrying_capacity, months, driver_fin}',
-    examples: ['[{"plate":"10-AA-123","transport_type":1,"seats_count":18,"months":3,"driver_fin":"1AB2C3D"}]'],
+/** The vehicles of a request for marks: one or more, each plate once. */
+const vehicleList = z
+  .array(onlineVehicleSchema, {
+    error: (issue) => (issue.input === undefined ? m.vehiclesRequired : m.vehiclesInvalid),
   })
-  .transform((value, ctx) => {
+  .min(1, m.vehiclesRequired)
+  .max(50)
+  .refine((list) => new Set(list.map((v) => v.plate)).size === list.length, m.plateTwice);
+
+/**
+ * `vehicles`: a list in a form field, so JSON. A part sent as `application/json` (what the document's `encoding`
+ * says, and what a generated client sends) arrives parsed; a plain text part (a browser's FormData) is parsed here.
+ */
+const vehiclesField = z
+  .preprocess((value, ctx) => {
+    if (typeof value !== 'string') return value;
     try {
       return JSON.parse(value) as unknown;
     } catch {
       ctx.addIssue({ code: 'custom', message: m.vehiclesInvalid });
       return z.NEVER;
     }
-  })
-  .pipe(
-    z
-      .array(onlineVehicleSchema, { error: m.vehiclesInvalid })
-      .min(1, m.vehiclesRequired)
-      .max(50)
-      .refine((list) => new Set(list.map((v) => v.plate)).size === list.length, m.plateTwice),
-  );
+  }, vehicleList)
+  .meta({
+    description:
+      'The vehicles, as JSON: a part of type application/json (or JSON text in a plain field) holding an array of ' +
+      '{plate, transport_type, seats_count, load_carrying_capacity, months, driver_fin}',
+  });
 
 /** POST /api/public/online/payments/: a carrier asks for marks for its vehicles. */
 export const onlinePaymentRequestSchema = z.strictObject({

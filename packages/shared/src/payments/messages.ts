@@ -36,6 +36,7 @@ export const paymentMessages = {
   formNumberInvalid: 'Blank nömrəsi 6 rəqəmdən ibarət olmalıdır (məsələn, 000123).',
   receiptOnlyWhenPaid: 'Qəbz yalnız ödənilmiş ödəniş üçün çap olunur.',
   finInvalid: 'FİN kod 7 hərf və ya rəqəmdən ibarət olmalıdır.',
+  payerNotFound: 'Bu VÖEN ilə nə daşıyıcılar reyestrində, nə də əvvəlki ödənişlərdə ödəyici tapılmadı.',
 } as const;
 
 /** Registry lookups (the gateway of decisions.md section 4): a failure sets the row's serviceErrors. */

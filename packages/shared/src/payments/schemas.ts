@@ -297,3 +297,45 @@ export const publicPaymentSchema = z.object({
   ),
 });
 export type PublicPayment = z.infer<typeof publicPaymentSchema>;
+
+/** GET /api/payments/payer/?voen=: the VÖEN a new payment's payer is filled from. */
+export const payerQuerySchema = z.strictObject({
+  voen: cleanString({ error: m.ownerCodeInvalid })
+    .trim()
+    .regex(voenPattern, m.ownerCodeInvalid)
+    .meta({ examples: ['1400123451'] }),
+});
+export type PayerQuery = z.infer<typeof payerQuerySchema>;
+
+/** Where a payer's name, address and phone came from: the carriers' register, else their latest payment. */
+export const payerSources = ['carrier', 'payment'] as const;
+export type PayerSource = (typeof payerSources)[number];
+
+/** GET /api/payments/payer/?voen=: what a new payment's header takes of a known payer. */
+export const payerSchema = z
+  .object({
+    voen: z.string(),
+    source: z.enum(payerSources).meta({
+      description: "carrier: the carriers' register; payment: the payer's latest payment the user may see",
+    }),
+    name: z.string(),
+    address: z.string(),
+    phone: z.string(),
+    /** The transport type most used in the payer's earlier payments (none yet: null). */
+    transport_type: idSchema.nullable(),
+    transport_type_name: z.string().nullable(),
+  })
+  .meta({
+    examples: [
+      {
+        voen: '1400123451',
+        source: 'carrier',
+        name: 'Gəncə Sərnişin Daşımaları MMC',
+        address: 'Gəncə, Atatürk pr. 12',
+        phone: '+994502223344',
+        transport_type: 1,
+        transport_type_name: 'Avtobus',
+      },
+    ],
+  });
+export type Payer = z.infer<typeof payerSchema>;

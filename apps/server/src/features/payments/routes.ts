@@ -15,6 +15,8 @@ import {
   paymentPermissions,
   paymentSchema,
   paymentUpdateSchema,
+  payerQuerySchema,
+  payerSchema,
   publicPaymentParamsSchema,
   publicPaymentSchema,
   quoteRequestSchema,
@@ -121,6 +123,24 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.quote(request.body),
+  );
+
+  app.get(
+    '/api/payments/payer/',
+    {
+      config: { access: { permissions: [paymentPermissions.create] } },
+      schema: {
+        operationId: 'getPaymentPayer',
+        ...common,
+        summary:
+          "A new payment's payer by VÖEN: name, address and phone from the carriers' register, else from the " +
+          "payer's latest payment the user may see (their region's), and the transport type most used in their " +
+          'earlier payments. A VÖEN of neither 404; not 10 digits 400',
+        querystring: payerQuerySchema,
+        response: { 200: payerSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.payer(authUser(request), request.query.voen),
   );
 
   app.get(

@@ -5,12 +5,22 @@ const az = {
   view: 'Bax',
   viewTitle: 'Ödəniş № {{id}}',
   rowsCaption: 'Nəqliyyat vasitələri və blanklar',
+  payerFromCarrier: 'Ödəyici daşıyıcılar reyestrində tapıldı.',
+  payerFromPayment: 'Ödəyici əvvəlki ödənişlərdən tanınır.',
+  payerDiffers: 'Bu VÖEN üzrə məlumatlar yazdığınızdan fərqlidir',
+  payerReplace: 'Onlarla əvəz et',
+  payerKeep: 'Yazdığımı saxla',
 };
 
 const en: typeof az = {
   view: 'View',
   viewTitle: 'Payment № {{id}}',
   rowsCaption: 'Vehicles and forms',
+  payerFromCarrier: "The payer is on the carriers' register.",
+  payerFromPayment: 'The payer is known from earlier payments.',
+  payerDiffers: 'The details of this VÖEN differ from what you typed',
+  payerReplace: 'Replace with them',
+  payerKeep: 'Keep what I typed',
 };
 
 i18n.addResourceBundle('az', 'translation', { payments: az }, true, false);

@@ -2,6 +2,7 @@ import type {
   DriverLookup,
   ForPaymentForm,
   LicenceLookup,
+  Payer,
   Payment,
   PaymentCancelInput,
   PaymentCreateInput,
@@ -103,6 +104,17 @@ export function useFreeForms(series: string, number: string, region?: number) {
       }),
     select: (page) => page.results,
     staleTime: 10_000,
+  });
+}
+
+/** `GET /api/payments/payer/?voen=`: a known payer (404 when the VÖEN is neither a carrier's nor an earlier payer's). */
+export function usePayer(voen: string | null) {
+  return useQuery({
+    queryKey: ['payments', 'payer', voen],
+    queryFn: ({ signal }) => apiRequest<Payer>('/api/payments/payer/', { query: { voen: voen ?? '' }, signal }),
+    enabled: voen !== null,
+    staleTime: 60_000,
+    retry: false,
   });
 }
 

@@ -1,7 +1,7 @@
-import type { ForPaymentForm, Payment, PaymentRow } from '@dnx/shared';
+import { registryMessages, type ForPaymentForm, type Payment, type PaymentRow } from '@dnx/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { quoteFailure, receiptDateToday, rowForForm, rowInput, rowsOfPayment } from './payment-rows';
+import { lookupFailure, quoteFailure, receiptDateToday, rowForForm, rowInput, rowsOfPayment } from './payment-rows';
 
 const form: ForPaymentForm = {
   id: 41,
@@ -102,5 +102,23 @@ describe('the receipt date offered', () => {
     } finally {
       process.env.TZ = zone;
     }
+  });
+});
+
+describe("a failed row lookup's message", () => {
+  it("is the server's words for a 4xx: the detail, or a 400's first field message", () => {
+    const notFound = new ApiError(404, { detail: registryMessages.vehicleNotFound });
+    expect(lookupFailure(notFound)).toBe(registryMessages.vehicleNotFound);
+    expect(lookupFailure(new ApiError(403, { detail: 'İcazə yoxdur.' }))).toBe('İcazə yoxdur.');
+    expect(lookupFailure(new ApiError(400, { plate: ['Qeydiyyat nişanı 10-AA-123 formatında olmalıdır.'] }))).toBe(
+      'Qeydiyyat nişanı 10-AA-123 formatında olmalıdır.',
+    );
+  });
+
+  it('says the registry does not answer for a 5xx or no answer at all', () => {
+    expect(lookupFailure(new ApiError(504, { detail: 'timeout', code: 'registry_timeout' }))).toBe(
+      registryMessages.unavailable,
+    );
+    expect(lookupFailure(new TypeError('Failed to fetch'))).toBe(registryMessages.unavailable);
   });
 });

@@ -2,6 +2,7 @@ import {
   apiDateFormat,
   bakuDay,
   priceRow,
+  registryMessages,
   type DraftRow,
   type FeeGroup,
   type ForPaymentForm,
@@ -190,4 +191,14 @@ export function quoteFailure(error: unknown): QuoteFailure {
   const answered = error instanceof ApiError && error.status < 500;
   const detail = (answered ? error.fieldMessage('detail') : undefined) ?? other[0] ?? null;
   return { rows, unavailable: Object.keys(rows).length === 0 || other.length > 0, detail };
+}
+
+/**
+ * Why a row's lookup failed, for its serviceErrors: the server's words for a 4xx (a 400's first field message),
+ * "the registry does not answer" for anything else (a network failure, a 5xx).
+ */
+export function lookupFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.status >= 500) return registryMessages.unavailable;
+  if (error.status === 400) return serverFieldErrors(error)[0]?.[1] ?? error.message;
+  return error.message;
 }
