@@ -92,6 +92,39 @@ test.describe('forms keep typed work (issue 30)', () => {
     await expect(unsavedDialog(page)).toHaveCount(0);
   });
 
+  test('a half-filled payment asks before the way back to the list and a menu click; an untouched one asks nothing', async ({
+    page,
+  }) => {
+    await signIn(page, 'cashier@demo.az');
+    await closeTourWithEscape(page);
+    // Opened and left untouched (its dates already today's): no question.
+    await page.goto('/app/fn-payment');
+    await page.getByTestId('create-payment').click();
+    await expect(page).toHaveURL(/form=new/);
+    await expect(page.getByTestId('payment-form')).toBeVisible();
+    await page.getByRole('link', { name: az.form.back }).click();
+    await expect(page).toHaveURL(/\/app\/fn-payment$/);
+    await expect(unsavedDialog(page)).toHaveCount(0);
+
+    // Half filled: the way back to the list (the same route, another screen) asks; staying keeps the text.
+    await page.getByTestId('create-payment').click();
+    const payer = page.getByTestId('payment-form').getByLabel('Ödəyicinin adı');
+    await payer.fill('Yarımçıq ödəyici');
+    await page.getByRole('link', { name: az.form.back }).click();
+    const dialog = unsavedDialog(page);
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('unsaved-stay').click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/form=new/);
+    await expect(payer).toHaveValue('Yarımçıq ödəyici');
+
+    // A menu click asks too; leaving on purpose goes.
+    await page.getByTestId('side-menu').locator('a[href="/app/online-payment"]').click();
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('unsaved-leave').click();
+    await expect(page).toHaveURL(/\/app\/online-payment/);
+  });
+
   test('"Yadda saxla və yenisini əlavə et" saves and leaves an empty form with status 1 that asks nothing', async ({
     page,
   }) => {

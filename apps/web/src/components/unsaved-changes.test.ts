@@ -32,11 +32,17 @@ describe('the unsaved-changes guard', () => {
   });
 
   it('asks only for a move to another screen of the signed-in area', () => {
-    expect(leavesScreen({ pathname: '/app/bus-routes-create' }, { pathname: '/app/bus-routes' })).toBe(true);
+    const at = (pathname: string, search = '') => ({ pathname, search });
+    expect(leavesScreen(at('/app/bus-routes-create'), at('/app/bus-routes'))).toBe(true);
     // A list's filters or a step in the query string stay on the screen.
-    expect(leavesScreen({ pathname: '/app/users' }, { pathname: '/app/users' })).toBe(false);
+    expect(leavesScreen(at('/app/users'), at('/app/users', '?page=2'))).toBe(false);
+    expect(leavesScreen(at('/app/user-create', '?step=1'), at('/app/user-create', '?step=2'))).toBe(false);
+    // The payment form is a screen of the payments route: back to the list leaves it, its own parameters do not.
+    expect(leavesScreen(at('/app/fn-payment', '?form=new'), at('/app/fn-payment'))).toBe(true);
+    expect(leavesScreen(at('/app/fn-payment', '?form=new'), at('/app/fn-payment', '?form=new&x=1'))).toBe(false);
+    expect(leavesScreen(at('/app/fn-payment', '?form=12'), at('/app/fn-payment', '?view=12'))).toBe(true);
     // Signing out, or a session that ended, is never held back.
-    expect(leavesScreen({ pathname: '/app/users' }, { pathname: '/signin' })).toBe(false);
+    expect(leavesScreen(at('/app/users'), at('/signin'))).toBe(false);
   });
 
   it('compares day pickers by their day', () => {

@@ -81,12 +81,26 @@ export function UnsavedChangesGuard({ dirty }: { dirty: boolean }) {
 }
 
 /**
- * Whether a move from `current` to `next` leaves the screen: another path inside the signed-in area. A change of
- * only the query or hash stays on the screen (a list's filters, a step); a move out of /app (signing out, a
- * session that ended) is never held back.
+ * The query parameters that choose a screen on a route of its own rather than narrow a list: `fn-payment?form=new`
+ * is the payment form, `fn-payment` the list, `?view=7` a payment's printable view.
  */
-export function leavesScreen(current: Pick<Location, 'pathname'>, next: Pick<Location, 'pathname'>): boolean {
-  return current.pathname !== next.pathname && next.pathname.startsWith('/app');
+const screenParams = ['form', 'view'] as const;
+
+const screenOf = (location: Pick<Location, 'pathname' | 'search'>) => {
+  const params = new URLSearchParams(location.search);
+  return [location.pathname, ...screenParams.map((name) => params.get(name) ?? '')].join('|');
+};
+
+/**
+ * Whether a move from `current` to `next` leaves the screen: another path inside the signed-in area, or another
+ * screen of the same route (`screenParams`). A change of only a list's filters or a step stays on the screen; a
+ * move out of /app (signing out, a session that ended) is never held back.
+ */
+export function leavesScreen(
+  current: Pick<Location, 'pathname' | 'search'>,
+  next: Pick<Location, 'pathname' | 'search'>,
+): boolean {
+  return screenOf(current) !== screenOf(next) && next.pathname.startsWith('/app');
 }
 
 /** The one blocker and the one dialog, in the signed-in frame. */

@@ -11,10 +11,11 @@ import {
 } from '@dnx/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -57,6 +58,11 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const [rowErrors, setRowErrors] = useState<Record<number, RowErrors>>({});
   const [stale, setStale] = useState(false);
   const save = useSavePayment();
+  // Leaving asks while the header or the rows hold work not saved (issue 30): the rows are the draft, which is
+  // unchanged while it is the one the form showed last (a new object on every change).
+  const shownDraft = useRef(draft);
+  const unsaved = useUnsavedChanges(form);
+  useUnsavedChanges(() => draft !== shownDraft.current);
   const ownerCode = (Form.useWatch<string>('owner_code', form) ?? '').trim();
   const headerRegion = Form.useWatch<number | undefined>('region', form);
   // A row's inspector is one of the payment region's: the header's for a national user, else the user's own.
@@ -98,7 +104,10 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   const showStored = (stored?: Payment) => {
     form.resetFields();
     form.setFieldsValue(toHeader(stored));
-    setDraft(draftOf(stored));
+    unsaved.markSaved();
+    const shown = draftOf(stored);
+    shownDraft.current = shown;
+    setDraft(shown);
     setRowErrors({});
   };
 
@@ -125,6 +134,8 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
     save.mutate(base ? { ...body, id: base.id, version: base.version } : body, {
       onSuccess: () => {
         notifySuccess();
+        unsaved.markSaved();
+        shownDraft.current = draft;
         void navigate('/app/fn-payment');
       },
       onError: (error) => {
