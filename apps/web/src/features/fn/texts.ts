@@ -11,5 +11,11 @@ const en: typeof az = {
   batchFormsTitle: 'Batch № {{id}}: forms',
 };
 
+const ru: typeof az = {
+  batchForms: 'Бланки',
+  batchFormsTitle: 'Выпуск № {{id}}: бланки',
+};
+
 i18n.addResourceBundle('az', 'translation', { fn: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { fn: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { fn: ru }, true, false);

@@ -13,5 +13,12 @@ const en: typeof az = {
   rowsCaption: 'Vehicles and forms',
 };
 
+const ru: typeof az = {
+  view: 'Открыть',
+  viewTitle: 'Платёж № {{id}}',
+  rowsCaption: 'Транспортные средства и бланки',
+};
+
 i18n.addResourceBundle('az', 'translation', { payments: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { payments: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { payments: ru }, true, false);

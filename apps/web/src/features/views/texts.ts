@@ -89,5 +89,50 @@ const en: typeof az = {
   droppedColumn: 'column "{{name}}"',
 };
 
+const ru: typeof az = {
+  columns: 'Столбцы',
+  settingsTitle: 'Столбцы и плотность',
+  settingsHelp:
+    'Выберите столбцы для показа и их порядок. Ваш выбор хранится в учётной записи и действует и на другом компьютере.',
+  columnList: 'Столбцы',
+  moveUp: 'Вверх: {{name}}',
+  moveDown: 'Вниз: {{name}}',
+  reset: 'Вернуть по умолчанию',
+  atLeastOne: 'Должен быть виден хотя бы один столбец.',
+  density: 'Плотность',
+  comfortable: 'Свободно',
+  compact: 'Плотно',
+  fromView: 'Столбцы взяты из открытого представления; изменение сохранится как ваши собственные столбцы.',
+  views: 'Представления',
+  noViews: 'Сохранённых представлений нет',
+  saveView: 'Сохранить текущее представление…',
+  manage: 'Управление представлениями…',
+  saveTitle: 'Сохранение представления',
+  saveHelp: 'Сохраняются фильтры, поиск, сортировка и размер страницы.',
+  name: 'Название',
+  keepColumns: 'Сохранить и столбцы',
+  isDefault: 'Применять при открытии этого списка (представление по умолчанию)',
+  shareWith: 'Открыть группам',
+  shareHelp: 'Участники выбранных групп увидят представление в своём списке.',
+  save: 'Сохранить',
+  cancel: 'Отмена',
+  close: 'Закрыть',
+  saved: 'Представление сохранено.',
+  manageTitle: 'Представления',
+  shared: 'Общее',
+  sharedBy: 'Открыл(а): {{email}}',
+  isDefaultTag: 'По умолчанию',
+  open: 'Открыть',
+  makeDefault: 'Сделать по умолчанию',
+  unsetDefault: 'Снять «по умолчанию»',
+  delete: 'Удалить',
+  deleteTitle: 'Удалить представление?',
+  deleteText: 'Представление «{{name}}» будет удалено.',
+  dropped: 'Некоторое из указанного в представлении вам больше недоступно и не применено: {{items}}.',
+  droppedFilter: 'фильтр «{{name}}»',
+  droppedColumn: 'столбец «{{name}}»',
+};
+
 i18n.addResourceBundle('az', 'translation', { views: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { views: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { views: ru }, true, false);
