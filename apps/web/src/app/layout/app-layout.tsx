@@ -64,7 +64,9 @@ function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
   const target = { pk: screen?.params.pk ?? null, resource: new URLSearchParams(location.search).get(resourceParam) };
   const forbidden = route !== undefined && !canOpenRoute(permissions, route, target);
   // The tab is named after the screen; an address that matches none is named by the not-found page itself.
-  useFrameTitle(forbidden ? t('common.forbiddenTitle') : route?.title);
+  // The screen's title in the interface's language (the catalogue's routes; Azerbaijani is the route table's own).
+  const screenTitle = route && t(`routes.${route.key}`, { defaultValue: route.title });
+  useFrameTitle(forbidden ? t('common.forbiddenTitle') : screenTitle);
   if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
   if (forbidden)
     return (
