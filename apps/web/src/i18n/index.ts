@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, isLanguage, type Language } from '@dnx/shared';
+import { defaultLanguage, isLanguage, setDisplayLanguage, type Language } from '@dnx/shared';
 import type { Locale } from 'antd/es/locale';
 import { az } from './az';
 
@@ -63,8 +63,10 @@ export async function switchLanguage(language: Language): Promise<void> {
 }
 
 // The page says its language (screen readers, spelling, hyphenation); the API client sends it to the server.
+// Dates, numbers and money follow too (the shared formatting functions' default language).
 i18n.on('languageChanged', (language) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
+  setDisplayLanguage(isLanguage(language) ? language : defaultLanguage);
 });
 
 /** The language chosen before in this browser, applied at start (the signed-in user's preference follows). */
