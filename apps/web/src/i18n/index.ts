@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, setDisplayLanguage, type Language } from '@dnx/shared';
 import type { Locale } from 'antd/es/locale';
 import { az } from './az';
+import { setClientMessages } from './client-messages';
 
 void i18n.use(initReactI18next).init({
   // Azerbaijani is the interface's language and ships with the first screen; another language is loaded when chosen.
@@ -19,12 +20,21 @@ void i18n.use(initReactI18next).init({
  */
 const languages = {
   en: async () => {
-    const [texts, antd] = await Promise.all([import('./en'), import('antd/locale/en_US')]);
-    return { texts: texts.en, antd: antd.default };
+    const [texts, antd, messages] = await Promise.all([
+      import('./en'),
+      import('antd/locale/en_US'),
+      import('./message-translator'),
+    ]);
+    return { texts: texts.en, antd: antd.default, translate: messages.translateMessage };
   },
   ru: async () => {
-    const [texts, antd] = await Promise.all([import('./ru'), import('antd/locale/ru_RU'), import('dayjs/locale/ru')]);
-    return { texts: texts.ru, antd: antd.default };
+    const [texts, antd, messages] = await Promise.all([
+      import('./ru'),
+      import('antd/locale/ru_RU'),
+      import('./message-translator'),
+      import('dayjs/locale/ru'),
+    ]);
+    return { texts: texts.ru, antd: antd.default, translate: messages.translateMessage };
   },
 } as const;
 
@@ -53,12 +63,14 @@ function rememberLanguage(language: Language) {
 /** Switches the interface to `language`, loading its texts and locales first, and remembers it in this browser. */
 export async function switchLanguage(language: Language): Promise<void> {
   if (!loaded.has(language) && language !== defaultLanguage) {
-    const { texts, antd } = await languages[language as Exclude<Language, 'az'>]();
+    const { texts, antd, translate } = await languages[language as Exclude<Language, 'az'>]();
     i18n.addResourceBundle(language, 'translation', texts, true, true);
+    setClientMessages(language, translate);
     antdLocales[language] = antd;
     loaded.add(language);
   }
   rememberLanguage(language);
+  setClientMessages(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
 }
 
