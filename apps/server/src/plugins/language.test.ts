@@ -1,7 +1,9 @@
 import { enMessages, fnMessages, ruMessages, userMessages } from '@dnx/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { regions } from '../db/schema';
 import { signInAs, type SignedIn } from '../test/auth-helpers';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { multipart, smallPdf } from '../test/multipart';
+import { createTestApp, solveCaptcha, type TestApp } from '../test/test-app';
 
 const checkUnknown = '/api/fn/check/?series=QQQ&number=000099';
 
@@ -70,6 +72,31 @@ describe('server messages in the caller’s language', () => {
       (en.json() as { detail: string }).detail,
     );
     expect(other.json()).toEqual(azBody);
+  });
+
+  it('translates the message of a success body that carries data before it (an online request)', async () => {
+    const [region] = await t.database.db.select({ id: regions.id }).from(regions).limit(1);
+    const body = multipart({
+      name: 'Dil Yoxlaması MMC',
+      voen: '7700000991',
+      address: 'Bakı',
+      phone: '+994501112233',
+      email: 'dil@example.az',
+      info: '',
+      region: String(region!.id),
+      consent: 'true',
+      gtoken: await solveCaptcha(t.app),
+      registration_certificate: { file: smallPdf, name: 'şəhadətnamə.pdf' },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/online/carriers/',
+      remoteAddress: '10.30.0.1',
+      headers: { ...body.headers, 'accept-language': 'ru' },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 1, detail: ruMessages.onlineMessages.submitted });
   });
 
   it('leaves lists and records untouched in any language', async () => {

@@ -38,8 +38,9 @@ export const languagePlugin = fp(async (app: FastifyInstance) => {
     const type = reply.getHeader('content-type');
     if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
     const error = reply.statusCode >= 400;
-    // A success body is read only when it may carry a message: lists and records are left alone.
-    if (!error && !/^\{"(?:message|detail)"/.test(payload)) return payload;
+    // A success body is read only when it is small and may carry a message (`{message}`, an online request's
+    // `{id, code, status, detail}`): lists and records are left alone.
+    if (!error && (payload.length > 2048 || !/"(?:message|detail)":"/.test(payload))) return payload;
     let body: unknown;
     try {
       body = JSON.parse(payload);
