@@ -46,6 +46,7 @@ import { changesPlugin } from './plugins/changes';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { languagePlugin } from './plugins/language';
 import { openapiPlugin } from './plugins/openapi';
 import { requestIdHeader, requestIdOf, requestIdPlugin } from './plugins/request-id';
 import { metricsPlugin } from './plugins/metrics';
@@ -159,6 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Early: every request is measured, those refused by a later hook (a drain's 503) too.
   await app.register(metricsPlugin, { config });
   await app.register(errorsPlugin, { config });
+  // Before compression and idempotency: an answer's messages are translated while it is still JSON text.
+  await app.register(languagePlugin);
   await app.register(inputGuardPlugin);
   await app.register(shutdownPlugin);
   await app.register(databasePlugin, { handle, owned: !options.database });

@@ -20,3 +20,4 @@ export * from './reminders';
 export * from './imports';
 export * from './search';
 export * from './views';
+export * from './i18n';

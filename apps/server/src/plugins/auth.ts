@@ -2,6 +2,7 @@ import {
   meetsRequirement,
   nationalRoles,
   requirementCodes,
+  type Language,
   type NavigationLayout,
   type PermissionCode,
   type PermissionRequirement,
@@ -40,6 +41,13 @@ export interface AuthUser {
   layout: NavigationLayout;
   /** ISO time the guided tour was finished or skipped; null: not yet. */
   tourSeenAt: string | null;
+  /**
+   * The interface's language and themes (issue 30); the server's messages to this user are in the language.
+   * Absent for an actor outside a request (a scheduled job), which speaks Azerbaijani.
+   */
+  language?: Language;
+  darkTheme?: boolean;
+  compactTheme?: boolean;
   groups: { id: number; name: string; code: string | null }[];
   permissions: Set<string>;
   /** In group admin or central: sees every region. */
@@ -199,6 +207,9 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
       regionId: user.regionId,
       layout: user.layout,
       tourSeenAt: user.tourSeenAt,
+      language: user.language,
+      darkTheme: user.darkTheme,
+      compactTheme: user.compactTheme,
       groups,
       permissions,
       isNational: groups.some((g) => g.code !== null && (nationalRoles as readonly string[]).includes(g.code)),

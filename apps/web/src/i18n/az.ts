@@ -26,6 +26,9 @@ export const az = {
     errorText: 'Səhifəni yenidən yükləməyə çalışın.',
     reload: 'Yenidən yüklə',
     language: 'Dil',
+    theme: 'Görünüş',
+    themeDark: 'Tünd tema',
+    themeCompact: 'Sıx görünüş',
   },
   home: {
     greeting: 'Xoş gəlmisiniz, {{name}}!',
@@ -737,7 +740,7 @@ export const az = {
     menuDrawerText: 'Bu düymə menyunu açır: sizə açıq olan bütün bölmələr oradadır.',
     userMenuTitle: 'İstifadəçi menyusu',
     userMenuText:
-      'Profiliniz (telefon və şifrə), naviqasiyanın yeri (yanda və ya yuxarıda), bu turun təkrarı və çıxış buradadır.',
+      'Profiliniz (telefon və şifrə), naviqasiyanın yeri (yanda və ya yuxarıda), dil və görünüş, bu turun təkrarı və çıxış buradadır.',
     filtersTitle: 'Axtarış və filtrlər',
     filtersText:
       'Siyahını axtarış sözü və filtrlərlə daraldın. Seçimləriniz ünvanda saxlanılır: səhifəni əlfəcinə qoya və ya paylaşa bilərsiniz.',

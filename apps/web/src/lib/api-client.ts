@@ -89,6 +89,10 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 
 async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // The server answers its messages in the interface's language (i18n/index.ts keeps <html lang> on it).
+  if (typeof document !== 'undefined' && document.documentElement.lang) {
+    headers['accept-language'] = document.documentElement.lang;
+  }
   const multipart = options.body instanceof FormData;
   if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   const bearer = options.bearer ?? 'session';

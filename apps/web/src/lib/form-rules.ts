@@ -1,5 +1,6 @@
 import type { FormInstance, RuleObject } from 'antd/es/form';
 import type { NamePath } from 'antd/es/form/interface';
+import { clientMessage } from '../i18n/client-messages';
 import { ApiError } from './api-client';
 
 /**
@@ -12,7 +13,7 @@ export function sharedRule(problem: (value: string) => string | null): RuleObjec
   return {
     validator: async (_rule, value: unknown) => {
       const message = problem(typeof value === 'string' ? value : '');
-      if (message) throw new Error(message);
+      if (message) throw new Error(clientMessage(message));
     },
   };
 }
@@ -28,7 +29,9 @@ export interface FieldSchema {
 /** The first message a schema gives for a value, or null when the value is valid. */
 export function schemaProblem(schema: FieldSchema, value: unknown): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error?.issues[0]?.message ?? null);
+  const message = result.success ? null : result.error?.issues[0]?.message;
+  // In the interface's language: the server says the same in the caller's (plugins/language.ts).
+  return message ? clientMessage(message) : null;
 }
 
 export interface SchemaRuleOptions {
@@ -88,7 +91,7 @@ export function issueFieldErrors(issues: readonly SchemaIssue[]): [string, strin
   const found = new Map<string, string>();
   for (const issue of issues) {
     const name = issue.path?.[0];
-    if (typeof name === 'string' && !found.has(name)) found.set(name, issue.message);
+    if (typeof name === 'string' && !found.has(name)) found.set(name, clientMessage(issue.message));
   }
   return [...found];
 }

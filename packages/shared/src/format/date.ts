@@ -1,5 +1,7 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+import type { Language } from '../users/preferences';
+import { formatLanguage } from './language';
 
 dayjs.extend(customParseFormat);
 
@@ -8,17 +10,24 @@ export const apiDateFormat = 'YYYY-MM-DD';
 export const displayDateFormat = 'DD.MM.YYYY';
 export const displayDateTimeFormat = 'DD.MM.YYYY HH:mm';
 
-export function formatDate(value: string | Date | null | undefined): string {
+/** How each language shows a day: Azerbaijani and Russian dd.mm.yyyy, English dd/mm/yyyy (day first, as in Baku). */
+export const displayDateFormats: Record<Language, string> = {
+  az: displayDateFormat,
+  en: 'DD/MM/YYYY',
+  ru: displayDateFormat,
+};
+
+export function formatDate(value: string | Date | null | undefined, language?: Language): string {
   if (value === null || value === undefined || value === '') return '';
   const parsed =
     typeof value === 'string' ? dayjs(value, [apiDateFormat, 'YYYY-MM-DDTHH:mm:ss.SSSZ'], false) : dayjs(value);
-  return parsed.isValid() ? parsed.format(displayDateFormat) : '';
+  return parsed.isValid() ? parsed.format(displayDateFormats[formatLanguage(language)]) : '';
 }
 
-export function formatDateTime(value: string | Date | null | undefined): string {
+export function formatDateTime(value: string | Date | null | undefined, language?: Language): string {
   if (!value) return '';
   const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(displayDateTimeFormat) : '';
+  return parsed.isValid() ? parsed.format(`${displayDateFormats[formatLanguage(language)]} HH:mm`) : '';
 }
 
 /** dd.mm.yyyy (as registries and people write it) to yyyy-mm-dd; null when it is no real date. */

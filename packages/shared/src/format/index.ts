@@ -1,3 +1,4 @@
 export * from './date';
 export * from './money';
 export * from './count';
+export * from './language';

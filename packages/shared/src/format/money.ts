@@ -1,3 +1,6 @@
+import type { Language } from '../users/preferences';
+import { decimalMark, formatLanguage, groupThousands } from './language';
+
 /**
  * Money is kept as whole qəpik (1 manat = 100 qəpik) in a bigint, never as a binary float.
  * Amounts travel as decimal strings with two places ("1234.50").
@@ -18,13 +21,19 @@ export function moneyToDecimal(qepik: bigint): string {
   return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
-/** Azerbaijani display: thousands with dots, decimals with a comma, the manat sign after: `1.234,50 ₼`. */
-export function formatMoney(amount: bigint | string): string {
+/**
+ * Money as `language` writes it, two decimals and the manat sign: Azerbaijani `1.234,50 ₼` (the spec's), Russian
+ * `1 234,50 ₼`, English `₼1,234.50`.
+ */
+export function formatMoney(amount: bigint | string, language?: Language): string {
   const qepik = typeof amount === 'bigint' ? amount : parseMoney(amount);
   const negative = qepik < 0n;
   const abs = negative ? -qepik : qepik;
-  const whole = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}${whole},${(abs % 100n).toString().padStart(2, '0')} ₼`;
+  const lang = formatLanguage(language);
+  const whole = groupThousands((abs / 100n).toString(), lang);
+  const number = `${whole}${decimalMark[lang]}${(abs % 100n).toString().padStart(2, '0')}`;
+  const sign = negative ? '-' : '';
+  return lang === 'en' ? `${sign}₼${number}` : `${sign}${number} ₼`;
 }
 
 /** An exact decimal as whole digits and a scale: "12.5" and "12,50" give 125n and 1250n with scale 1 and 2. */

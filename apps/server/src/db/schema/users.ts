@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NavigationLayout } from '@dnx/shared';
+import type { Language, NavigationLayout } from '@dnx/shared';
 import {
   boolean,
   check,
@@ -33,6 +33,10 @@ export const users = pgTable(
     layout: text('layout').$type<NavigationLayout>().notNull().default('side'),
     /** When the guided tour was finished or skipped; null: it starts at the next entry. */
     tourSeenAt: timestamp('tour_seen_at', { withTimezone: true }),
+    /** The interface's language, and the language of the server's messages to this user (issue 30). */
+    language: text('language').$type<Language>().notNull().default('az'),
+    darkTheme: boolean('dark_theme').notNull().default(false),
+    compactTheme: boolean('compact_theme').notNull().default(false),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: createdAt(),
     version: version(),
@@ -41,6 +45,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_region_id_idx').on(t.regionId),
     check('users_layout_known', sql`${t.layout} in ('side', 'top')`),
+    check('users_language_known', sql`${t.language} in ('az', 'en', 'ru')`),
   ],
 );
 

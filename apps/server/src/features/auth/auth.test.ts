@@ -231,7 +231,13 @@ describe('tokens and the protected API', () => {
     expect(Object.keys(body.user).sort()).toEqual(
       ['email', 'first_name', 'groups', 'id', 'last_name', 'permissions', 'phone', 'preferences', 'region'].sort(),
     );
-    expect(body.user.preferences).toEqual({ layout: 'side', tour_seen_at: null });
+    expect(body.user.preferences).toEqual({
+      layout: 'side',
+      tour_seen_at: null,
+      language: 'az',
+      dark_theme: false,
+      compact_theme: false,
+    });
     expect(body.user.email).toBe('operator@demo.az');
     expect(body.user.first_name).toBe('Nigar');
     expect(typeof body.user.region).toBe('number');

@@ -1,4 +1,4 @@
-import { nationalRoles, type NavigationLayout } from '@dnx/shared';
+import { nationalRoles, type Language, type NavigationLayout } from '@dnx/shared';
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { currentClientInfo } from '../../lib/audit';
@@ -69,11 +69,15 @@ export async function loadRequestUser(db: Database, userId: number, sessionId: n
     is_active: boolean;
     layout: NavigationLayout;
     tour_seen_at: Date | string | null;
+    language: Language;
+    dark_theme: boolean;
+    compact_theme: boolean;
     session_active: boolean;
   };
   // Both drivers answer raw statements with `{ rows }`.
   const result = (await db.execute(sql`
     select u.id, u.email, u.first_name, u.last_name, u.phone, u.region_id, u.is_active, u.layout, u.tour_seen_at,
+      u.language, u.dark_theme, u.compact_theme,
       exists(
         select 1 from ${sessions} s
         where s.id = ${sessionId ?? null} and s.user_id = u.id and s.revoked_at is null
@@ -91,6 +95,9 @@ export async function loadRequestUser(db: Database, userId: number, sessionId: n
     isActive: row.is_active,
     layout: row.layout,
     tourSeenAt: row.tour_seen_at === null ? null : new Date(row.tour_seen_at).toISOString(),
+    language: row.language,
+    darkTheme: row.dark_theme,
+    compactTheme: row.compact_theme,
     sessionActive: row.session_active,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   authApiMessages,
+  defaultLanguage,
   mfaChallengeSeconds,
   mfaMessages,
   type CurrentUserResponse,
@@ -376,7 +377,13 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
           region: user.regionId,
           groups: user.groups,
           permissions: [...user.permissions].sort(),
-          preferences: { layout: user.layout, tour_seen_at: user.tourSeenAt },
+          preferences: {
+            layout: user.layout,
+            tour_seen_at: user.tourSeenAt,
+            language: user.language ?? defaultLanguage,
+            dark_theme: user.darkTheme ?? false,
+            compact_theme: user.compactTheme ?? false,
+          },
         },
         error: null,
       };

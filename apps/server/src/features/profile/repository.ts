@@ -1,4 +1,4 @@
-import type { NavigationLayout } from '@dnx/shared';
+import type { Language, NavigationLayout } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema';
@@ -19,10 +19,24 @@ export async function setPhone(db: Executor, userId: number, phone: string) {
     .where(eq(users.id, userId));
 }
 
+export interface StoredPreferences {
+  layout: NavigationLayout;
+  tourSeenAt: Date | null;
+  language: Language;
+  darkTheme: boolean;
+  compactTheme: boolean;
+}
+
 /** The user's interface preferences, locked for the change that follows. */
 export async function lockPreferences(db: Executor, userId: number) {
   const [row] = await db
-    .select({ layout: users.layout, tourSeenAt: users.tourSeenAt })
+    .select({
+      layout: users.layout,
+      tourSeenAt: users.tourSeenAt,
+      language: users.language,
+      darkTheme: users.darkTheme,
+      compactTheme: users.compactTheme,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
@@ -30,10 +44,6 @@ export async function lockPreferences(db: Executor, userId: number) {
 }
 
 /** Preferences are not on the account form: no new version, so no editor of the account has to reload. */
-export async function setPreferences(
-  db: Executor,
-  userId: number,
-  preferences: { layout: NavigationLayout; tourSeenAt: Date | null },
-) {
+export async function setPreferences(db: Executor, userId: number, preferences: StoredPreferences) {
   await db.update(users).set(preferences).where(eq(users.id, userId));
 }

@@ -57,7 +57,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         operationId: 'updateOwnPreferences',
         ...common,
-        summary: 'Change your own layout (side or top navigation) or record the guided tour as seen',
+        summary:
+          'Change your own layout (side or top navigation), language (az, en, ru), dark or compact theme, or record the guided tour as seen',
         body: userPreferencesUpdateSchema,
         response: { 200: userPreferencesSchema, ...signedInErrors },
       },

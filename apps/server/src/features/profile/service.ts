@@ -79,7 +79,7 @@ export function createProfileService(db: Database, config: Config) {
     },
 
     /**
-     * Layout and guided tour, the caller's own only. `tour_seen` true keeps the first time it was recorded (a
+     * Layout, guided tour, language and themes, the caller's own only. `tour_seen` true keeps the first time it was recorded (a
      * replay changes nothing), false clears it so the tour starts at the next entry. A change is audited.
      */
     async updatePreferences(user: AuthUser, input: UserPreferencesUpdate): Promise<UserPreferences> {
@@ -88,6 +88,9 @@ export function createProfileService(db: Database, config: Config) {
         if (!current) throw authErrors.userNotFound();
         const next = {
           layout: input.layout ?? current.layout,
+          language: input.language ?? current.language,
+          darkTheme: input.dark_theme ?? current.darkTheme,
+          compactTheme: input.compact_theme ?? current.compactTheme,
           tourSeenAt:
             input.tour_seen === undefined
               ? current.tourSeenAt
@@ -97,7 +100,7 @@ export function createProfileService(db: Database, config: Config) {
         };
         const before = preferencesOf(current);
         const after = preferencesOf(next);
-        if (before.layout !== after.layout || before.tour_seen_at !== after.tour_seen_at) {
+        if (JSON.stringify(before) !== JSON.stringify(after)) {
           await repo.setPreferences(tx, user.id, next);
           await recordAudit(tx, {
             actor: auditActor(user),
@@ -114,6 +117,12 @@ export function createProfileService(db: Database, config: Config) {
   };
 }
 
-function preferencesOf(row: { layout: UserPreferences['layout']; tourSeenAt: Date | null }): UserPreferences {
-  return { layout: row.layout, tour_seen_at: row.tourSeenAt?.toISOString() ?? null };
+function preferencesOf(row: repo.StoredPreferences): UserPreferences {
+  return {
+    layout: row.layout,
+    tour_seen_at: row.tourSeenAt?.toISOString() ?? null,
+    language: row.language,
+    dark_theme: row.darkTheme,
+    compact_theme: row.compactTheme,
+  };
 }

@@ -1,10 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { canOpenRoute, homePath, resourceParam } from '@dnx/shared';
-import { Button, Drawer, Layout, Menu, Typography } from 'antd';
+import { Button, Drawer, Layout, Menu, theme, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
-import { mutedText } from '../antd-shell';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { useCurrentUser } from '../../features/auth/api/current-user';
 import { useIsDrawerMode } from '../../lib/use-media';
@@ -67,7 +66,9 @@ function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
   const target = { pk: screen?.params.pk ?? null, resource: new URLSearchParams(location.search).get(resourceParam) };
   const forbidden = route !== undefined && !canOpenRoute(permissions, route, target);
   // The tab is named after the screen; an address that matches none is named by the not-found page itself.
-  useFrameTitle(forbidden ? t('common.forbiddenTitle') : route?.title);
+  // The screen's title in the interface's language (the catalogue's routes; Azerbaijani is the route table's own).
+  const screenTitle = route && t(`routes.${route.key}`, { defaultValue: route.title });
+  useFrameTitle(forbidden ? t('common.forbiddenTitle') : screenTitle);
   if (navigation.state === 'loading' && navigation.location.pathname !== location.pathname) return <PageSkeleton />;
   if (forbidden)
     return (
@@ -82,6 +83,8 @@ function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
 export function AppLayout() {
   const { t } = useTranslation();
   const user = useCurrentUser();
+  // The header's and footer's colours follow the theme (light or dark): the light values are unchanged.
+  const { token } = theme.useToken();
   const location = useLocation();
   const drawerMode = useIsDrawerMode();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -130,7 +133,7 @@ export function AppLayout() {
         <Layout.Sider
           width={siderWidth}
           theme="light"
-          style={{ borderInlineEnd: '1px solid #e8ecf1' }}
+          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
           data-testid="side-navigation"
         >
           <div className="app-sider-content">
@@ -156,12 +159,12 @@ export function AppLayout() {
       <Layout>
         <Layout.Header
           style={{
-            background: '#fff',
+            background: token.colorBgContainer,
             padding: '0 16px',
             display: 'flex',
             alignItems: 'center',
             gap: 16,
-            borderBottom: '1px solid #e8ecf1',
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
             position: 'sticky',
             top: 0,
             zIndex: 10,
@@ -206,7 +209,9 @@ export function AppLayout() {
         <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
           <GuardedOutlet permissions={permissions} />
         </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center', color: mutedText }}>{t('common.footer')}</Layout.Footer>
+        <Layout.Footer style={{ textAlign: 'center', color: token.colorTextSecondary }}>
+          {t('common.footer')}
+        </Layout.Footer>
       </Layout>
       <TourHost open={shell.tourOpen} permissions={permissions} drawerMode={drawerMode} onDone={shell.endTour} />
     </Layout>

@@ -1,5 +1,6 @@
 import { defaultNavigationLayout, type NavigationLayout } from '@dnx/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { switchLanguage } from '../../i18n';
 import type { CurrentUser } from '../../features/auth/api/current-user';
 import { useUpdatePreferences } from '../../features/profile/api/update-preferences';
 
@@ -10,7 +11,7 @@ export const tourDelayMs = 1000;
 const GuidedTour = lazy(() => import('./guided-tour'));
 
 /**
- * The signed-in user's layout and guided tour, both kept on the server: the layout is what current-user says
+ * The signed-in user's layout, language and guided tour, kept on the server: the layout is what current-user says
  * (so it follows the user to any device), a change is saved at once; the tour starts `tourDelayMs` after entry
  * until the server records it as seen, and can be replayed.
  */
@@ -20,6 +21,12 @@ export function useShellPreferences(user: CurrentUser | undefined) {
   const layout: NavigationLayout = user?.preferences.layout ?? defaultNavigationLayout;
   const tourSeen = Boolean(user?.preferences.tour_seen_at);
   const userId = user?.id;
+  const language = user?.preferences.language;
+
+  // The user's language, kept on the server, applies at sign-in on any device (and over a choice made before it).
+  useEffect(() => {
+    if (language) void switchLanguage(language);
+  }, [language]);
 
   useEffect(() => {
     if (userId === undefined || tourSeen) return;

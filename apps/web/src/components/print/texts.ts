@@ -15,5 +15,13 @@ const en: typeof az = {
   printedBy: 'Printed by',
 };
 
+const ru: typeof az = {
+  button: 'Печать',
+  printedAt: 'Дата печати',
+  bakuTime: 'время Баку',
+  printedBy: 'Напечатал(а)',
+};
+
 i18n.addResourceBundle('az', 'translation', { print: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { print: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { print: ru }, true, false);

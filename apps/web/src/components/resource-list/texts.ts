@@ -13,5 +13,12 @@ const en: typeof az = {
   noticeTitle: 'The view was not applied in full',
 };
 
+const ru: typeof az = {
+  scrollHint: 'Таблица прокручивается вправо: прокрутите её, чтобы увидеть все столбцы, или уменьшите число столбцов.',
+  scrollRegion: 'Таблица (прокручивается вправо)',
+  noticeTitle: 'Представление применено не полностью',
+};
+
 i18n.addResourceBundle('az', 'translation', { listTools: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { listTools: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { listTools: ru }, true, false);

@@ -19,5 +19,15 @@ const en: typeof az = {
   parentBatchOf: 'Parent batch: {{label}}',
 };
 
+const ru: typeof az = {
+  batchForms: 'Бланки',
+  batchFormsTitle: 'Выпуск № {{id}}: бланки',
+  parentBatch: 'Основной выпуск',
+  parentBatchHint: 'Если этот выпуск продолжает другой, выберите его.',
+  parentBatchPlaceholder: 'Поиск по серии, оператору или региону',
+  parentBatchOf: 'Основной выпуск: {{label}}',
+};
+
 i18n.addResourceBundle('az', 'translation', { fn: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { fn: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { fn: ru }, true, false);

@@ -82,5 +82,45 @@ const en: typeof az = {
   outcome: { new: 'New', changed: 'Changed', unchanged: 'Unchanged', error: 'In error' },
 };
 
+const ru: typeof az = {
+  uploadTitle: 'Импорт из файла',
+  uploadHelp:
+    'Выберите список и загрузите файл (Excel .xlsx или CSV, не более 20 МБ и 100 000 строк): собственную выгрузку списка или его шаблон. Каждая строка проверяется, затем вы видите, что изменится, и применяете: записывается либо всё, либо ничего.',
+  resource: 'Список',
+  resourcePlaceholder: 'Выберите список',
+  template: 'Скачать шаблон',
+  file: 'Файл',
+  fileHelp: 'Excel (.xlsx) или CSV (UTF-8, запятая или точка с запятой)',
+  upload: 'Загрузить и проверить',
+  history: 'История импорта',
+  when: 'Когда',
+  who: 'Кто',
+  statusTitle: 'Состояние',
+  counts: 'Результат',
+  open: 'Открыть',
+  row: 'Строка',
+  key: 'Ключ',
+  changes: 'Изменения',
+  errors: 'Ошибки',
+  apply: 'Применить (записей: {{count}})',
+  applied: 'Применено: записано записей — {{count}}.',
+  errorsFile: 'Скачать строки с ошибками (.xlsx)',
+  progress: 'Строк: {{done}}',
+  progressLabel: 'Ход проверки',
+  applyProgressLabel: 'Ход применения',
+  openingHelp:
+    'Каждая строка — номера одного выпуска в одном состоянии (поля выпуска повторяются в каждой строке); оплаченный бланк — отдельная строка с банковской квитанцией, плательщиком, госномером и суммой. Строки одной квитанции — один платёж. Каждый номер выпуска должен встречаться в файле один раз.',
+  status: {
+    queued: 'В очереди',
+    checking: 'Проверяется',
+    previewed: 'Проверен',
+    applying: 'Применяется',
+    applied: 'Применён',
+    failed: 'Не удался',
+  },
+  outcome: { new: 'Новые', changed: 'Изменённые', unchanged: 'Без изменений', error: 'С ошибками' },
+};
+
 i18n.addResourceBundle('az', 'translation', { imports: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { imports: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { imports: ru }, true, false);

@@ -23,5 +23,17 @@ const en: typeof az = {
   payerKeep: 'Keep what I typed',
 };
 
+const ru: typeof az = {
+  view: 'Открыть',
+  viewTitle: 'Платёж № {{id}}',
+  rowsCaption: 'Транспортные средства и бланки',
+  payerFromCarrier: 'Плательщик найден в реестре перевозчиков.',
+  payerFromPayment: 'Плательщик известен по прежним платежам.',
+  payerDiffers: 'Данные по этому VÖEN отличаются от введённых вами',
+  payerReplace: 'Заменить ими',
+  payerKeep: 'Оставить введённое',
+};
+
 i18n.addResourceBundle('az', 'translation', { payments: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { payments: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { payments: ru }, true, false);

@@ -24,5 +24,18 @@ const en: typeof az = {
   hint: '↑ ↓ choose, Enter opens, Esc closes',
 };
 
+const ru: typeof az = {
+  title: 'Поиск',
+  label: 'Что вы ищете?',
+  placeholder: 'Бланк (GA 000123), VÖEN, госномер, квитанция, код отслеживания или имя',
+  recent: 'Недавние запросы',
+  noRecent: 'Запросов пока нет. Начните вводить.',
+  nothing: 'Ничего не найдено.',
+  found: 'Результатов: {{count}}',
+  short: 'Введите не менее 2 символов.',
+  hint: '↑ ↓ выбор, Enter открывает, Esc закрывает',
+};
+
 i18n.addResourceBundle('az', 'translation', { search: az }, true, false);
 i18n.addResourceBundle('en', 'translation', { search: en }, true, false);
+i18n.addResourceBundle('ru', 'translation', { search: ru }, true, false);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../../i18n/language-switch';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The frame of the public screens: sign-in, forgotten and new password. Plain markup keeps /signin light. */
@@ -16,7 +17,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
           {subtitle && <p>{subtitle}</p>}
         </header>
         {children}
-        <footer className="auth-card-footer">{t('common.footer')}</footer>
+        <footer className="auth-card-footer">
+          <LanguageSwitch />
+          {t('common.footer')}
+        </footer>
       </div>
     </main>
   );

@@ -200,8 +200,15 @@ const coordinates = (stop: StopValue, t: Translate) =>
   stop.lat === null || stop.lng === null ? t('busRoutes.history.empty') : `${stop.lat}, ${stop.lng}`;
 
 /** One line as text: "Gediş haqqı: 0,40 ₼ → 0,50 ₼", "«Gənclik» 2-ci yerdən 3-cü yerə keçdi". */
+/** Ordinals by language: Azerbaijani and English suffixes; Russian texts say "место 3", a plain number. */
+export function ordinalOf(language: string): (n: number) => string {
+  if (language.startsWith('en')) return enOrdinal;
+  if (language.startsWith('ru')) return String;
+  return azOrdinal;
+}
+
 export function historyLineText(line: HistoryLine, t: Translate, language = 'az'): string {
-  const ordinal = language.startsWith('en') ? enOrdinal : azOrdinal;
+  const ordinal = ordinalOf(language);
   switch (line.kind) {
     case 'field':
       return t('busRoutes.history.field', {

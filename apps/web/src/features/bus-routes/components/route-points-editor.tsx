@@ -4,7 +4,7 @@ import { Button, Col, Flex, Form, Input, Row, Typography, type FormInstance } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BusRouteFormValues, PointFormValue } from './form-values';
-import { azOrdinal, enOrdinal } from './history-diff';
+import { ordinalOf } from './history-diff';
 import { RouteDrawing } from './route-drawing';
 
 /** A typed coordinate for the drawing: "40,68" is 40.68; anything else draws the stops evenly. */
@@ -49,7 +49,7 @@ export function RoutePointsEditor({
   readOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const ordinal = i18n.language.startsWith('en') ? enOrdinal : azOrdinal;
+  const ordinal = ordinalOf(i18n.language);
   const points: PointFormValue[] = Form.useWatch('route_points', form) ?? [];
   const [announcement, setAnnouncement] = useState('');
   const nameOf = (index: number) => points[index]?.name?.trim() || t('busRoutes.points.unnamed');

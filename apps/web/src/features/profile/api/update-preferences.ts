@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { notifyFailure } from '../../../lib/notify';
 import { currentUserQuery } from '../../auth/api/current-user';
 
-/** `PATCH /api/user/user-profile/preferences/`: the signed-in user's own layout and guided tour. */
+/** `PATCH /api/user/user-profile/preferences/`: the signed-in user's own layout, tour, language and themes. */
 export function updatePreferences(input: UserPreferencesUpdate): Promise<UserPreferences> {
   return apiRequest<UserPreferences>('/api/user/user-profile/preferences/', { method: 'PATCH', body: input });
 }
@@ -26,7 +26,9 @@ export function useUpdatePreferences() {
     onMutate: async (input) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
-      if (input.layout) queryClient.setQueryData(key, withPreferences(previous, { layout: input.layout }));
+      // The layout, language and themes apply at once; the tour's time comes from the server.
+      const { tour_seen: _tourSeen, ...shown } = input;
+      queryClient.setQueryData(key, withPreferences(previous, shown));
       return { previous };
     },
     onSuccess: (preferences) => queryClient.setQueryData(key, (user) => withPreferences(user, preferences)),

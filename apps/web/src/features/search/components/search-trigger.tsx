@@ -47,7 +47,10 @@ export function SearchTrigger({ compact }: { compact?: boolean }) {
       >
         {!compact && (
           <>
-            {t('list.search')} <kbd style={kbdStyle}>Ctrl K</kbd>
+            {t('list.search')}{' '}
+            <kbd className="search-trigger-key" style={kbdStyle}>
+              Ctrl K
+            </kbd>
           </>
         )}
       </Button>
