@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../../lib/passwords';
-import type { Database } from '../client';
+import { hashPassword } from '../lib/passwords';
+import type { Database } from '../db/client';
 import {
   automobileBrands,
   automobileModels,
@@ -20,10 +20,10 @@ import {
   transportTypes,
   userGroups,
   users,
-} from '../schema';
-import * as data from './demo-data';
-import { seedDemoFn } from './demo-fn';
-import { seedDemoRequests } from './demo-requests';
+} from '../db/schema';
+import * as data from './data';
+import { seedDemoFn } from './fn';
+import { seedDemoRequests } from './requests';
 
 async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);

@@ -1,46 +1,19 @@
-import { permissionCodes, rolePermissions, roles } from '@dnx/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../lib/passwords';
-import { signInAs } from '../../test/auth-helpers';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  busRoutes,
-  groupPermissions,
-  groups,
-  onlineCarrierRequests,
-  permissions,
-  regions,
-  userGroups,
-  users,
-} from '../schema';
-import { syncAccessModel } from './access-model';
-import { seedDemo } from './demo';
-import { demoPassword, demoUsers } from './demo-data';
+import { verifyPassword } from '../lib/passwords';
+import { signInAs } from '../test/auth-helpers';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { syncAccessModel } from '../db/seed/access-model';
+import { busRoutes, groups, onlineCarrierRequests, regions, userGroups, users } from '../db/schema';
+import { demoPassword, demoUsers } from './data';
+import { seedDemo } from './seed';
 
-describe('seed', () => {
+describe('demo data', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
   });
   afterAll(() => t.close());
-
-  it('has every permission of the catalogue', async () => {
-    const rows = await t.database.db.select({ code: permissions.code }).from(permissions);
-    expect(rows.map((r) => r.code).sort()).toEqual([...permissionCodes].sort());
-  });
-
-  it('gives each of the six role groups exactly its permissions', async () => {
-    for (const role of roles) {
-      const rows = await t.database.db
-        .select({ code: permissions.code })
-        .from(groupPermissions)
-        .innerJoin(groups, eq(groups.id, groupPermissions.groupId))
-        .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
-        .where(eq(groups.code, role.code));
-      expect(rows.map((r) => r.code).sort(), role.code).toEqual([...rolePermissions[role.code]].sort());
-    }
-  });
 
   it('has one demo user per role with the demo password, each hashed with its own salt', async () => {
     const hashes = new Set<string>();
@@ -66,24 +39,6 @@ describe('seed', () => {
     expect(Number(byName.get('Bakı'))).toBe(2);
     expect(Number(byName.get('Gəncə'))).toBe(1.5);
     expect(byName.has('İsmayıllı')).toBe(true);
-  });
-
-  it('puts a role group back in line with the matrix at start, touching only what differs', async () => {
-    const db = t.database.db;
-    const [operator] = await db.select().from(groups).where(eq(groups.code, 'operator'));
-    const [foreign] = await db.select().from(permissions).where(eq(permissions.code, 'delete_user'));
-    const [own] = await db.select().from(permissions).where(eq(permissions.code, rolePermissions.operator[0]!));
-    await db.insert(groupPermissions).values({ groupId: operator!.id, permissionId: foreign!.id });
-    await db
-      .delete(groupPermissions)
-      .where(and(eq(groupPermissions.groupId, operator!.id), eq(groupPermissions.permissionId, own!.id)));
-    await syncAccessModel(db);
-    const rows = await db
-      .select({ code: permissions.code })
-      .from(groupPermissions)
-      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
-      .where(eq(groupPermissions.groupId, operator!.id));
-    expect(rows.map((r) => r.code).sort()).toEqual([...rolePermissions.operator].sort());
   });
 
   it('leaves online requests waiting for the Gəncə cashier, each with its documents, and two bus routes with a history', async () => {
