@@ -32,7 +32,7 @@ async function sampleDocument(kind: OnlineDocumentKind, lines: string[]): Promis
   return { kind, name: `${kind.replaceAll('_', '-')}.pdf`, contentType: 'application/pdf', data: await finished };
 }
 
-const certificateOf = (carrier: { name: string; voen: string; address: string }) =>
+export const certificateOf = (carrier: { name: string; voen: string; address: string }) =>
   sampleDocument('registration_certificate', [
     `Adı: ${carrier.name}`,
     `VÖEN: ${carrier.voen}`,

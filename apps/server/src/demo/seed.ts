@@ -23,6 +23,8 @@ import {
 } from '../db/schema';
 import * as data from './data';
 import { seedDemoFn } from './fn';
+import { seedDemoHistory } from './history';
+import { seedDemoHistoryRequests } from './history-requests';
 import { seedDemoRequests } from './requests';
 
 async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
@@ -125,6 +127,9 @@ export async function seedDemo(db: Database): Promise<void> {
   });
   await seedDemoFn(db);
   await seedDemoRequests(db);
+  // After the demo users' own records, which keep the ids and numbers they had before the year was added.
+  await seedDemoHistory(db);
+  await seedDemoHistoryRequests(db);
 }
 
 export async function hasUsers(db: Database): Promise<boolean> {
