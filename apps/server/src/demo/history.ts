@@ -97,11 +97,25 @@ const validityOfBatch: { expireDate: number; type: ExpireDateType; months: numbe
 
 const voidReasons = ['Çap zamanı korlanıb', 'İtirilib', 'Səhv doldurulub'];
 
-/** The staff of a history region: an operator, an inspector and a cashier (role groups F, C, D). */
-async function addStaff(tx: Transaction, regionIds: Map<string, number>) {
+/**
+ * The staff of the history regions, an operator, an inspector and a cashier each (role groups F, C, D), who joined a
+ * year before the demo was made. Added before the demo users (so those stay the newest accounts, first in the users
+ * list) when the first of them is missing.
+ */
+export async function addHistoryStaff(tx: Transaction): Promise<void> {
+  const [already] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, historyRegions[0]!.staff[0]!.email));
+  if (already) return;
+  const regionIds = new Map(
+    (await tx.select({ id: regions.id, name: regions.name }).from(regions)).map((r) => [r.name, r.id]),
+  );
+  if (historyRegions.some((r) => !regionIds.has(r.name))) return;
   const groupIds = new Map(
     (await tx.select({ id: groups.id, code: groups.code }).from(groups)).map((g) => [g.code, g.id]),
   );
+  const joined = new Date(Date.parse(`${addDays(utcDay(), -380)}T06:00:00Z`));
   const staff = historyRegions.flatMap((region) => region.staff.map((person) => ({ ...person, region: region.name })));
   const inserted = await insertAsJson(
     tx,
@@ -113,6 +127,7 @@ async function addStaff(tx: Transaction, regionIds: Map<string, number>) {
       firstName: person.firstName,
       lastName: person.lastName,
       regionId: regionIds.get(person.region)!,
+      dateJoined: joined,
     })),
   );
   const idOf = new Map(inserted.map((u) => [u.email, u.id]));
@@ -121,6 +136,18 @@ async function addStaff(tx: Transaction, regionIds: Map<string, number>) {
     userGroups,
     staff.map((person) => ({ userId: idOf.get(person.email)!, groupId: groupIds.get(person.role)! })),
   );
+}
+
+/** The history staff's ids by region and role. */
+async function staffOf(tx: Transaction) {
+  const emails = historyRegions.flatMap((r) => r.staff.map((s) => s.email));
+  const idOf = new Map(
+    (await tx.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails))).map((u) => [
+      u.email,
+      u.id,
+    ]),
+  );
+  if (idOf.size !== emails.length) return null;
   const byRole = (region: HistoryRegion, role: string) => idOf.get(region.staff.find((p) => p.role === role)!.email)!;
   return {
     operator: (r: HistoryRegion) => byRole(r, 'operator'),
@@ -238,14 +265,20 @@ const plateOf = (region: HistoryRegion, random: Random) =>
   `${region.plateCode}-${String.fromCharCode(65 + random.int(0, 25))}${String.fromCharCode(65 + random.int(0, 25))}-${String(random.int(100, 999))}`;
 
 /**
- * The year's batches, forms, payments and ledger in the history regions. Only when none of its staff exists yet
- * (so a second run, or a database that had demo data before this history existed, adds nothing twice).
+ * The year's batches, forms, payments and ledger in the history regions, by their staff (`addHistoryStaff`). Only
+ * when none of its series has a batch yet (so a second run adds nothing twice).
  */
 export async function seedDemoHistory(db: Database): Promise<void> {
   const [already] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, historyRegions[0]!.staff[0]!.email));
+    .select({ id: fnBatches.id })
+    .from(fnBatches)
+    .where(
+      inArray(
+        fnBatches.series,
+        historyRegions.map((r) => r.series),
+      ),
+    )
+    .limit(1);
   if (already) return;
   const random = seededRandom(2026);
   const today = utcDay();
@@ -273,7 +306,8 @@ export async function seedDemoHistory(db: Database): Promise<void> {
       rate: t.rate,
       effective_from: t.effectiveFrom,
     }));
-    const staff = await addStaff(tx, regionIds);
+    const staff = await staffOf(tx);
+    if (!staff) return;
     const [central] = await tx.select().from(users).where(eq(users.email, 'central@demo.az'));
     if (!central) return;
 

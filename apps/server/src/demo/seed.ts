@@ -23,7 +23,7 @@ import {
 } from '../db/schema';
 import * as data from './data';
 import { seedDemoFn } from './fn';
-import { seedDemoHistory } from './history';
+import { addHistoryStaff, seedDemoHistory } from './history';
 import { seedDemoHistoryRequests } from './history-requests';
 import { seedDemoRequests } from './requests';
 
@@ -100,6 +100,8 @@ export async function seedDemo(db: Database): Promise<void> {
     }
     if (await isEmpty(tdb, tariffs)) await tx.insert(tariffs).values(data.demoTariffs);
 
+    // The year's staff first: the demo users stay the newest accounts, at the top of the users list.
+    await addHistoryStaff(tx);
     const regionIds = new Map((await tx.select().from(regions)).map((r) => [r.name, r.id]));
     const groupIds = new Map((await tx.select().from(groups)).map((g) => [g.code, g.id]));
     let demoUsersAdded = false;
