@@ -41,4 +41,24 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', 'fastify', 'drizzle-orm*'] }],
     },
   },
+  {
+    // The server's ground floor (database, libraries, plugins, configuration) sits below the features: it imports
+    // none of them, nor the demo room above them (docs/architecture.md). Tests beside it may drive anything.
+    files: ['apps/server/src/{db,lib,plugins}/**/*.ts', 'apps/server/src/{config,paths}.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/demo/**'],
+              message:
+                'The ground floor (db/, lib/, plugins/) imports no feature and no demo: move the code down, or the caller up.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -51,11 +51,11 @@ export function freePort() {
   });
 }
 
-export async function waitForHealth(baseUrl, timeoutMs = 90_000) {
+export async function waitForHealth(baseUrl, timeoutMs = 90_000, healthPath = '/api/health/') {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${baseUrl}/api/health/`);
+      const res = await fetch(`${baseUrl}${healthPath}`);
       if (res.ok) return;
     } catch {
       // not listening yet
@@ -74,6 +74,8 @@ export async function startServer({
   command = [process.execPath, ...serverNodeFlags, 'apps/server/dist/server.js'],
   quiet = true,
   logFile = null,
+  healthTimeoutMs = 90_000,
+  healthPath = '/api/health/',
 } = {}) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -91,7 +93,7 @@ export async function startServer({
   });
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await Promise.race([
-    waitForHealth(baseUrl),
+    waitForHealth(baseUrl, healthTimeoutMs, healthPath),
     exited.then((code) => {
       throw new Error(`server exited with ${code} before it was healthy`);
     }),

@@ -9,7 +9,7 @@ import { openControlSocket } from './control-socket';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
-import { hasUsers, seedDemo } from './db/seed/demo';
+import { hasUsers, seedDemo } from './demo/seed';
 import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';

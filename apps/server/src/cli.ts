@@ -17,7 +17,7 @@ import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { MigrationRightsError } from './db/migrate';
 import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
-import { seedDemo } from './db/seed/demo';
+import { seedDemo } from './demo/seed';
 import { AdministratorInputError, createAdministrator } from './db/seed/administrator';
 import { isCommonPassword } from './lib/common-passwords';
 

@@ -14,7 +14,7 @@ import { buildApp, prepareDatabase } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { drivers } from './db/schema';
-import { demoPassword } from './db/seed/demo-data';
+import { demoPassword } from './demo/data';
 import { openTestDatabase, testConfig } from './test/test-app';
 
 /**

@@ -493,7 +493,7 @@ test.describe('fn-payment', () => {
     await page.getByTestId('row-0-lookup-driver').click();
     await expect(page.getByTestId('row-0-service-errors')).toContainText('tapılmadı');
 
-    // The demo driver Əliyev Orxan Vüqar (apps/server/src/db/seed/demo-data.ts).
+    // The demo driver Əliyev Orxan Vüqar (apps/server/src/demo/data.ts).
     await fin.fill('5abc12x');
     await expect(fin).toHaveValue('5ABC12X');
     await page.getByTestId('row-0-lookup-driver').click();

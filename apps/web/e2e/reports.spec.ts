@@ -172,9 +172,10 @@ test('the general report shows region by transport type, per region, per transpo
   await page.getByTestId('report-run').click();
   await expect(page).toHaveURL(/region=\d+/);
   await settled(page);
-  const regions = await cells.locator('tr.ant-table-row td:first-child').allInnerTexts();
-  expect(regions.length).toBeGreaterThan(0);
-  expect(new Set(regions)).toEqual(new Set(['Gəncə']));
+  // The demo's year has five more regions: the table of all of them gives way to Gəncə's once its answer is in.
+  await expect
+    .poll(async () => [...new Set(await cells.locator('tr.ant-table-row td:first-child').allInnerTexts())])
+    .toEqual(['Gəncə']);
 });
 
 test('a list applies a filter of its address that the user cannot pick (C: the forms shared to them)', async ({

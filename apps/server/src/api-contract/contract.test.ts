@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { demoPassword } from '../db/seed/demo-data';
+import { demoPassword } from '../demo/data';
 import {
   batchValidityMonths,
   findResource,

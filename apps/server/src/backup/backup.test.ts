@@ -9,7 +9,7 @@ import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-datab
 import { buildApp } from '../app';
 import { askServer } from '../control-socket';
 import { cities, fnCoefficients, routeCompanies } from '../db/schema';
-import { demoPassword } from '../db/seed/demo-data';
+import { demoPassword } from '../demo/data';
 import { fnKit } from '../features/fn/fn-test-kit';
 import { signInAs, type SignedIn } from '../test/auth-helpers';
 import { multipart, smallPdf } from '../test/multipart';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../db/seed/demo-data';
+import { demoPassword } from '../demo/data';
 import { signInAs } from '../test/auth-helpers';
 import { createTestApp, solveCaptcha, type TestApp } from '../test/test-app';
 import { hashPassword } from './passwords';

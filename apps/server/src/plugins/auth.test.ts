@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { demoPassword } from '../db/seed/demo-data';
+import { demoPassword } from '../demo/data';
 import { createTestApp, openTestDatabase, solveCaptcha, testConfig, type TestApp } from '../test/test-app';
 
 async function accessOf(t: TestApp, email: string) {

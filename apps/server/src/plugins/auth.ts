@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bindRequestLog } from './request-id';
-import { loadRequestUser, loadUserGrants } from '../features/auth/repository';
+import { loadRequestUser, loadUserGrants } from './auth-user';
 import type { Config } from '../config';
 import { recordAuditEvent } from '../lib/audit';
 import { createTaggedCache } from '../lib/change-feed';

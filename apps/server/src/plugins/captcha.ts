@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { createCaptchaService, type CaptchaService } from '../features/captcha/service';
+import { createCaptchaService, type CaptchaService } from './captcha-service';
 
 declare module 'fastify' {
   interface FastifyInstance {

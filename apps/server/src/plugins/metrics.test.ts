@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../db/seed/demo-data';
+import { demoPassword } from '../demo/data';
 import { fnKit } from '../features/fn/fn-test-kit';
 import { createTestApp, solveCaptcha, type TestApp } from '../test/test-app';
 

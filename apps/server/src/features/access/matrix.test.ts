@@ -1,7 +1,7 @@
 import { meetsRequirement, permissionCodes, requirementCodes, rolePermissions, roles } from '@dnx/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { demoUsers } from '../../db/seed/demo-data';
+import { demoUsers } from '../../demo/data';
 import type { RouteAccessEntry } from '../../plugins/auth';
 import { signInAs } from '../../test/auth-helpers';
 import { createTestApp, openTestDatabase, testConfig, type TestApp } from '../../test/test-app';

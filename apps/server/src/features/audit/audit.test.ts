@@ -1,7 +1,7 @@
 import { auditExportColumns, type AuditEntry, type Page } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { expectedCsv } from '../../test/list-export';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { readEnv } from '../../config';
 import { rateLimitHits, refreshTokens, sessions, userPermissions, permissions, users } from '../../db/schema';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { authApiMessages, authMessages } from '@dnx/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 interface ReceivedMail {

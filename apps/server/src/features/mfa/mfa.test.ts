@@ -2,7 +2,7 @@ import { mfaMessages } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

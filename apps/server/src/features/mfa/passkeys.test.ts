@@ -1,7 +1,7 @@
 import { mfaMessages } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { SoftwareAuthenticator } from '../../test/passkey-authenticator';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 import { relyingParty } from './passkeys';

@@ -2,7 +2,7 @@ import { authMessages, userMessages } from '@dnx/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { verifyPassword } from '../../lib/passwords';
 import { signInAs } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -2,7 +2,7 @@ import { meetsRequirement, pickerRequirement, resources, rolePermissions, roles 
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions, userPermissions, users } from '../../db/schema';
-import { demoUsers } from '../../db/seed/demo-data';
+import { demoUsers } from '../../demo/data';
 import { signInAs } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createThrowawayDatabase } from '../../../../../scripts/lib/throwaway-database.mjs';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 /**

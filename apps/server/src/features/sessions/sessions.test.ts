@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword } from '../../db/seed/demo-data';
+import { demoPassword } from '../../demo/data';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { hashPassword } from '../../lib/passwords';
-import type { Database } from '../client';
+import { hashPassword } from '../lib/passwords';
+import type { Database } from '../db/client';
 import {
   automobileBrands,
   automobileModels,
@@ -20,10 +20,12 @@ import {
   transportTypes,
   userGroups,
   users,
-} from '../schema';
-import * as data from './demo-data';
-import { seedDemoFn } from './demo-fn';
-import { seedDemoRequests } from './demo-requests';
+} from '../db/schema';
+import * as data from './data';
+import { seedDemoFn } from './fn';
+import { addHistoryStaff, seedDemoHistory } from './history';
+import { seedDemoHistoryRequests } from './history-requests';
+import { seedDemoRequests } from './requests';
 
 async function isEmpty(db: Database, table: PgTable): Promise<boolean> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
@@ -98,6 +100,8 @@ export async function seedDemo(db: Database): Promise<void> {
     }
     if (await isEmpty(tdb, tariffs)) await tx.insert(tariffs).values(data.demoTariffs);
 
+    // The year's staff first: the demo users stay the newest accounts, at the top of the users list.
+    await addHistoryStaff(tx);
     const regionIds = new Map((await tx.select().from(regions)).map((r) => [r.name, r.id]));
     const groupIds = new Map((await tx.select().from(groups)).map((g) => [g.code, g.id]));
     let demoUsersAdded = false;
@@ -125,6 +129,9 @@ export async function seedDemo(db: Database): Promise<void> {
   });
   await seedDemoFn(db);
   await seedDemoRequests(db);
+  // After the demo users' own records, which keep the ids and numbers they had before the year was added.
+  await seedDemoHistory(db);
+  await seedDemoHistoryRequests(db);
 }
 
 export async function hasUsers(db: Database): Promise<boolean> {

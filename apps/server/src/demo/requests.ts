@@ -1,10 +1,10 @@
 import { busRouteCreateSchema, busRouteUpdateSchema, onlineDocumentKinds, type OnlineDocumentKind } from '@dnx/shared';
 import { asc, eq } from 'drizzle-orm';
-import { createBusRouteService } from '../../features/bus-routes/service';
-import type { CheckedDocument } from '../../features/online/documents';
-import { recordCarrierRequest, recordPaymentRequest } from '../../features/online/service';
-import { startPdf } from '../../features/payments/receipt';
-import type { Database } from '../client';
+import { createBusRouteService } from '../features/bus-routes/service';
+import type { CheckedDocument } from '../features/online/documents';
+import { recordCarrierRequest, recordPaymentRequest } from '../features/online/service';
+import { startPdf } from '../features/payments/receipt';
+import type { Database } from '../db/client';
 import {
   busRoutes,
   cities,
@@ -13,8 +13,8 @@ import {
   routeCompanies,
   taxPayers,
   transportTypes,
-} from '../schema';
-import { actorOf } from './demo-fn';
+} from '../db/schema';
+import { actorOf } from './fn';
 
 /** A one-page PDF standing in for a scanned document, so the review screens have a file to open. */
 async function sampleDocument(kind: OnlineDocumentKind, lines: string[]): Promise<CheckedDocument> {
@@ -32,7 +32,7 @@ async function sampleDocument(kind: OnlineDocumentKind, lines: string[]): Promis
   return { kind, name: `${kind.replaceAll('_', '-')}.pdf`, contentType: 'application/pdf', data: await finished };
 }
 
-const certificateOf = (carrier: { name: string; voen: string; address: string }) =>
+export const certificateOf = (carrier: { name: string; voen: string; address: string }) =>
   sampleDocument('registration_certificate', [
     `Adı: ${carrier.name}`,
     `VÖEN: ${carrier.voen}`,
@@ -75,7 +75,7 @@ async function seedOnlineRequests(db: Database): Promise<void> {
     email: 'kepez.trans@example.az',
     info: 'Şəhərdaxili sərnişin daşımaları.',
   });
-  // Already on the register (demo-data): the review shows what differs from the carrier's record.
+  // Already on the register (data.ts): the review shows what differs from the carrier's record.
   const genceAvto = {
     name: 'Gəncə Avtonəqliyyat ASC',
     voen: '2000456781',
@@ -88,7 +88,7 @@ async function seedOnlineRequests(db: Database): Promise<void> {
   await recordPaymentRequest(
     db,
     {
-      // The register's address and phone (demo-data), not the ones the registration request changes.
+      // The register's address and phone (data.ts), not the ones the registration request changes.
       owner_code: genceAvto.voen,
       owner_name: genceAvto.name,
       owner_address: 'Gəncə, Atatürk prospekti 45',

@@ -1,12 +1,12 @@
 import { paymentCreateSchema } from '@dnx/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { createBatchService } from '../../features/fn/batch-service';
-import { createFormService } from '../../features/fn/form-service';
-import { createPaymentService } from '../../features/payments/payment-service';
-import { utcDay } from '../../lib/days';
-import type { AuthUser } from '../../plugins/auth';
-import type { Database } from '../client';
-import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../schema';
+import { createBatchService } from '../features/fn/batch-service';
+import { createFormService } from '../features/fn/form-service';
+import { createPaymentService } from '../features/payments/payment-service';
+import { utcDay } from '../lib/days';
+import type { AuthUser } from '../plugins/auth';
+import type { Database } from '../db/client';
+import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../db/schema';
 
 /** A demo user acting through the services, so the demo's movements are in the ledger like everyone's. */
 export async function actorOf(db: Database, email: string, isNational: boolean): Promise<AuthUser | null> {
