@@ -19,6 +19,7 @@ import { createBusRouteService } from '../features/bus-routes/service';
 import { recordCarrierRequest, recordPaymentRequest } from '../features/online/service';
 import { utcDay } from '../lib/days';
 import { actorOf } from './fn';
+import { historyRegionIds } from './history';
 import { historyRegions, ownerNames } from './history-data';
 import { addDays, atWork, seededRandom } from './random';
 import { certificateOf } from './requests';
@@ -32,22 +33,14 @@ const rejected = 'Təqdim olunan sənəd oxunmur, yenidən göndərin.';
  * decided and dated as the region's cashier did. Only once: when the regions have no online request yet.
  */
 async function seedHistoryOnline(db: Database, today: string) {
-  const regionRows = await db
-    .select({ id: regions.id, name: regions.name })
-    .from(regions)
-    .where(
-      inArray(
-        regions.name,
-        historyRegions.map((r) => r.name),
-      ),
-    );
-  const regionIds = new Map(regionRows.map((r) => [r.name, r.id]));
+  const regionIds = await historyRegionIds(db);
+  if (!regionIds) return;
   const [any] = await db
     .select({ id: onlineCarrierRequests.id })
     .from(onlineCarrierRequests)
     .where(inArray(onlineCarrierRequests.regionId, [...regionIds.values()]))
     .limit(1);
-  if (any || regionIds.size !== historyRegions.length) return;
+  if (any) return;
   const random = seededRandom(220);
   const [taxPayer] = await db.select({ id: taxPayers.id }).from(taxPayers).orderBy(asc(taxPayers.id)).limit(1);
   const types = await db.select({ id: transportTypes.id }).from(transportTypes).orderBy(asc(transportTypes.id));

@@ -102,16 +102,29 @@ const voidReasons = ['Çap zamanı korlanıb', 'İtirilib', 'Səhv doldurulub'];
  * year before the demo was made. Added before the demo users (so those stay the newest accounts, first in the users
  * list) when the first of them is missing.
  */
+/** The ids of the year's regions by name; null unless every one of them is in the database. */
+export async function historyRegionIds(db: Database | Transaction): Promise<Map<string, number> | null> {
+  const rows = await db
+    .select({ id: regions.id, name: regions.name })
+    .from(regions)
+    .where(
+      inArray(
+        regions.name,
+        historyRegions.map((r) => r.name),
+      ),
+    );
+  const ids = new Map(rows.map((r) => [r.name, r.id]));
+  return ids.size === historyRegions.length ? ids : null;
+}
+
 export async function addHistoryStaff(tx: Transaction): Promise<void> {
   const [already] = await tx
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, historyRegions[0]!.staff[0]!.email));
   if (already) return;
-  const regionIds = new Map(
-    (await tx.select({ id: regions.id, name: regions.name }).from(regions)).map((r) => [r.name, r.id]),
-  );
-  if (historyRegions.some((r) => !regionIds.has(r.name))) return;
+  const regionIds = await historyRegionIds(tx);
+  if (!regionIds) return;
   const groupIds = new Map(
     (await tx.select({ id: groups.id, code: groups.code }).from(groups)).map((g) => [g.code, g.id]),
   );
@@ -284,17 +297,8 @@ export async function seedDemoHistory(db: Database): Promise<void> {
   const today = utcDay();
 
   await db.transaction(async (tx) => {
-    const regionRows = await tx
-      .select({ id: regions.id, name: regions.name })
-      .from(regions)
-      .where(
-        inArray(
-          regions.name,
-          historyRegions.map((r) => r.name),
-        ),
-      );
-    const regionIds = new Map(regionRows.map((r) => [r.name, r.id]));
-    if (regionIds.size !== historyRegions.length) return;
+    const regionIds = await historyRegionIds(tx);
+    if (!regionIds) return;
     const coefficientRows = await tx.select().from(fnCoefficients);
     const types = await tx
       .select({ id: transportTypes.id, name: transportTypes.name, feeGroup: transportTypes.feeGroup })

@@ -9,13 +9,9 @@ import {
   savedViewLimit,
   viewNameMaxLength,
 } from '../views';
-import type { MessageCatalogue } from './messages';
+import { groupedCount, type MessageCatalogue } from './messages';
 
-// A count read back from an Azerbaijani text carries its thousands dots (12.345): they are dropped first.
-const count = (value: number | string) =>
-  String(value)
-    .replaceAll('.', '')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const count = groupedCount(',');
 
 /** The server's messages in English (issue 30): the counterpart of each Azerbaijani text, key for key. */
 export const enMessages: MessageCatalogue = {

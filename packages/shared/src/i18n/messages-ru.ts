@@ -9,14 +9,10 @@ import {
   savedViewLimit,
   viewNameMaxLength,
 } from '../views';
-import type { MessageCatalogue } from './messages';
+import { groupedCount, type MessageCatalogue } from './messages';
 
 // Russian groups thousands with a (no-break) space: 5 000.
-// A count read back from an Azerbaijani text carries its thousands dots (12.345): they are dropped first.
-const count = (value: number | string) =>
-  String(value)
-    .replaceAll('.', '')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+const count = groupedCount('\u00a0');
 
 /** The server's messages in Russian (issue 30): the counterpart of each Azerbaijani text, key for key. */
 export const ruMessages: MessageCatalogue = {

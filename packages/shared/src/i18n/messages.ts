@@ -60,3 +60,12 @@ export const azMessages = {
 
 /** The catalogue of one other language: each messages object's counterpart, none missing. */
 export type MessageCatalogue = { readonly [N in keyof typeof azMessages]: Translation<(typeof azMessages)[N]> };
+
+/**
+ * A count in a translated message, grouped by the language's thousands separator. A count read back from an
+ * Azerbaijani text carries its thousands dots (12.345): they are dropped first.
+ */
+export const groupedCount = (separator: string) => (value: number | string) =>
+  String(value)
+    .replaceAll('.', '')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, separator);
