@@ -126,7 +126,7 @@ describe('audit trail over the API', () => {
     expect((await list('search=AUDIT SINAQ')).results.map((r) => r.id)).toEqual([row!.id]);
     expect((await list(`actor=${admin.userId}&action=create&result=success&ip=127.0.0.1`)).count).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await list(`date_from=${today}&date_to=${today}&record_id=${id}`)).count).toBe(1);
+    expect((await list(`date_from=${today}&date_to=${today}&resource=fnstatus&record_id=${id}`)).count).toBe(1);
     expect((await list(`date_to=2000-01-01`)).count).toBe(0);
     expect((await list('result=denied')).results.every((r) => r.result === 'denied')).toBe(true);
   });
