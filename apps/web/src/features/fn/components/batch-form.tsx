@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { AvailableSelect, searchByLabel } from '../../../components/available-select';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
-import { focusFirstError, schemaRules, showServerErrors } from '../../../lib/form-rules';
+import { focusFirstError, schemaRule, schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { personLabel, useOperators } from '../../access/api/people-by-role';
 import { batchQuery, useSaveBatch, type BatchInput } from '../api/batches';
@@ -44,7 +44,11 @@ export const batchFieldOrder = [
   'fnBase',
 ] as const;
 
-const rules = schemaRules(fnBatchCreateSchema.shape);
+const rules = {
+  ...schemaRules(fnBatchCreateSchema.shape),
+  // No parent is a batch of its own: an empty field passes (the shared rule checks an empty field as "").
+  fnBase: [schemaRule(fnBatchCreateSchema.shape.fnBase, { optional: true })],
+};
 
 function toValues(batch?: FnBatch): BatchFormValues {
   if (!batch)
