@@ -296,7 +296,7 @@ test('the payments list at 1280 px shows the amount and the status without scrol
     await expect(box).toBeChecked();
   }
   await page.keyboard.press('Escape');
-  await page.setViewportSize({ width: 1000, height: 800 });
+  await page.setViewportSize({ width: 800, height: 800 });
   await expect(page.getByTestId('scroll-hint')).toBeVisible();
   await expect(page.getByTestId('scroll-hint')).toContainText('Cədvəl sağa sürüşdürülür');
   await expect(page.getByRole('region', { name: 'Cədvəl (sağa sürüşdürülür)' })).toHaveAttribute('tabindex', '0');

@@ -37,6 +37,8 @@ export function attachmentName(header: string | null, fallback: string): string 
 
 /** At most this often the screen hears of the progress: a fast stream of small pieces must not re-render each. */
 const progressEveryMs = 150;
+/** The pieces received are folded into one Blob every this many bytes. */
+const foldEveryBytes = 2 * 1024 * 1024;
 
 export interface FileRequest {
   path: string;
@@ -61,7 +63,10 @@ export async function downloadFile(
   const rows = rowsHeader && /^\d+$/.test(rowsHeader) ? Number(rowsHeader) : null;
   const name = attachmentName(res.headers.get('content-disposition'), request.fallbackName);
   const type = res.headers.get('content-type') ?? 'application/octet-stream';
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  // What came so far, folded into a Blob every few megabytes: the browser keeps it, and the file is put together at
+  // the end without copying every piece on the main thread at once.
+  let parts: BlobPart[] = [];
+  let pending = 0;
   let received = 0;
   onProgress({ rows, received });
   if (res.body) {
@@ -70,20 +75,27 @@ export async function downloadFile(
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value);
+      parts.push(value);
+      pending += value.byteLength;
       received += value.byteLength;
+      if (pending >= foldEveryBytes) {
+        parts = [new Blob(parts)];
+        pending = 0;
+      }
       const now = performance.now();
       if (now - told >= progressEveryMs) {
         told = now;
         onProgress({ rows, received });
+        // Pieces that arrived together are read in one go: let the screen draw between them.
+        await new Promise((resolve) => setTimeout(resolve));
       }
     }
   } else {
-    const whole = new Uint8Array(await res.arrayBuffer());
-    chunks.push(whole);
-    received = whole.byteLength;
+    const whole = await res.blob();
+    parts.push(whole);
+    received = whole.size;
   }
   onProgress({ rows, received });
-  saveBlob(new Blob(chunks, { type }), name);
+  saveBlob(new Blob(parts, { type }), name);
   return name;
 }
