@@ -1,4 +1,4 @@
-import { requestReference, toastMessages } from '@dnx/shared';
+import { requestReference, ruMessages, toastMessages } from '@dnx/shared';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,20 @@ describe('the failure toast', () => {
     expect(failureMessage(new ApiError(409, { detail: 'Qrup istifadədədir.' }))).toBe('Qrup istifadədədir.');
     expect(failureMessage(new ApiError(400, {}))).toBe(toastMessages.failure);
     expect(new Set([az.errors.network, az.errors.server, toastMessages.failure]).size).toBe(3);
+  });
+});
+
+describe('the toasts in the interface language (issue 30)', () => {
+  it('says the spec toast in Russian on a Russian screen, and exactly as the spec writes it in Azerbaijani', async () => {
+    const { switchLanguage } = await import('../i18n');
+    expect(failureMessage(new Error('boom'))).toBe(toastMessages.failure);
+    await switchLanguage('ru');
+    try {
+      expect(failureMessage(new Error('boom'))).toBe(ruMessages.toastMessages.failure);
+      expect(failureMessage(new Error('boom'))).not.toBe(toastMessages.failure);
+    } finally {
+      await switchLanguage('az');
+    }
+    expect(failureMessage(new Error('boom'))).toBe(toastMessages.failure);
   });
 });

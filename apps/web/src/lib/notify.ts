@@ -1,4 +1,5 @@
 import { requestReference, toastMessages } from '@dnx/shared';
+import { clientMessage } from '../i18n/client-messages';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createElement } from 'react';
 import { i18n } from '../i18n';
@@ -61,7 +62,7 @@ export const toast = {
 
 /** The spec's success toast: "Əməliyyat müvəffəqiyyətlə yerinə yetirildi." */
 export function notifySuccess() {
-  toast.success(toastMessages.success);
+  toast.success(clientMessage(toastMessages.success));
 }
 
 /** A call that got no answer at all: the browser is offline or the server could not be reached (`fetch` throws). */
@@ -83,7 +84,7 @@ export function failureMessage(error: unknown): string {
   }
   if (error instanceof ApiError && error.status >= 500) return i18n.t('errors.server');
   if (isNetworkFailure(error)) return i18n.t('errors.network');
-  return toastMessages.failure;
+  return clientMessage(toastMessages.failure);
 }
 
 /** The failure toast, with the request's id when the server answered (a network failure has none). */
