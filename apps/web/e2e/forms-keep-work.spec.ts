@@ -153,14 +153,40 @@ test.describe('forms keep typed work (issue 30)', () => {
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
     await signIn(page, 'central@demo.az');
-    type Batch = { id: number; series: string; start_number: string; finish_number: string; fnBase: number | null };
+    type Batch = {
+      id: number;
+      series: string;
+      start_number: string;
+      finish_number: string;
+      fnBase: number | null;
+      operator: number;
+      region: number;
+      transport_type: number;
+      coefficient: number;
+    };
     const api = await apiAs(page);
-    const parent = (await api.get<{ results: Batch[] }>('/api/fn/batches/?per_page=1&order_by=id&order=asc'))
-      .results[0]!;
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     const randomSeries = () => Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * 26)]).join('');
-    let series = randomSeries();
-    while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = randomSeries();
+    const freshSeries = async () => {
+      let series = randomSeries();
+      while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = randomSeries();
+      return series;
+    };
+    // The parent has a series of its own, so a search by it lists it first whatever other tests have issued.
+    const model = (await api.get<{ results: Batch[] }>('/api/fn/batches/?per_page=1&order_by=id&order=asc'))
+      .results[0]!;
+    const parent = await api.post<Batch>('/api/fn/batches/', {
+      series: await freshSeries(),
+      start_number: '000001',
+      finish_number: '000002',
+      operator: model.operator,
+      region: model.region,
+      transport_type: model.transport_type,
+      coefficient: model.coefficient,
+      expire_date: 1,
+      expire_date_type: 'year',
+    });
+    const series = await freshSeries();
 
     await page.goto('/app/new-fn-create');
     const form = page.getByTestId('fn-batch-form');

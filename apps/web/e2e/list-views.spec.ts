@@ -76,7 +76,11 @@ test('a hidden column follows the person to another browser; a saved view opens 
     // Compact density, and "Nəqliyyat vasitələri" (hidden by default) shown and moved up once.
     await drawer.getByText('Sıx', { exact: true }).click();
     await expect(first.locator('.ant-table-small')).toBeVisible();
-    await drawer.getByTestId('column-setting-rows_count').getByRole('checkbox').check();
+    // The box follows the person's settings, which change a moment after the click (an optimistic update): the
+    // assertion waits for it, where check() reads the box once and fails under load.
+    const rowsBox = drawer.getByTestId('column-setting-rows_count').getByRole('checkbox');
+    await rowsBox.click();
+    await expect(rowsBox).toBeChecked();
     await expect(header(first, 'Nəqliyyat vasitələri')).toBeVisible();
     await drawer.getByRole('button', { name: 'Yuxarı: Nəqliyyat vasitələri' }).click();
     const findings = await audit(first, 'column settings', '.ant-drawer');

@@ -232,7 +232,11 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
     await expect(rowOf(page, plate)).not.toContainText('2,50');
     await page.getByTestId('column-settings').click();
     const settings = page.getByTestId('column-settings-drawer');
-    await settings.getByTestId('column-setting-load_capacity').getByRole('checkbox').check();
+    // The box follows the person's settings, which change a moment after the click (an optimistic update): the
+    // assertion waits for it, where check() reads the box once and fails under load.
+    const loadBox = settings.getByTestId('column-setting-load_capacity').getByRole('checkbox');
+    await loadBox.click();
+    await expect(loadBox).toBeChecked();
     await expect(rowOf(page, plate)).toContainText('2,50');
     await settings.getByTestId('column-settings-reset').click();
     await expect(rowOf(page, plate)).not.toContainText('2,50');
