@@ -8,7 +8,31 @@ export const changeChannel = 'dnx_changes';
 /** How long `sync` waits for its own notice before it stops trusting the caches and listens anew. */
 const syncTimeoutMs = 2_000;
 
-type ChangeListener = (change: string) => void;
+/**
+ * What a statement wrote to a list's table (migration 0045): its transaction id and, for a statement of a few rows,
+ * each row before and after (null where there is none); `pairs` is null for a larger statement.
+ */
+export interface RowDiff {
+  table: string;
+  xid: bigint;
+  pairs: [Record<string, unknown> | null, Record<string, unknown> | null][] | null;
+}
+
+type ChangeListener = (change: string, diff?: RowDiff) => void;
+
+/** A `diff:` or `bulk:` notice as the `rows:<table>` change it also is, with its detail; null for anything else. */
+export function parseRowDiff(payload: string): RowDiff | null {
+  const match = /^(diff|bulk):([a-z_0-9]+):(\d+)(?::([\s\S]*))?$/.exec(payload);
+  if (!match) return null;
+  const [, kind, table, xid, json] = match;
+  if (kind === 'bulk') return { table: table!, xid: BigInt(xid!), pairs: null };
+  try {
+    const pair = JSON.parse(json ?? '') as NonNullable<RowDiff['pairs']>[number];
+    return { table: table!, xid: BigInt(xid!), pairs: [pair] };
+  } catch {
+    return { table: table!, xid: BigInt(xid!), pairs: null };
+  }
+}
 
 /**
  * What the database announces, as it commits, about data a server process keeps in memory: `user:<id>`,
@@ -23,7 +47,10 @@ export interface ChangeFeed {
   readonly epoch: number;
   /** Times the feed was lost and listened anew (metrics: a rising count is a flaky connection to the database). */
   readonly reconnects: number;
-  /** Calls `listener` with each change; `all` when everything must be dropped (also on every loss of the feed). */
+  /**
+   * Calls `listener` with each change; `all` when everything must be dropped (also on every loss of the feed). A
+   * `rows:<table>` change comes with the statement's row diff when the database sent one (migration 0045).
+   */
   onChange(listener: ChangeListener): void;
   /**
    * Resolves once every change committed before the call has reached this process: a write request answers only
@@ -45,9 +72,9 @@ export async function createChangeFeed(database: DatabaseHandle): Promise<Change
   let lost = 0;
   let reconnects = 0;
 
-  const announce = (change: string) => {
+  const announce = (change: string, diff?: RowDiff) => {
     epoch += 1;
-    for (const listener of listeners) listener(change);
+    for (const listener of listeners) listener(change, diff);
   };
 
   const listener: ChannelListener = await database.listen(changeChannel, {
@@ -57,7 +84,9 @@ export async function createChangeFeed(database: DatabaseHandle): Promise<Change
         pendingSyncs.delete(payload);
         return;
       }
-      announce(payload);
+      const diff = parseRowDiff(payload);
+      if (diff) announce(`rows:${diff.table}`, diff);
+      else announce(payload);
     },
     live(isLive) {
       if (!isLive) lost += 1;

@@ -2,7 +2,7 @@ import { auditListSpec, type AuditEntry } from '@dnx/shared';
 import { count, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { applyList, listKeys, defineList, type ListSource } from '../../lib/list/list-query';
+import { applyList, listReads, defineList, type ListSource } from '../../lib/list/list-query';
 
 export const auditList = defineList({
   spec: auditListSpec,
@@ -76,6 +76,6 @@ export function auditSource(db: Executor): ListSource<AuditEntry> {
       (await applyList(db.select(columns).from(auditLog).$dynamic(), where, orderBy, window)).map((row) =>
         asEntry(row as AuditRow),
       ),
-    keys: listKeys(db, (columns) => db.select(columns).from(auditLog).$dynamic()),
+    ...listReads(db, (columns) => db.select(columns).from(auditLog).$dynamic()),
   };
 }

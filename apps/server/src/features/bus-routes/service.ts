@@ -32,7 +32,7 @@ import { recordAudit } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { auditActor } from '../../lib/grants';
 import { fieldErrors, HttpError, notFound } from '../../lib/http-errors';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listReads, type ListSource } from '../../lib/list/list-query';
 import { fieldChanges } from '../../lib/record-history';
 import { replaceChildRows } from '../../lib/child-rows';
 import { regionScope } from '../../lib/region-scope';
@@ -175,7 +175,7 @@ function routeSource(db: Database): ListSource<BusRouteListItem> {
         ...asHeader(row),
         points_count: row.pointsCount,
       })),
-    keys: listKeys(db, (keyColumns) => db.select(keyColumns).from(busRoutes).$dynamic()),
+    ...listReads(db, (keyColumns) => db.select(keyColumns).from(busRoutes).$dynamic()),
   };
 }
 

@@ -19,7 +19,14 @@ import {
   userGroups,
   users,
 } from '../../db/schema';
-import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
+import {
+  applyList,
+  countWithSnapshot,
+  defineList,
+  listCounts,
+  listReads,
+  type ListSource,
+} from '../../lib/list/list-query';
 
 const operators = alias(users, 'operator');
 
@@ -117,23 +124,19 @@ function asBatch(row: BatchRow): FnBatch {
   };
 }
 
-/** The list's rows; `counts` keeps its counts between writes (the routes' list caches). */
-export function batchSource(db: Executor, counts?: ListCounts): ListSource<FnBatch> {
+/** The list's rows; with the routes' list caches its counts and positions are kept across writes. */
+export function batchSource(db: Executor): ListSource<FnBatch> {
   return {
-    count: (where) => {
-      const load = async () => {
-        const [row] = await db
-          .select({ n: count() })
-          .from(fnBatches)
-          .innerJoin(operators, eq(operators.id, fnBatches.operatorId))
-          .innerJoin(regions, eq(regions.id, fnBatches.regionId))
-          .where(where);
-        return row?.n ?? 0;
-      };
-      return counts ? counts(where, load) : load();
-    },
+    ...listCounts((where) =>
+      db
+        .select(countWithSnapshot)
+        .from(fnBatches)
+        .innerJoin(operators, eq(operators.id, fnBatches.operatorId))
+        .innerJoin(regions, eq(regions.id, fnBatches.regionId))
+        .where(where),
+    ),
     rows: async (where, orderBy, window) => (await applyList(selectBatches(db), where, orderBy, window)).map(asBatch),
-    keys: listKeys(db, (keyColumns) =>
+    ...listReads(db, (keyColumns) =>
       db
         .select(keyColumns)
         .from(fnBatches)

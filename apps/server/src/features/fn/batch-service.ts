@@ -53,8 +53,7 @@ const overlapError = (series: string, other: { id: number; start: number; finish
   });
 
 /** The form batches (the spec's base fn, "new fn"): list, read, create, edit, delete while new, accept. */
-export function createBatchService(db: Database, lists: ListCaches = {}) {
-  const { anchors, counts } = lists;
+export function createBatchService(db: Database, caches?: ListCaches) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, fnBatches.regionId);
 
   async function visible(executor: Executor, actor: AuthUser, id: number): Promise<FnBatch> {
@@ -104,10 +103,10 @@ export function createBatchService(db: Database, lists: ListCaches = {}) {
 
   return {
     count: (actor: AuthUser, query: FnBatchListQuery): Promise<number> =>
-      repo.batchList.count(query, repo.batchSource(db, counts), [scopeOf(actor)]),
+      repo.batchList.count(query, repo.batchSource(db), [scopeOf(actor)], caches),
 
     list: (actor: AuthUser, query: FnBatchListQuery, currentUrl: string): Promise<Page<FnBatch>> =>
-      repo.batchList.page(query, repo.batchSource(db, counts), { currentUrl, scope: [scopeOf(actor)], anchors }),
+      repo.batchList.page(query, repo.batchSource(db), { currentUrl, scope: [scopeOf(actor)], caches }),
 
     /** Every batch the list selects with `query`, chunk by chunk in its order (the list's export). */
     stream: (actor: AuthUser, query: FnBatchListQuery): AsyncIterable<FnBatch[]> =>

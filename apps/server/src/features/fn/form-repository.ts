@@ -1,10 +1,18 @@
 import { fnFormListSpec, formatFnNumber, parseFnNumber, type FnForm, type FnNoticeStatus } from '@dnx/shared';
-import { and, count, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { utcDay } from '../../lib/days';
 import { fnBatches, fnForms, paymentRows, payments, regions, users } from '../../db/schema';
-import { applyList, defineList, listKeys, sqlKey, type ListCounts, type ListSource } from '../../lib/list/list-query';
+import {
+  applyList,
+  countWithSnapshot,
+  defineList,
+  listCounts,
+  listReads,
+  sqlKey,
+  type ListSource,
+} from '../../lib/list/list-query';
 
 const inspectors = alias(users, 'inspector');
 const operators = alias(users, 'form_operator');
@@ -121,27 +129,22 @@ function asForm(row: FormRow): FnForm {
   };
 }
 
-/** The list's rows; `counts` keeps its counts between writes (the routes' list caches). */
-export function formSource(db: Executor, counts?: ListCounts): ListSource<FnForm> {
+/** The list's rows; with the routes' list caches its counts and positions are kept across writes. */
+export function formSource(db: Executor): ListSource<FnForm> {
   return {
-    count: (where) => {
-      const load = async () => {
-        // Every form has its batch (a foreign key): a count that asks nothing of the batch need not join it, and
-        // counts a stage of a million forms from its index alone.
-        const [row] =
-          where && sqlKey(where).includes('"fn_batches"')
-            ? await db
-                .select({ n: count() })
-                .from(fnForms)
-                .innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId))
-                .where(where)
-            : await db.select({ n: count() }).from(fnForms).where(where);
-        return row?.n ?? 0;
-      };
-      return counts ? counts(where, load) : load();
-    },
+    // Every form has its batch (a foreign key): a count that asks nothing of the batch need not join it, and
+    // counts a stage of a million forms from its index alone.
+    ...listCounts((where) =>
+      where && sqlKey(where).includes('"fn_batches"')
+        ? db
+            .select(countWithSnapshot)
+            .from(fnForms)
+            .innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId))
+            .where(where)
+        : db.select(countWithSnapshot).from(fnForms).where(where),
+    ),
     rows: async (where, orderBy, window) => (await applyList(selectForms(db), where, orderBy, window)).map(asForm),
-    keys: listKeys(db, (keyColumns) =>
+    ...listReads(db, (keyColumns) =>
       db.select(keyColumns).from(fnForms).innerJoin(fnBatches, eq(fnBatches.id, fnForms.batchId)).$dynamic(),
     ),
   };

@@ -29,8 +29,7 @@ import { contiguousRuns, formTimeline, recordMovement, seenExpiry } from './ledg
 type FormChange = Partial<typeof fnForms.$inferInsert>;
 
 /** The forms and their numbers (active, shared, voided, annulled): lists, moves, check-fn and timelines. */
-export function createFormService(db: Database, lists: ListCaches = {}) {
-  const { anchors, counts } = lists;
+export function createFormService(db: Database, caches?: ListCaches) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, fnBatches.regionId);
 
   async function visible(actor: AuthUser, id: number): Promise<FnForm> {
@@ -132,13 +131,13 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
 
   return {
     count: (actor: AuthUser, query: FnFormListQuery, scope: SQL[] = []): Promise<number> =>
-      repo.formList.count(query, repo.formSource(db, counts), [scopeOf(actor), ...scope]),
+      repo.formList.count(query, repo.formSource(db), [scopeOf(actor), ...scope], caches),
 
     list: (actor: AuthUser, query: FnFormListQuery, currentUrl: string, scope: SQL[] = []): Promise<Page<FnForm>> =>
-      repo.formList.page(query, repo.formSource(db, counts), {
+      repo.formList.page(query, repo.formSource(db), {
         currentUrl,
         scope: [scopeOf(actor), ...scope],
-        anchors,
+        caches,
       }),
 
     /** Every form the list selects with `query` (and `scope`), chunk by chunk in its order (the list's export). */
@@ -151,10 +150,10 @@ export function createFormService(db: Database, lists: ListCaches = {}) {
       query: Omit<FnFormListQuery, 'page' | 'no_page'>,
       currentUrl: string,
     ): Promise<Page<FnForm>> =>
-      repo.formList.page({ ...query, page: 1, cursor: query.cursor ?? 'first' }, repo.formSource(db, counts), {
+      repo.formList.page({ ...query, page: 1, cursor: query.cursor ?? 'first' }, repo.formSource(db), {
         currentUrl,
         scope: [scopeOf(actor), eq(fnForms.stage, 'active')],
-        anchors,
+        caches,
       }),
 
     read: visible,

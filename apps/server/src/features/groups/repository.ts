@@ -3,7 +3,7 @@ import { asc, count, eq, inArray, ne, and } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { groupPermissions, groups, permissions, userGroups } from '../../db/schema';
 import { azFoldEquals } from '../../lib/az-text';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listReads, type ListSource } from '../../lib/list/list-query';
 
 export const groupList = defineList({
   spec: groupListSpec,
@@ -47,7 +47,7 @@ function groupSource(db: Executor): ListSource<Group> {
     count: async (where) => (await db.select({ n: count() }).from(groups).where(where))[0]!.n,
     rows: async (where, orderBy, window) =>
       withPermissions(db, await applyList(db.select(groupColumns).from(groups).$dynamic(), where, orderBy, window)),
-    keys: listKeys(db, (columns) => db.select(columns).from(groups).$dynamic()),
+    ...listReads(db, (columns) => db.select(columns).from(groups).$dynamic()),
   };
 }
 

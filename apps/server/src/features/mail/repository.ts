@@ -2,7 +2,7 @@ import { mailListSpec, type MailItem, type MailStatus } from '@dnx/shared';
 import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listReads, type ListSource } from '../../lib/list/list-query';
 
 export const mailList = defineList({
   spec: mailListSpec,
@@ -66,7 +66,7 @@ export function mailSource(db: Executor): ListSource<MailItem> {
       (await applyList(db.select(columns).from(mailOutbox).$dynamic(), where, orderBy, window)).map((row) =>
         asItem(row as Row),
       ),
-    keys: listKeys(db, (selected) => db.select(selected).from(mailOutbox).$dynamic()),
+    ...listReads(db, (selected) => db.select(selected).from(mailOutbox).$dynamic()),
   };
 }
 

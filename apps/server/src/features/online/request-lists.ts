@@ -9,7 +9,7 @@ import type {
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { onlineCarrierRequests, onlinePaymentRequests, regions } from '../../db/schema';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listReads, type ListSource } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
 
@@ -184,6 +184,6 @@ function requestSource<T extends RequestTable, I>(db: Database, table: T, asItem
       (await applyList(db.select({ request: from, regionName }).from(from).$dynamic(), where, orderBy, window)).map(
         (r) => asItem({ ...r.request, regionName: r.regionName } as RowOf<T>),
       ),
-    keys: listKeys(db, (keyColumns) => db.select(keyColumns).from(from).$dynamic()),
+    ...listReads(db, (keyColumns) => db.select(keyColumns).from(from).$dynamic()),
   };
 }

@@ -29,17 +29,16 @@ export async function visiblePayment(db: Database, actor: AuthUser, id: number):
 }
 
 /** The list, its count, its export and its sum, in the user's region scope. */
-export function paymentQueries(db: Database, lists: ListCaches = {}) {
-  const { anchors, counts } = lists;
+export function paymentQueries(db: Database, caches?: ListCaches) {
   return {
     count: (actor: AuthUser, query: PaymentListQuery): Promise<number> =>
-      repo.paymentList.count(query, repo.paymentSource(db, counts), [paymentScope(actor)]),
+      repo.paymentList.count(query, repo.paymentSource(db), [paymentScope(actor)], caches),
 
     list: (actor: AuthUser, query: PaymentListQuery, currentUrl: string): Promise<Page<PaymentListItem>> =>
-      repo.paymentList.page(query, repo.paymentSource(db, counts), {
+      repo.paymentList.page(query, repo.paymentSource(db), {
         currentUrl,
         scope: [paymentScope(actor)],
-        anchors,
+        caches,
       }),
 
     /** Every payment the list selects with `query`, chunk by chunk in its order (the list's export). */

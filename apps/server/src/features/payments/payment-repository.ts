@@ -11,10 +11,17 @@ import {
   type PaymentStatus,
   type TariffRate,
 } from '@dnx/shared';
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fnBatches, fnCoefficients, fnForms, paymentRows, payments, tariffs, transportTypes } from '../../db/schema';
-import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
+import {
+  applyList,
+  countWithSnapshot,
+  defineList,
+  listCounts,
+  listReads,
+  type ListSource,
+} from '../../lib/list/list-query';
 
 /** A decimal as the API writes it: its shortest exact form ("1.5", "12"). */
 const shortest = (value: string, scale: number) => normalizeDecimal(value, scale) ?? value;
@@ -124,23 +131,17 @@ function selectList(db: Executor) {
     .$dynamic();
 }
 
-/** The list's rows; `counts` keeps its counts between writes (the routes' list caches). */
-export function paymentSource(db: Executor, counts?: ListCounts): ListSource<PaymentListItem> {
+/** The list's rows; with the routes' list caches its counts and positions are kept across writes. */
+export function paymentSource(db: Executor): ListSource<PaymentListItem> {
   return {
-    count: (where) => {
-      const load = async () => {
-        const [row] = await db.select({ n: count() }).from(payments).where(where);
-        return row?.n ?? 0;
-      };
-      return counts ? counts(where, load) : load();
-    },
+    ...listCounts((where) => db.select(countWithSnapshot).from(payments).where(where)),
     rows: async (where, orderBy, window) =>
       (await applyList(selectList(db), where, orderBy, window)).map((row) => ({
         ...asHeader(row),
         rows_count: row.rowsCount,
         forms: row.forms,
       })),
-    keys: listKeys(db, (keyColumns) => db.select(keyColumns).from(payments).$dynamic()),
+    ...listReads(db, (keyColumns) => db.select(keyColumns).from(payments).$dynamic()),
   };
 }
 

@@ -15,9 +15,9 @@ export { paymentSnapshot } from './payment-snapshot';
  * edit, the state
  * machine (payment-transitions.ts), the receipt and the public check.
  */
-export function createPaymentService(db: Database, publicOrigin: string, lists: ListCaches = {}) {
+export function createPaymentService(db: Database, publicOrigin: string, caches?: ListCaches) {
   return {
-    ...paymentQueries(db, lists),
+    ...paymentQueries(db, caches),
     /** A new payment's payer by VÖEN (payment-payer.ts). */
     payer: (actor: AuthUser, voen: string): Promise<Payer> => findPayer(db, actor, voen),
     create: (actor: AuthUser, input: PaymentCreateInput): Promise<Payment> => createPayment(db, actor, input),

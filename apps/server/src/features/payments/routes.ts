@@ -290,7 +290,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const page = await formList.page(
         { ...request.query, stage: undefined, shared: undefined, no_page: undefined },
-        formSource(app.db, formCaches.counts),
+        formSource(app.db),
         {
           currentUrl: requestUrl(request),
           scope: [
@@ -298,7 +298,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             inArray(fnForms.stage, ['active', 'shared']),
             eq(fnForms.annulled, false),
           ].filter((c) => c !== undefined),
-          anchors: formCaches.anchors,
+          caches: formCaches,
         },
       );
       const pricing = await batchPricing(

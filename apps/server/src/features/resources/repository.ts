@@ -15,10 +15,11 @@ import { insertAsJson } from '../../lib/bulk-insert';
 import type { ChangeFeed } from '../../lib/change-feed';
 import {
   applyList,
-  createListAnchors,
-  createListCounts,
+  countWithSnapshot,
+  createListCaches,
   defineList,
-  listKeys,
+  listCounts,
+  listReads,
   type ListSource,
   type FilterDeclaration,
   type ListQuery,
@@ -140,27 +141,23 @@ export function createResourceRepository(
   }
 
   const tableName = getTableName(table);
-  // Counts of this table's lists (the whole table, and each filter paged through), until a statement writes it.
-  const counts = createListCounts(changes, [tableName]);
-  // Page anchors also follow the tables whose names the order reads (a renamed brand reorders automobiles).
-  const anchors = createListAnchors(changes, [
+  // Counts and page positions of this table's lists, kept across writes; the tables whose names an order reads
+  // come along (a renamed brand reorders automobiles).
+  const caches = createListCaches(changes, [
     tableName,
     ...new Set(references.map((field) => getTableName(referenced(field.reference!).table))),
   ]);
 
   const source = (db: Executor): ListSource<ResourceRecord> => ({
-    count: (where) =>
-      counts(where, async () => {
-        // Counted tables keep their total in a trigger-kept counter; counting 100,000 rows takes 20 ms.
-        if (!where && spec.rowCounter) {
-          const [counted] = await db
-            .select({ n: sql<number>`n`.mapWith(Number) })
+    ...listCounts((where) =>
+      // Counted tables keep their total in a trigger-kept counter; counting 100,000 rows takes 20 ms.
+      !where && spec.rowCounter
+        ? db
+            .select({ n: sql<number>`n`.mapWith(Number), snapshot: countWithSnapshot.snapshot })
             .from(sql`row_counts`)
-            .where(sql`table_name = ${tableName}`);
-          return counted!.n;
-        }
-        return (await db.select({ n: count() }).from(table).where(where))[0]!.n;
-      }),
+            .where(sql`table_name = ${tableName}`)
+        : db.select(countWithSnapshot).from(table).where(where),
+    ),
     rows: async (where, order, window) => {
       // Near the start a page is read in one plain query: the cheapest to plan and run. Deeper, the page's
       // ids come first from the sort index alone (the OFFSET then walks only the index), then their rows.
@@ -173,20 +170,20 @@ export function createResourceRepository(
           .orderBy(...order)
       ).map(toRecord);
     },
-    keys: listKeys(db, (columns) => db.select(columns).from(table).$dynamic()),
+    ...listReads(db, (columns) => db.select(columns).from(table).$dynamic()),
   });
 
   return {
     list,
 
     page(db: Executor, query: ListQuery<typeof listSpec>, currentUrl: string): Promise<Page<ResourceRecord>> {
-      return list.page(query, source(db), { currentUrl, anchors });
+      return list.page(query, source(db), { currentUrl, caches });
     },
 
     /** Every record the query selects, chunk by chunk in its order (the list's export). */
     stream: (db: Executor, query: ListQuery<typeof listSpec>) => list.stream(query, source(db)),
 
-    count: (db: Executor, query: ListQuery<typeof listSpec>) => list.count(query, source(db)),
+    count: (db: Executor, query: ListQuery<typeof listSpec>) => list.count(query, source(db), [], caches),
 
     async find(db: Executor, recordId: number): Promise<ResourceRecord | null> {
       const [record] = await findMany(db, [recordId]);

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listReads, type ListSource } from '../../lib/list/list-query';
 
 export const userList = defineList({
   spec: userListSpec,
@@ -131,7 +131,7 @@ function userSource(db: Executor): ListSource<User> {
   return {
     count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
     rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
-    keys: listKeys(db, (columns) =>
+    ...listReads(db, (columns) =>
       db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
     ),
   };

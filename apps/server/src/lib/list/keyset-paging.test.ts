@@ -17,16 +17,8 @@ import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { HttpError } from '../http-errors';
 import { csvCell } from '../spreadsheet/table-writer';
-import {
-  anchorStep,
-  applyList,
-  createListAnchors,
-  createListCounts,
-  defineList,
-  encodeCursor,
-  listKeys,
-  sqlKey,
-} from './list-query';
+import { applyList, defineList, encodeCursor, listReads, sqlKey } from './list-query';
+import { positionStep as anchorStep } from './live-lists';
 
 type Page = SharedPage<ResourceRecord>;
 
@@ -315,7 +307,7 @@ describe('keyset paging and page jumps', () => {
     const source = {
       count: async () => 1,
       rows: async () => [],
-      keys: listKeys(db, (columns) => db.select(columns).from(drivers).$dynamic()),
+      ...listReads(db, (columns) => db.select(columns).from(drivers).$dynamic()),
     };
     const query = list.querySchema.parse({ order_by: 'start' });
     // Made as the list makes its own, so only the database can tell the date is no date.
@@ -324,74 +316,6 @@ describe('keyset paging and page jumps', () => {
     const answer = list.page({ ...query, cursor }, source, { currentUrl: 'http://localhost/x/' });
     await expect(answer).rejects.toBeInstanceOf(HttpError);
     await expect(answer).rejects.toMatchObject({ statusCode: 400, body: { cursor: [listMessages.cursorInvalid] } });
-  });
-
-  it('reads anchors on the second deep page since a write, keeps them until the next write, and shares a load', async () => {
-    const anchors = createListAnchors(t.app.changes, ['drivers']);
-    let loads = 0;
-    const load = async () => {
-      loads += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return [['1'], ['201']];
-    };
-    expect(await anchors.get('q', load)).toBeNull();
-    const [first, second] = await Promise.all([anchors.get('q', load), anchors.get('q', load)]);
-    expect(first).toEqual([['1'], ['201']]);
-    expect(second).toBe(first);
-    expect(await anchors.get('q', load)).toBe(first);
-    expect(loads).toBe(1);
-    // Another table's write changes nothing; a write to drivers starts over.
-    await t.writeOutside((db) =>
-      db.execute(sql`update regions set name = name where id = (select min(id) from regions)`),
-    );
-    expect(await anchors.get('q', load)).toBe(first);
-    await t.writeOutside((db) =>
-      db.execute(sql`update drivers set status = status where id = (select min(id) from drivers)`),
-    );
-    expect(await anchors.get('q', load)).toBeNull();
-    expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
-    expect(loads).toBe(2);
-    // While the feed is lost nothing is read (it could not be kept); once it listens again, twice asked loads.
-    t.app.changes.restart();
-    expect(t.app.changes.live).toBe(false);
-    expect(await anchors.get('q', load)).toBeNull();
-    expect(await anchors.get('q', load)).toBeNull();
-    expect(loads).toBe(2);
-    await expect.poll(() => t.app.changes.live, { timeout: 10_000 }).toBe(true);
-    expect(await anchors.get('q', load)).toBeNull();
-    expect(await anchors.get('q', load)).toEqual([['1'], ['201']]);
-    expect(loads).toBe(3);
-  });
-
-  it('keeps a count per condition until a write to its tables, shares a load, and counts every time without the feed', async () => {
-    const counts = createListCounts(t.app.changes, ['drivers']);
-    let loads = 0;
-    const load = async () => {
-      loads += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return 7;
-    };
-    const [first, second] = await Promise.all([counts(sql`true`, load), counts(sql`true`, load)]);
-    expect([first, second, await counts(sql`true`, load)]).toEqual([7, 7, 7]);
-    expect(loads).toBe(1);
-    // Another condition is another count; another table's write keeps both, a write to drivers drops them.
-    expect(await counts(sql`${1} = ${1}`, load)).toBe(7);
-    expect(loads).toBe(2);
-    await t.writeOutside((db) =>
-      db.execute(sql`update regions set name = name where id = (select min(id) from regions)`),
-    );
-    await counts(sql`true`, load);
-    expect(loads).toBe(2);
-    await t.writeOutside((db) =>
-      db.execute(sql`update drivers set status = status where id = (select min(id) from drivers)`),
-    );
-    await counts(sql`true`, load);
-    expect(loads).toBe(3);
-    t.app.changes.restart();
-    await counts(sql`true`, load);
-    await counts(sql`true`, load);
-    expect(loads).toBe(5);
-    await expect.poll(() => t.app.changes.live, { timeout: 10_000 }).toBe(true);
   });
 
   it('declares cursor in OpenAPI as a string with a maximum length, on every list', async () => {
@@ -438,7 +362,7 @@ describe('keyset paging and page jumps', () => {
         (await applyList(db.select({ id: drivers.id }).from(drivers).$dynamic(), where, order, window)).map(
           (r) => r.id,
         ),
-      keys: listKeys(db, (columns) => db.select(columns).from(drivers).$dynamic()),
+      ...listReads(db, (columns) => db.select(columns).from(drivers).$dynamic()),
     };
     for (const raw of [
       { order_by: 'start' },

@@ -8,13 +8,17 @@ import {
   type ListSpec,
   type Page,
 } from '@dnx/shared';
-import { and, asc, Column, desc, eq, is, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PgDialect, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, Column, count as countRows, desc, eq, is, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { azContains, azFoldedContains, azSortKey } from '../az-text';
-import { createTaggedCache, type ChangeFeed } from '../change-feed';
 import { HttpError } from '../http-errors';
+import { positionStep, type KeyKind, type ListCaches, type LiveSource } from './live-lists';
+import { sqlKey, type SortValues } from './sql-key';
+
+export { createListCaches, type ListCaches } from './live-lists';
+export { sqlKey, type SortValues } from './sql-key';
 
 /**
  * The list machinery of every list endpoint: from a declaration (the shared list spec, and for each filter and
@@ -58,128 +62,94 @@ export interface ListDeclaration<S extends ListSpec> {
 
 export type ListQuery<S extends ListSpec> = z.infer<ReturnType<typeof listQuerySchema<S>>>;
 
-/** A row's place in a list's order: its sort values as text (null for a NULL), the tie-breaker last. */
-export type SortValues = (string | null)[];
-
 type Window = { limit: number; offset: number } | null;
 
-/** Rows and their count from the caller's own select (joins, columns), given the conditions and order built here. */
-export interface ListSource<T> {
-  count(where: SQL | undefined): Promise<number>;
+/**
+ * Rows and their count from the caller's own select (joins, columns), given the conditions and order built here;
+ * with `countAt`, `bounds` and `probe` (from `listReads`) its counts and page positions are kept across writes.
+ */
+export interface ListSource<T> extends LiveSource {
   rows(where: SQL | undefined, orderBy: SQL[], window: Window): Promise<T[]>;
-  /**
-   * The sort values (`values`, selected from the same FROM as `rows`) of the rows in `window`, or with `every` of
-   * the rows at positions 0, every, 2·every, ...: cursors and page anchors are made of them. `listKeys` builds it.
-   */
-  keys(where: SQL | undefined, values: SQL[], orderBy: SQL[], window: Window, every?: number): Promise<SortValues[]>;
+  /** The sort values (`values`, selected from the same FROM as `rows`) of the rows in `window`: cursors are made of them. */
+  keys(where: SQL | undefined, values: SQL[], orderBy: SQL[], window: Window): Promise<SortValues[]>;
 }
 
-/** `ListSource.keys` for a list whose rows come from `from(columns)` (`db.select(columns).from(...).$dynamic()`). */
-export function listKeys(
+type FromColumns = (columns: Record<string, SQL.Aliased>) => PgSelect;
+
+const readValues =
+  (values: readonly unknown[], prefix: string) =>
+  (row: Record<string, unknown>): SortValues =>
+    values.map((_, i) => (row[`${prefix}${i}`] ?? null) as string | null);
+
+/**
+ * `keys`, `bounds` and `probe` of a list whose rows come from `from(columns)` (`db.select(columns).from(...)
+ * .$dynamic()`), for its `ListSource`: cursors, and the page positions and counts kept across writes.
+ */
+export function listReads(
   db: Executor,
-  from: (columns: Record<string, SQL.Aliased>) => PgSelect,
-): ListSource<unknown>['keys'] {
-  return async (where, values, orderBy, window, every) => {
-    const columns = Object.fromEntries(values.map((value, i) => [`k${i}`, sql`${value}`.as(`k${i}`)]));
-    const read = (row: Record<string, unknown>): SortValues =>
-      values.map((_, i) => (row[`k${i}`] ?? null) as string | null);
-    if (!every) {
-      const rows = (await applyList(from(columns), where, orderBy, window)) as Record<string, unknown>[];
-      return rows.map(read);
-    }
-    // One pass numbering the rows in order; the numbering and the ORDER BY share one sort or index scan.
-    const position = sql`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as('n');
-    const ranked = applyList(from({ ...columns, n: position }), where, orderBy, null);
-    const result = (await db.execute(
-      sql`select * from (${ranked}) ranked where (n - 1) % ${sql.raw(String(every))} = 0 order by n`,
-    )) as unknown as { rows: Record<string, unknown>[] };
-    return result.rows.map(read);
-  };
-}
-
-/** Rows between page anchors: a page jump walks at most this many index entries from the nearest anchor. */
-export const anchorStep = 200;
-
-/**
- * A tagged cache whose concurrent loads of one key are shared: requests that came before any change the load
- * could have missed wait for it instead of running the same query again. Nothing is shared while the feed is down.
- */
-function sharedLoads<V>(feed: ChangeFeed, tables: readonly string[], limit: number) {
-  const cache = createTaggedCache<V>(feed, limit);
-  const tags = tables.map((table) => `rows:${table}`);
-  const loading = new Map<string, Promise<V>>();
+  from: FromColumns,
+): Pick<Required<ListSource<unknown>>, 'keys' | 'bounds' | 'probe'> {
+  const aliased = (values: readonly SQL[], prefix: string) =>
+    Object.fromEntries(values.map((value, i) => [`${prefix}${i}`, sql`${value}`.as(`${prefix}${i}`)]));
+  const execute = async (query: SQL) =>
+    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
   return {
-    tags,
-    peek: (key: string) => cache.peek(key),
-    get(key: string, load: () => Promise<V>): Promise<V> {
-      if (!feed.live) return load();
-      const shared = `${feed.epoch}\u0000${key}`;
-      const running = loading.get(shared);
-      if (running) return running;
-      const started = cache.get(key, tags, load).finally(() => loading.delete(shared));
-      loading.set(shared, started);
-      return started;
+    async keys(where, values, orderBy, window) {
+      const rows = (await applyList(from(aliased(values, 'k')), where, orderBy, window)) as Record<string, unknown>[];
+      return rows.map(readValues(values, 'k'));
+    },
+    async bounds(where, values, orderBy, every) {
+      // One pass numbering the rows in order (the numbering and the ORDER BY share one sort or index scan), keeping
+      // every `every`-th row and the last; the statement's snapshot and how the database orders text come along.
+      const window = sql.join(orderBy, sql`, `);
+      const ranked = applyList(
+        from({
+          ...aliased(values, 'k'),
+          n: sql`row_number() over (order by ${window})`.as('n'),
+          last: sql`lead(1) over (order by ${window}) is null`.as('last'),
+        }),
+        where,
+        orderBy,
+        null,
+      );
+      const rows = await execute(
+        sql`select ranked.*, pg_current_snapshot()::text as snapshot, (select datcollate in ('C', 'POSIX') or datcollate ilike 'C.%' from pg_database where datname = current_database()) as bytes from (${ranked}) ranked where (n - 1) % ${sql.raw(String(every))} = 0 or last order by n`,
+      );
+      return {
+        rows: rows.map((row) => ({ values: readValues(values, 'k')(row), n: Number(row.n) })),
+        snapshot: String(rows[0]?.snapshot ?? '0:0:'),
+        bytesOrdered: rows[0]?.bytes === true,
+      };
+    },
+    async probe(table, changed, where, marks) {
+      // The list's own FROM over the changed rows: a CTE named as the table stands in for it, so the conditions and
+      // sort values read the rows as they were or are, and joined tables as they are now.
+      const shadowed = from({
+        ...aliased(marks, 'm'),
+        matched: sql`coalesce((${where ?? sql`true`}), false)`.as('matched'),
+        ordinal: sql`${sql.identifier(table)}.probe_ordinal`.as('ordinal'),
+      });
+      const rows = await execute(
+        sql`with ${sql.identifier(table)} as (select r.*, o.probe_ordinal from jsonb_array_elements(${JSON.stringify(changed)}::jsonb) with ordinality as o(doc, probe_ordinal), jsonb_populate_record(null::${sql.identifier(table)}, o.doc) r) ${shadowed}`,
+      );
+      const byOrdinal = new Map(rows.map((row) => [Number(row.ordinal), row]));
+      return changed.map((_, i) => {
+        const row = byOrdinal.get(i + 1);
+        return { matched: row?.matched === true, marks: row ? readValues(marks, 'm')(row) : [] };
+      });
     },
   };
 }
 
-/**
- * Counts of a list's queries (per filter, search and scope), kept until the change feed announces a write to one
- * of `tables`: a list of a million rows counts them once per write, not once per page.
- */
-export function createListCounts(feed: ChangeFeed, tables: readonly string[], limit = 2_000) {
-  const cache = sharedLoads<number>(feed, tables, limit);
-  return (where: SQL | undefined, load: () => Promise<number>): Promise<number> =>
-    cache.get(where ? sqlKey(where) : '', load);
-}
+/** Selects `{ n, snapshot }`: a count and the snapshot of its statement, for `listCounts`. */
+export const countWithSnapshot = { n: countRows(), snapshot: sql<string>`pg_current_snapshot()::text` };
 
-/**
- * Page anchors of a list's queries (the sort values of every `anchorStep`-th row, per filter, search and order),
- * kept until the change feed announces a write to one of `tables`. They are read on a query's second deep page
- * since the last write (the first is answered by OFFSET): a table written more often than it is paged deep never
- * pays for a pass it would not reuse. Concurrent requests share one load.
- */
-export function createListAnchors(feed: ChangeFeed, tables: readonly string[], limit = 100) {
-  const cache = sharedLoads<SortValues[]>(feed, tables, limit);
-  const asked = new Set<string>();
-  feed.onChange((change) => {
-    if (change === 'all' || cache.tags.includes(change)) asked.clear();
-  });
-  return {
-    /** The anchors of `key`; null on its first deep page since the table was last written, or with no feed. */
-    async get(key: string, load: () => Promise<SortValues[]>): Promise<SortValues[] | null> {
-      // Without the feed nothing can be kept: a pass per request would cost more than the OFFSET it saves.
-      if (!feed.live) return null;
-      const known = cache.peek(key);
-      if (known) return known;
-      if (!asked.has(key)) {
-        if (asked.size >= 10 * limit) asked.clear();
-        asked.add(key);
-        return null;
-      }
-      return cache.get(key, load);
-    },
-  };
-}
-
-export type ListAnchors = ReturnType<typeof createListAnchors>;
-export type ListCounts = ReturnType<typeof createListCounts>;
-
-/** What a list keeps between writes to the tables it reads: its counts and its page anchors. */
-export interface ListCaches {
-  anchors?: ListAnchors;
-  counts?: ListCounts;
-}
-
-export function createListCaches(feed: ChangeFeed, tables: readonly string[]): Required<ListCaches> {
-  return { anchors: createListAnchors(feed, tables), counts: createListCounts(feed, tables) };
-}
-
-// Renders conditions and orders to text for cache keys and cursor checksums; it never runs anything.
-const dialect = new PgDialect();
-export function sqlKey(expression: SQL): string {
-  const query = dialect.sqlToQuery(expression);
-  return `${query.sql}\u0000${JSON.stringify(query.params)}`;
+/** `count` and `countAt` of a `ListSource` from one counting select (of `countWithSnapshot`). */
+export function listCounts(
+  load: (where: SQL | undefined) => Promise<{ n: number; snapshot: string }[]>,
+): Pick<Required<ListSource<unknown>>, 'count' | 'countAt'> {
+  const countAt = async (where: SQL | undefined) => (await load(where))[0] ?? { n: 0, snapshot: '0:0:' };
+  return { countAt, count: async (where) => (await countAt(where)).n };
 }
 
 /** One sort value of the order: the ORDER BY expression, the value a cursor keeps, and how a kept value compares. */
@@ -188,6 +158,25 @@ interface SortKey {
   value: SQL;
   seek: (value: string | null) => SQL;
   nullable: boolean;
+  /** The value in a form this process can order as the database does (`kind`): kept positions place rows by it. */
+  mark: SQL;
+  kind: KeyKind;
+}
+
+const integerColumns = new Set(['PgSerial', 'PgSmallSerial', 'PgInteger', 'PgSmallInt', 'PgBigInt53', 'PgBigInt64']);
+const textColumns = new Set(['PgText', 'PgVarchar', 'PgChar']);
+
+/** A column's sort value as something ordered here as PostgreSQL orders the column; 'unknown' for anything else. */
+function markOf(expr: SQLWrapper): { mark: SQL; kind: KeyKind } {
+  const type = is(expr, Column) ? expr.columnType : '';
+  if (integerColumns.has(type) || type.startsWith('PgBigSerial')) return { mark: sql`(${expr})::text`, kind: 'int' };
+  if (type === 'PgNumeric') return { mark: sql`(${expr})::text`, kind: 'decimal' };
+  if (type.startsWith('PgTimestamp')) return { mark: sql`extract(epoch from ${expr})::text`, kind: 'decimal' };
+  if (type.startsWith('PgDate')) return { mark: sql`(${expr} - date '2000-01-01')::text`, kind: 'int' };
+  // false before true: the texts' own byte order.
+  if (type === 'PgBoolean') return { mark: sql`(${expr})::text`, kind: 'bytes' };
+  if (textColumns.has(type)) return { mark: sql`(${expr})::text`, kind: 'text' };
+  return { mark: sql`null`, kind: 'unknown' };
 }
 
 const notNullColumn = (expr: SQLWrapper) => is(expr, Column) && expr.notNull;
@@ -328,16 +317,26 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
               value: sql`(${order})::text`,
               seek: (v) => sql`${v}`,
               nullable: !notNullColumn(order),
+              ...markOf(order),
             }
           : {
               expr: azSortKey(order.expr),
               value: sql`(${order.expr})::text`,
               seek: (v) => azSortKey(sql`${v}::text`),
               nullable: !notNullColumn(order.expr),
+              // The Azerbaijani sort key under COLLATE "C": ordered by its bytes.
+              mark: sql`(${azSortKey(order.expr)})::text`,
+              kind: 'bytes',
             },
       );
     }
-    keys.push({ expr: sql`${tie}`, value: sql`(${tie})::text`, seek: (v) => sql`${v}`, nullable: false });
+    keys.push({
+      expr: sql`${tie}`,
+      value: sql`(${tie})::text`,
+      seek: (v) => sql`${v}`,
+      nullable: false,
+      ...markOf(tie),
+    });
     return { keys, descending };
   }
 
@@ -387,14 +386,17 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
   /**
    * One page (or every row with `no_page`) of the rows the query selects within `scope`. A page past the end
    * answers 404 `{"detail": "Invalid page."}`, as DRF's paginator does. With `cursor` the page is read by keyset
-   * from the cursor's row and the links carry cursors. With `anchors` a deep page seeks from the nearest anchor.
+   * from the cursor's row and the links carry cursors. With `caches` the counts are kept across writes and a deep
+   * page seeks from the nearest kept position.
    */
   async function page<T>(
     query: Query,
     source: ListSource<T>,
-    options: { currentUrl: string; scope?: (SQL | undefined)[]; anchors?: ListAnchors },
+    options: { currentUrl: string; scope?: (SQL | undefined)[]; caches?: ListCaches },
   ): Promise<Page<T>> {
     const condition = where(query, options.scope);
+    const { caches } = options;
+    const counted = () => (caches ? caches.count(condition, source) : source.count(condition));
     const plan = sortPlan(query);
     const order = orderOf(plan, false);
     const { no_page: noPage, per_page: perPage, page: pageNumber, cursor } = parsed(query);
@@ -406,39 +408,51 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
       // Counted first (the count is kept between writes), then read with a limit: rows written in between cannot
       // make the answer larger than the bound either.
       const tooMany = (n: number) => new HttpError(400, { no_page: [listMessages.allTooMany(n)] });
-      const counted = await source.count(condition);
-      if (counted > allRowsLimit) throw tooMany(counted);
+      const total = await counted();
+      if (total > allRowsLimit) throw tooMany(total);
       const results = await source.rows(condition, order, { limit: allRowsLimit + 1, offset: 0 });
       if (results.length > allRowsLimit) throw tooMany(await source.count(condition));
       return { count: results.length, next: null, previous: null, results };
     }
-    // Cursors and anchors belong to one query: its conditions (with the scope) and its order.
+    // Cursors and positions belong to one query: its conditions (with the scope) and its order.
     const signature = `${condition ? sqlKey(condition) : ''}\u0001${sqlKey(sql.join(order, sql`, `))}`;
     if (cursor)
-      return cursorPage(plan, condition, source, { perPage, cursor, signature, currentUrl: options.currentUrl });
+      return cursorPage(plan, condition, source, counted, {
+        perPage,
+        cursor,
+        signature,
+        currentUrl: options.currentUrl,
+      });
 
-    const count = await source.count(condition);
+    const count = await counted();
     const lastPage = Math.max(1, Math.ceil(count / perPage));
     if (pageNumber > lastPage) throw new HttpError(404, { detail: listMessages.invalidPage });
     const offset = (pageNumber - 1) * perPage;
     const end = Math.min(offset + perPage, count);
     const read = async (): Promise<T[]> => {
-      // Near either end the OFFSET is short anyway; anchors serve what lies farther than one step from both.
-      if (options.anchors && Math.min(offset, count - end) >= anchorStep) {
-        const values = plan.keys.map((k) => k.value);
-        const anchors = await options.anchors.get(signature, () =>
-          source.keys(condition, values, order, null, anchorStep),
+      // Near either end the OFFSET is short anyway; kept positions serve what lies farther than one step from both.
+      if (caches && Math.min(offset, count - end) >= positionStep) {
+        const found = await caches.position(
+          {
+            signature,
+            where: condition,
+            orderBy: order,
+            values: plan.keys.map((k) => k.value),
+            marks: plan.keys.map((k) => k.mark),
+            kinds: plan.keys.map((k) => k.kind),
+            descending: plan.descending,
+          },
+          source,
+          offset,
         );
-        if (anchors && anchors.length > 0) {
-          // The nearest anchor at or before the page's first row, then a short OFFSET from it.
-          const index = Math.min(Math.floor(offset / anchorStep), anchors.length - 1);
-          return source.rows(and(condition, beyond(plan, anchors[index]!, false, true)), order, {
+        // The nearest position at or before the page's first row, then a short OFFSET from it.
+        if (found)
+          return source.rows(found.from ? and(condition, beyond(plan, found.from, false, true)) : condition, order, {
             limit: perPage,
-            offset: offset - index * anchorStep,
+            offset: found.skip,
           });
-        }
       }
-      // Without anchors a page past the middle is read from the other end in the opposite order: an OFFSET walks
+      // Without positions a page past the middle is read from the other end in the opposite order: an OFFSET walks
       // the rows it skips, so page 5,000 of 5,001 skips a handful instead of 99,980.
       return offset > count - end
         ? (await source.rows(condition, orderOf(plan, true), { limit: end - offset, offset: count - end })).reverse()
@@ -462,6 +476,7 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     plan: { keys: SortKey[]; descending: boolean },
     condition: SQL | undefined,
     source: ListSource<T>,
+    counted: () => Promise<number>,
     options: { perPage: number; cursor: string; signature: string; currentUrl: string },
   ): Promise<Page<T>> {
     const { perPage, signature, currentUrl } = options;
@@ -474,7 +489,7 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
         : undefined;
     const values = plan.keys.map((k) => k.value);
     const [count, keys] = await Promise.all([
-      source.count(condition),
+      counted(),
       refusingBadValues(() => source.keys(and(condition, from), values, readOrder, { limit: perPage + 1, offset: 0 })),
     ]);
     const more = keys.length > perPage;
@@ -529,8 +544,14 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
   }
 
   /** How many rows the query selects within `scope`: the count a page of it answers, without reading a row. */
-  function count<T>(query: Query, source: ListSource<T>, scope: (SQL | undefined)[] = []): Promise<number> {
-    return source.count(where(query, scope));
+  function count<T>(
+    query: Query,
+    source: ListSource<T>,
+    scope: (SQL | undefined)[] = [],
+    caches?: ListCaches,
+  ): Promise<number> {
+    const condition = where(query, scope);
+    return caches ? caches.count(condition, source) : source.count(condition);
   }
 
   return { declaration, querySchema, where, orderBy, page, stream, count };
