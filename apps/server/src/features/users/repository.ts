@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
-import { applyList, defineList, listKeys, type ListSource } from '../../lib/list/list-query';
+import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
 
 export const userList = defineList({
   spec: userListSpec,
@@ -51,6 +51,16 @@ export const userList = defineList({
   unboundedAll: true,
 });
 
+// A user's groups (ids and names, by id) and direct permissions (by id) come with the row, as arrays of correlated
+// subqueries: a page of users is one query, whatever its size (issue 31; before, two more queries per page).
+const groupIdsOf = sql<number[]>`array(select ${userGroups.groupId} from ${userGroups}
+  where ${userGroups.userId} = ${users.id} order by ${userGroups.groupId})`;
+const groupNamesOf = sql<string[]>`array(select ${groups.name} from ${userGroups}
+  join ${groups} on ${groups.id} = ${userGroups.groupId}
+  where ${userGroups.userId} = ${users.id} order by ${groups.id})`;
+const permissionIdsOf = sql<number[]>`array(select ${userPermissions.permissionId} from ${userPermissions}
+  where ${userPermissions.userId} = ${users.id} order by ${userPermissions.permissionId})`;
+
 const userColumns = {
   id: users.id,
   email: users.email,
@@ -65,6 +75,9 @@ const userColumns = {
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
   version: users.version,
+  groupIds: groupIdsOf.as('group_ids'),
+  groupNames: groupNamesOf.as('group_names'),
+  permissionIds: permissionIdsOf.as('permission_ids'),
 };
 
 type UserRow = {
@@ -81,81 +94,79 @@ type UserRow = {
   dateJoined: Date;
   lastLogin: Date | null;
   version: number;
+  groupIds: number[];
+  groupNames: string[];
+  permissionIds: number[];
 };
 
 const selectUsers = (db: Executor) =>
   db.select(userColumns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic();
 
-/** Rows as the API reads them, with group and direct permission ids, in the order given. */
-async function asUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [groupRows, permissionRows] = await Promise.all([
-    db
-      .select({ userId: userGroups.userId, id: groups.id, name: groups.name })
-      .from(userGroups)
-      .innerJoin(groups, eq(groups.id, userGroups.groupId))
-      .where(inArray(userGroups.userId, ids))
-      .orderBy(asc(groups.id)),
-    db
-      .select({ userId: userPermissions.userId, id: userPermissions.permissionId })
-      .from(userPermissions)
-      .where(inArray(userPermissions.userId, ids))
-      .orderBy(asc(userPermissions.permissionId)),
-  ]);
-  return rows.map((row) => {
-    const own = groupRows.filter((g) => g.userId === row.id);
-    return {
-      id: row.id,
-      email: row.email,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      parent_name: row.parentName,
-      phone: row.phone,
-      region: row.regionId,
-      region_name: row.regionName,
-      is_active: row.isActive,
-      date_of_birth: row.dateOfBirth,
-      groups: own.map((g) => g.id),
-      group_names: own.map((g) => g.name),
-      user_permissions: permissionRows.filter((p) => p.userId === row.id).map((p) => p.id),
-      date_joined: row.dateJoined.toISOString(),
-      last_login: row.lastLogin?.toISOString() ?? null,
-      version: row.version,
-    };
-  });
+/** A row as the API reads it. */
+function asUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    parent_name: row.parentName,
+    phone: row.phone,
+    region: row.regionId,
+    region_name: row.regionName,
+    is_active: row.isActive,
+    date_of_birth: row.dateOfBirth,
+    groups: row.groupIds.map(Number),
+    group_names: row.groupNames,
+    user_permissions: row.permissionIds.map(Number),
+    date_joined: row.dateJoined.toISOString(),
+    last_login: row.lastLogin?.toISOString() ?? null,
+    version: row.version,
+  };
 }
 
-/** The users list's rows, with their group names. */
-function userSource(db: Executor): ListSource<User> {
+/**
+ * The users list's rows with their groups and permissions, one query a page; `counts` keeps its counts until the
+ * change feed announces a write to users or memberships (migration 0047).
+ */
+function userSource(db: Executor, counts?: ListCounts): ListSource<User> {
+  const load = (where: SQL | undefined) => async () => (await db.select({ n: count() }).from(users).where(where))[0]!.n;
   return {
-    count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
-    rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
+    count: (where) => (counts ? counts(where, load(where)) : load(where)()),
+    rows: async (where, orderBy, window) => (await applyList(selectUsers(db), where, orderBy, window)).map(asUser),
     keys: listKeys(db, (columns) =>
       db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
     ),
   };
 }
 
-export function listUsers(db: Executor, query: UserListQuery, currentUrl: string, scope: SQL | undefined) {
-  return userList.page(query, userSource(db), { currentUrl, scope: [scope] });
+/** What the users list's counts read: a write to one of these tables drops them. */
+export const userListTables = ['users', 'user_groups'] as const;
+
+export function listUsers(
+  db: Executor,
+  query: UserListQuery,
+  currentUrl: string,
+  scope: SQL | undefined,
+  counts?: ListCounts,
+) {
+  return userList.page(query, userSource(db, counts), { currentUrl, scope: [scope] });
 }
 
 /** Every user the list selects with `query` within `scope`, chunk by chunk in its order (the list's export). */
 export const streamUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
   userList.stream(query, userSource(db), { scope: [scope] });
 
-export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
-  userList.count(query, userSource(db), [scope]);
+export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined, counts?: ListCounts) =>
+  userList.count(query, userSource(db, counts), [scope]);
 
 export async function findUser(db: Executor, id: number): Promise<User | null> {
-  const [user] = await asUsers(db, await selectUsers(db).where(eq(users.id, id)));
-  return user ?? null;
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row ? asUser(row) : null;
 }
 
 export async function findUsers(db: Executor, ids: readonly number[], scope: SQL | undefined): Promise<User[]> {
   if (ids.length === 0) return [];
-  return asUsers(db, await selectUsers(db).where(and(inArray(users.id, [...ids]), scope)));
+  return (await selectUsers(db).where(and(inArray(users.id, [...ids]), scope))).map(asUser);
 }
 
 export async function isEmailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {

@@ -21,18 +21,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
-import { requestUrl } from '../../lib/list/list-query';
+import { createListCounts, requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createAuthService } from '../auth/service';
-import { userList } from './repository';
+import { userList, userListTables } from './repository';
 import { createUserService } from './service';
 
 const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const users = createUserService(app.db, (actor, executor) =>
-    app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
+  const users = createUserService(
+    app.db,
+    (actor, executor) => app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
+    createListCounts(app.changes, userListTables),
   );
   const auth = createAuthService({
     db: app.db,

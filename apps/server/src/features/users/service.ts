@@ -16,6 +16,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
+import type { ListCounts } from '../../lib/list/list-query';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
 import { lockRows, updateVersioned, type VersionedTable, type VersionedUpdate } from '../../lib/versioned-update';
 import { authErrors, type AuthUser } from '../../plugins/auth';
@@ -79,7 +80,8 @@ async function assertMayActOn(db: Executor, actor: AuthUser, target: User) {
 /** What must hold before a user's groups or permissions change: a fresh second factor of the actor (issue 27). */
 export type StepUpCheck = (actor: AuthUser, executor: Executor) => Promise<void>;
 
-export function createUserService(db: Database, stepUp: StepUpCheck = async () => undefined) {
+/** `counts` keeps the list's counts between writes to the tables they read (`repo.userListTables`). */
+export function createUserService(db: Database, stepUp: StepUpCheck = async () => undefined, counts?: ListCounts) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, users.regionId);
 
   /** A user the actor may see; another region's answers 404 as if it did not exist. */
@@ -159,12 +161,12 @@ export function createUserService(db: Database, stepUp: StepUpCheck = async () =
 
   return {
     list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
-      repo.listUsers(db, query, currentUrl, scopeOf(actor)),
+      repo.listUsers(db, query, currentUrl, scopeOf(actor), counts),
 
     /** Every user the list selects with `query`, chunk by chunk in its order (the list's export). */
     stream: (actor: AuthUser, query: UserListQuery) => repo.streamUsers(db, query, scopeOf(actor)),
 
-    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor)),
+    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor), counts),
 
     read: (actor: AuthUser, id: number) => visible(actor, id),
 
