@@ -13,7 +13,16 @@ import {
   users,
 } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
-import { applyList, defineList, listKeys, type ListCounts, type ListSource } from '../../lib/list/list-query';
+import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
+import {
+  applyList,
+  createListCounts,
+  defineList,
+  listKeys,
+  sqlKey,
+  type ListCounts,
+  type ListSource,
+} from '../../lib/list/list-query';
 
 export const userList = defineList({
   spec: userListSpec,
@@ -124,40 +133,67 @@ function asUser(row: UserRow): User {
   };
 }
 
+/** What the users list keeps between writes to the tables it reads (`createUserListCaches`). */
+export interface UserListCaches {
+  counts: ListCounts;
+  pages: ReturnType<typeof createTaggedCache<User[]>>;
+}
+
+/** What the users list's counts read: a write to one of these tables drops them. */
+export const userListTables = ['users', 'user_groups'] as const;
+
+// What a page reads: the users (rows:users, migration 0047), their regions' names, memberships, groups and direct
+// permissions (`access` announces every write to user_groups, user_permissions, groups and permissions).
+const pageTags = ['rows:users', 'rows:user_groups', 'rows:regions', 'access'];
+
 /**
- * The users list's rows with their groups and permissions, one query a page; `counts` keeps its counts until the
- * change feed announces a write to users or memberships (migration 0047).
+ * The users list's counts and its pages (up to 100 users each, the largest page), kept until the change feed
+ * announces a write to a table they read: staff lists are read far more often than accounts change, and a kept
+ * page is exact as a kept count is (docs/decisions.md, "List speed on large tables").
  */
-function userSource(db: Executor, counts?: ListCounts): ListSource<User> {
+export function createUserListCaches(feed: ChangeFeed): UserListCaches {
+  return { counts: createListCounts(feed, userListTables), pages: createTaggedCache<User[]>(feed, 200) };
+}
+
+/**
+ * The users list's rows with their groups and permissions, one query a page; `caches` keeps its counts and pages
+ * until the change feed announces a write to users, memberships, groups, permissions or regions.
+ */
+function userSource(db: Executor, caches?: UserListCaches): ListSource<User> {
   const load = (where: SQL | undefined) => async () => (await db.select({ n: count() }).from(users).where(where))[0]!.n;
+  const read = async (where: SQL | undefined, orderBy: SQL[], window: { limit: number; offset: number } | null) =>
+    (await applyList(selectUsers(db), where, orderBy, window)).map(asUser);
   return {
-    count: (where) => (counts ? counts(where, load(where)) : load(where)()),
-    rows: async (where, orderBy, window) => (await applyList(selectUsers(db), where, orderBy, window)).map(asUser),
+    count: (where) => (caches ? caches.counts(where, load(where)) : load(where)()),
+    rows: (where, orderBy, window) => {
+      // A page is kept; every user at once (no_page, thousands) is read each time.
+      if (!caches || !window) return read(where, orderBy, window);
+      const key = `${where ? sqlKey(where) : ''}\u0001${sqlKey(sql.join(orderBy, sql`, `))}\u0002${window.limit}:${window.offset}`;
+      // A copy: the list machinery reverses a page read from the far end in place.
+      return caches.pages.get(key, pageTags, () => read(where, orderBy, window)).then((rows) => [...rows]);
+    },
     keys: listKeys(db, (columns) =>
       db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
     ),
   };
 }
 
-/** What the users list's counts read: a write to one of these tables drops them. */
-export const userListTables = ['users', 'user_groups'] as const;
-
 export function listUsers(
   db: Executor,
   query: UserListQuery,
   currentUrl: string,
   scope: SQL | undefined,
-  counts?: ListCounts,
+  caches?: UserListCaches,
 ) {
-  return userList.page(query, userSource(db, counts), { currentUrl, scope: [scope] });
+  return userList.page(query, userSource(db, caches), { currentUrl, scope: [scope] });
 }
 
 /** Every user the list selects with `query` within `scope`, chunk by chunk in its order (the list's export). */
 export const streamUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
   userList.stream(query, userSource(db), { scope: [scope] });
 
-export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined, counts?: ListCounts) =>
-  userList.count(query, userSource(db, counts), [scope]);
+export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined, caches?: UserListCaches) =>
+  userList.count(query, userSource(db, caches), [scope]);
 
 export async function findUser(db: Executor, id: number): Promise<User | null> {
   const [row] = await selectUsers(db).where(eq(users.id, id));

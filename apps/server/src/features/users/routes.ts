@@ -21,10 +21,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
-import { createListCounts, requestUrl } from '../../lib/list/list-query';
+import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createAuthService } from '../auth/service';
-import { userList, userListTables } from './repository';
+import { createUserListCaches, userList } from './repository';
 import { createUserService } from './service';
 
 const common = { tags: ['users'], security: [{ bearer: [] }] };
@@ -34,7 +34,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   const users = createUserService(
     app.db,
     (actor, executor) => app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
-    createListCounts(app.changes, userListTables),
+    createUserListCaches(app.changes),
   );
   const auth = createAuthService({
     db: app.db,

@@ -16,7 +16,6 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import { hashPassword } from '../../lib/passwords';
-import type { ListCounts } from '../../lib/list/list-query';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
 import { lockRows, updateVersioned, type VersionedTable, type VersionedUpdate } from '../../lib/versioned-update';
 import { authErrors, type AuthUser } from '../../plugins/auth';
@@ -80,8 +79,12 @@ async function assertMayActOn(db: Executor, actor: AuthUser, target: User) {
 /** What must hold before a user's groups or permissions change: a fresh second factor of the actor (issue 27). */
 export type StepUpCheck = (actor: AuthUser, executor: Executor) => Promise<void>;
 
-/** `counts` keeps the list's counts between writes to the tables they read (`repo.userListTables`). */
-export function createUserService(db: Database, stepUp: StepUpCheck = async () => undefined, counts?: ListCounts) {
+/** `caches` keeps the list's counts and pages between writes to the tables they read (`repo.createUserListCaches`). */
+export function createUserService(
+  db: Database,
+  stepUp: StepUpCheck = async () => undefined,
+  caches?: repo.UserListCaches,
+) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, users.regionId);
 
   /** A user the actor may see; another region's answers 404 as if it did not exist. */
@@ -161,12 +164,12 @@ export function createUserService(db: Database, stepUp: StepUpCheck = async () =
 
   return {
     list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
-      repo.listUsers(db, query, currentUrl, scopeOf(actor), counts),
+      repo.listUsers(db, query, currentUrl, scopeOf(actor), caches),
 
     /** Every user the list selects with `query`, chunk by chunk in its order (the list's export). */
     stream: (actor: AuthUser, query: UserListQuery) => repo.streamUsers(db, query, scopeOf(actor)),
 
-    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor), counts),
+    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor), caches),
 
     read: (actor: AuthUser, id: number) => visible(actor, id),
 
