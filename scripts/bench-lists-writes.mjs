@@ -104,7 +104,7 @@ const lists = {
       return (n) => [
         `insert into payments (owner_code, owner_name, region_id, priced_on, total, verify_code)
          values ('3${String(n).padStart(9, '0')}', 'Yazıçı Nəqliyyat MMC', ${region}, current_date, 119.70,
-           '${`writer${n}`.padEnd(27, '0')}')`,
+           'w${String(n).padStart(26, '0')}')`,
         `delete from payments where id = ${filler[(3 * n) % filler.length]}`,
         // The MDSSH document number: no page sorts or filters by it.
         `update payments set mdssh_number = 'M-${n}', version = version + 1, updated_at = now()
