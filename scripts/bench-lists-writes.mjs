@@ -227,8 +227,8 @@ export async function benchListsWrites({
               const { result, failed } = await sample(base, headers, caseUrl, { durationSeconds, connections });
               pass = failed === 0 && result.latency.p99 < budgetP99Ms;
               line =
-                `p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s ` +
-                `(p50 ${result.latency.p50} ms; budget ${budgetP99Ms} ms)` +
+                `p99 ${result.latency.p99} ms, ${result.requests.average.toFixed(0)} req/s (budget ${budgetP99Ms} ms)` +
+                `, p50 ${result.latency.p50} ms` +
                 (failed ? `, ${failed} failed requests` : '');
             } catch (error) {
               line = `no answer: ${error.message.slice(0, 200)}`;
