@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { firstNames, lastNames, parentNames, sqlArray } from './lib/az-names.mjs';
 import { startCluster } from './lib/postgres-cluster.mjs';
 import { root, signIn, startServer } from './lib/server-process.mjs';
 import { createThrowawayDatabase } from './lib/throwaway-database.mjs';
@@ -23,70 +24,6 @@ const millionRows = 1_000_000;
 
 /** A new database on the server; `drop` removes it. */
 export const createDatabase = (serverUrl) => createThrowawayDatabase(serverUrl, 'dnx_bench');
-
-// Azerbaijani names, so search words hit a realistic share of rows.
-const lastNames = [
-  'Məmmədov',
-  'Əliyev',
-  'Həsənov',
-  'Hüseynov',
-  'Quliyev',
-  'İsmayılov',
-  'Abbasov',
-  'Babayev',
-  'Cəfərov',
-  'Rəhimov',
-  'Süleymanov',
-  'Kərimov',
-  'Nəsirov',
-  'Orucov',
-  'Paşayev',
-  'Rzayev',
-  'Sadıqov',
-  'Şirinov',
-  'Tağıyev',
-  'Vəliyev',
-  'Yusifov',
-  'Zeynalov',
-  'Qasımov',
-  'Musayev',
-  'Novruzov',
-  'Bağırov',
-  'Çələbiyev',
-  'Ağayev',
-  'Fərzəliyev',
-  'Xəlilov',
-];
-const firstNames = [
-  'Orxan',
-  'Elçin',
-  'Rəşad',
-  'Tural',
-  'Vüqar',
-  'Şahin',
-  'Anar',
-  'Kamran',
-  'Ramil',
-  'Nicat',
-  'Elnur',
-  'Fərid',
-  'Ülvi',
-  'İlkin',
-  'Cavid',
-  'Əli',
-  'Hikmət',
-  'Namiq',
-  'Zaur',
-  'Emin',
-  'Günel',
-  'Aynur',
-  'Leyla',
-  'Nərmin',
-  'Səbinə',
-];
-const parentNames = ['Vaqif', 'Əli', 'Rəşid', 'Məmməd', 'Həsən', 'İlham', 'Şirin', 'Qulu', 'Yusif', 'Kərim', 'Oqtay'];
-
-const sqlArray = (values) => `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** Runs `work(query)` with a client of the PostgreSQL at `url`, `query(text)` answering `{ rows }`. */
 export async function withPostgres(url, work) {
@@ -159,15 +96,23 @@ export function cannon(options) {
   });
 }
 
-/** Measures one URL: a probe, a 1 s warm-up (connections, plans, caches), then the run; true when within budget. */
-export async function measure(baseUrl, headers, name, url, { durationSeconds, connections }) {
+/**
+ * One URL under load: a probe (its answer's `count`), a 1 s warm-up (connections, plans, caches), then autocannon
+ * for `durationSeconds`; the autocannon result and its failed requests (errors, timeouts, non-2xx).
+ */
+export async function sample(baseUrl, headers, url, { durationSeconds, connections }) {
   const probe = await fetch(`${baseUrl}${url}`, { headers });
   if (!probe.ok) throw new Error(`${url}: ${probe.status} ${await probe.text()}`);
   const { count } = await probe.json();
-  const rowsShown = count === undefined || count === null ? '' : ` [${count} rows]`;
   await cannon({ url: `${baseUrl}${url}`, headers, connections, duration: 1 });
   const result = await cannon({ url: `${baseUrl}${url}`, headers, connections, duration: durationSeconds });
-  const failed = result.errors + result.timeouts + result.non2xx;
+  return { result, count, failed: result.errors + result.timeouts + result.non2xx };
+}
+
+/** Measures one URL (`sample`) and prints its line; true when within budget. */
+export async function measure(baseUrl, headers, name, url, run) {
+  const { result, count, failed } = await sample(baseUrl, headers, url, run);
+  const rowsShown = count === undefined || count === null ? '' : ` [${count} rows]`;
   const pass = failed === 0 && result.latency.p99 < budgetP99Ms;
   console.log(
     `${pass ? 'PASS' : 'FAIL'}  ${name}${rowsShown}: ${result.requests.average.toFixed(0)} req/s, ` +

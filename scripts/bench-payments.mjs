@@ -12,6 +12,24 @@ const createBudgetP99Ms = 100;
 const rowsPerPayment = 10;
 const listedPayments = 200_000;
 
+/**
+ * Payment headers written directly (the list reads headers) until the table holds `total`, in every status, of
+ * region `region`; `ownerName` is the SQL of the payer's name from the number `g`. The count of payments after.
+ */
+export async function fillPayments(query, total, region, ownerName = `'Daşıyıcı ' || g`) {
+  const { rows } = await query('select count(*)::int as n from payments');
+  const missing = Math.max(0, total - rows[0].n);
+  await query(`insert into payments (owner_code, owner_name, region_id, priced_on, total, verify_code, status,
+      payment_receipt_number, payment_receipt_date)
+    select lpad((1000000000 + g)::text, 10, '0'), ${ownerName}, ${Number(region)}, date '2026-01-01',
+      (g % 500) + 0.25,
+      substr(translate(encode(sha256(('bench-' || g)::bytea), 'base64'), '+/', '-_'), 1, 27),
+      1 + g % 4, case when g % 4 = 2 then 'BENCH-' || g end, case when g % 4 = 2 then date '2026-01-02' end
+    from generate_series(1, ${missing}) g`);
+  await query('vacuum analyze payments');
+  return (await query('select count(*)::int as n from payments')).rows[0].n;
+}
+
 /** Two batches of 100,000 numbers for the demo operator, accepted: the forms the created payments use. */
 async function freeForms(base, admin, operatorToken, database) {
   const issued = await issueAcceptedBatches(base, admin, operatorToken, ['QP', 'QR'], 100_000);
@@ -82,19 +100,7 @@ export async function benchPayments({ durationSeconds = 10, connections = 20 } =
       if (process.env.BENCH_CREATE_ONLY) return ok;
       // 200,000 payments in all: the ones just made and the rest written directly (headers only; the list reads
       // headers), in every status.
-      const made = await withPostgres(database.url, async (query) => {
-        const { rows } = await query('select count(*)::int as n from payments');
-        const missing = Math.max(0, listedPayments - rows[0].n);
-        await query(`insert into payments (owner_code, owner_name, region_id, priced_on, total, verify_code, status,
-            payment_receipt_number, payment_receipt_date)
-          select lpad((1000000000 + g)::text, 10, '0'), 'Daşıyıcı ' || g, ${Number(forms.region)}, date '2026-01-01',
-            (g % 500) + 0.25,
-            substr(translate(encode(sha256(('bench-' || g)::bytea), 'base64'), '+/', '-_'), 1, 27),
-            1 + g % 4, case when g % 4 = 2 then 'BENCH-' || g end, case when g % 4 = 2 then date '2026-01-02' end
-          from generate_series(1, ${missing}) g`);
-        await query('vacuum analyze payments');
-        return (await query('select count(*)::int as n from payments')).rows[0].n;
-      });
+      const made = await withPostgres(database.url, (query) => fillPayments(query, listedPayments, forms.region));
       console.log(`info  ${made.toLocaleString('en')} payments in the list`);
       const headers = { authorization: `Bearer ${admin}` };
       const listRun = { durationSeconds, connections };

@@ -51,8 +51,8 @@ const paidScope = () => [eq(fnForms.stage, 'paid'), eq(fnForms.annulled, false)]
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
 export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
   // Batches name their operator and region; forms are counted with their batch.
-  const batches = createBatchService(app.db, createListCaches(app.changes, ['fn_batches', 'users', 'regions']));
-  const forms = createFormService(app.db, createListCaches(app.changes, ['fn_forms', 'fn_batches']));
+  const batches = createBatchService(app.db, createListCaches(app.changes, ['fn_batches', 'users']));
+  const forms = createFormService(app.db, createListCaches(app.changes, ['fn_forms']));
   const formFilters =
     'filters stage, status (as of today: a paid form past its validity is 1), series, number, number_from, ' +
     'number_to, batch, operator, inspector, region, transport_type, shared; a regional user sees their region';

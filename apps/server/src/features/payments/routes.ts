@@ -49,12 +49,8 @@ const pdfSchema = z.any().meta({ description: 'The receipt, application/pdf', ty
  * payment, and the public check. Routes are thin: the service owns rules and transactions.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createPaymentService(
-    app.db,
-    app.publicOrigin,
-    createListCaches(app.changes, ['payments', 'payment_rows', 'fn_forms']),
-  );
-  const formCaches = createListCaches(app.changes, ['fn_forms', 'fn_batches']);
+  const service = createPaymentService(app.db, app.publicOrigin, createListCaches(app.changes, ['payments']));
+  const formCaches = createListCaches(app.changes, ['fn_forms']);
   /** A payment route's answer given again from the payment it wrote, when a crash lost it (lib/idempotency.ts). */
   const paymentEffect = (status: number): IdempotentEffect => ({
     resource: 'payment',

@@ -13,7 +13,18 @@ import {
   users,
 } from '../../db/schema';
 import { azSortKey } from '../../lib/az-text';
-import { applyList, defineList, listReads, type ListSource } from '../../lib/list/list-query';
+import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
+import {
+  applyList,
+  countWithSnapshot,
+  createListCaches,
+  defineList,
+  listCounts,
+  listReads,
+  sqlKey,
+  type ListCaches,
+  type ListSource,
+} from '../../lib/list/list-query';
 
 export const userList = defineList({
   spec: userListSpec,
@@ -51,6 +62,16 @@ export const userList = defineList({
   unboundedAll: true,
 });
 
+// A user's groups (ids and names, by id) and direct permissions (by id) come with the row, as arrays of correlated
+// subqueries: a page of users is one query, whatever its size (issue 31; before, two more queries per page).
+const groupIdsOf = sql<number[]>`array(select ${userGroups.groupId} from ${userGroups}
+  where ${userGroups.userId} = ${users.id} order by ${userGroups.groupId})`;
+const groupNamesOf = sql<string[]>`array(select ${groups.name} from ${userGroups}
+  join ${groups} on ${groups.id} = ${userGroups.groupId}
+  where ${userGroups.userId} = ${users.id} order by ${groups.id})`;
+const permissionIdsOf = sql<number[]>`array(select ${userPermissions.permissionId} from ${userPermissions}
+  where ${userPermissions.userId} = ${users.id} order by ${userPermissions.permissionId})`;
+
 const userColumns = {
   id: users.id,
   email: users.email,
@@ -65,6 +86,9 @@ const userColumns = {
   dateJoined: users.dateJoined,
   lastLogin: users.lastLogin,
   version: users.version,
+  groupIds: groupIdsOf.as('group_ids'),
+  groupNames: groupNamesOf.as('group_names'),
+  permissionIds: permissionIdsOf.as('permission_ids'),
 };
 
 type UserRow = {
@@ -81,81 +105,105 @@ type UserRow = {
   dateJoined: Date;
   lastLogin: Date | null;
   version: number;
+  groupIds: number[];
+  groupNames: string[];
+  permissionIds: number[];
 };
 
 const selectUsers = (db: Executor) =>
   db.select(userColumns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic();
 
-/** Rows as the API reads them, with group and direct permission ids, in the order given. */
-async function asUsers(db: Executor, rows: UserRow[]): Promise<User[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [groupRows, permissionRows] = await Promise.all([
-    db
-      .select({ userId: userGroups.userId, id: groups.id, name: groups.name })
-      .from(userGroups)
-      .innerJoin(groups, eq(groups.id, userGroups.groupId))
-      .where(inArray(userGroups.userId, ids))
-      .orderBy(asc(groups.id)),
-    db
-      .select({ userId: userPermissions.userId, id: userPermissions.permissionId })
-      .from(userPermissions)
-      .where(inArray(userPermissions.userId, ids))
-      .orderBy(asc(userPermissions.permissionId)),
-  ]);
-  return rows.map((row) => {
-    const own = groupRows.filter((g) => g.userId === row.id);
-    return {
-      id: row.id,
-      email: row.email,
-      first_name: row.firstName,
-      last_name: row.lastName,
-      parent_name: row.parentName,
-      phone: row.phone,
-      region: row.regionId,
-      region_name: row.regionName,
-      is_active: row.isActive,
-      date_of_birth: row.dateOfBirth,
-      groups: own.map((g) => g.id),
-      group_names: own.map((g) => g.name),
-      user_permissions: permissionRows.filter((p) => p.userId === row.id).map((p) => p.id),
-      date_joined: row.dateJoined.toISOString(),
-      last_login: row.lastLogin?.toISOString() ?? null,
-      version: row.version,
-    };
-  });
+/** A row as the API reads it. */
+function asUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    parent_name: row.parentName,
+    phone: row.phone,
+    region: row.regionId,
+    region_name: row.regionName,
+    is_active: row.isActive,
+    date_of_birth: row.dateOfBirth,
+    groups: row.groupIds.map(Number),
+    group_names: row.groupNames,
+    user_permissions: row.permissionIds.map(Number),
+    date_joined: row.dateJoined.toISOString(),
+    last_login: row.lastLogin?.toISOString() ?? null,
+    version: row.version,
+  };
 }
 
-/** The users list's rows, with their group names. */
-function userSource(db: Executor): ListSource<User> {
+/** What the users list keeps between writes to the tables it reads (`createUserListCaches`). */
+export interface UserListCaches {
+  counts: ListCaches;
+  pages: ReturnType<typeof createTaggedCache<User[]>>;
+}
+
+/** What the users list's counts read: a write to one of these tables drops them. */
+export const userListTables = ['users', 'user_groups'] as const;
+
+// What a page reads: the users (rows:users, migration 0047), their regions' names, memberships, groups and direct
+// permissions (`access` announces every write to user_groups, user_permissions, groups and permissions).
+const pageTags = ['rows:users', 'rows:user_groups', 'rows:regions', 'access'];
+
+/**
+ * The users list's counts and its pages (up to 100 users each, the largest page), kept until the change feed
+ * announces a write to a table they read: staff lists are read far more often than accounts change, and a kept
+ * page is exact as a kept count is (docs/decisions.md, "List speed on large tables").
+ */
+export function createUserListCaches(feed: ChangeFeed): UserListCaches {
+  return { counts: createListCaches(feed, userListTables), pages: createTaggedCache<User[]>(feed, 200) };
+}
+
+/**
+ * The users list's rows with their groups and permissions, one query a page; `caches` keeps its counts and pages
+ * until the change feed announces a write to users, memberships, groups, permissions or regions.
+ */
+function userSource(db: Executor, caches?: UserListCaches): ListSource<User> {
+  const read = async (where: SQL | undefined, orderBy: SQL[], window: { limit: number; offset: number } | null) =>
+    (await applyList(selectUsers(db), where, orderBy, window)).map(asUser);
   return {
-    count: async (where) => (await db.select({ n: count() }).from(users).where(where))[0]!.n,
-    rows: async (where, orderBy, window) => asUsers(db, await applyList(selectUsers(db), where, orderBy, window)),
+    ...listCounts((where) => db.select(countWithSnapshot).from(users).where(where)),
+    rows: (where, orderBy, window) => {
+      // A page is kept; every user at once (no_page, thousands) is read each time.
+      if (!caches || !window) return read(where, orderBy, window);
+      const key = `${where ? sqlKey(where) : ''}\u0001${sqlKey(sql.join(orderBy, sql`, `))}\u0002${window.limit}:${window.offset}`;
+      // A copy: the list machinery reverses a page read from the far end in place.
+      return caches.pages.get(key, pageTags, () => read(where, orderBy, window)).then((rows) => [...rows]);
+    },
     ...listReads(db, (columns) =>
       db.select(columns).from(users).leftJoin(regions, eq(regions.id, users.regionId)).$dynamic(),
     ),
   };
 }
 
-export function listUsers(db: Executor, query: UserListQuery, currentUrl: string, scope: SQL | undefined) {
-  return userList.page(query, userSource(db), { currentUrl, scope: [scope] });
+export function listUsers(
+  db: Executor,
+  query: UserListQuery,
+  currentUrl: string,
+  scope: SQL | undefined,
+  caches?: UserListCaches,
+) {
+  return userList.page(query, userSource(db, caches), { currentUrl, scope: [scope], caches: caches?.counts });
 }
 
 /** Every user the list selects with `query` within `scope`, chunk by chunk in its order (the list's export). */
 export const streamUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
   userList.stream(query, userSource(db), { scope: [scope] });
 
-export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined) =>
-  userList.count(query, userSource(db), [scope]);
+export const countUsers = (db: Executor, query: UserListQuery, scope: SQL | undefined, caches?: UserListCaches) =>
+  userList.count(query, userSource(db, caches), [scope], caches?.counts);
 
 export async function findUser(db: Executor, id: number): Promise<User | null> {
-  const [user] = await asUsers(db, await selectUsers(db).where(eq(users.id, id)));
-  return user ?? null;
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row ? asUser(row) : null;
 }
 
 export async function findUsers(db: Executor, ids: readonly number[], scope: SQL | undefined): Promise<User[]> {
   if (ids.length === 0) return [];
-  return asUsers(db, await selectUsers(db).where(and(inArray(users.id, [...ids]), scope)));
+  return (await selectUsers(db).where(and(inArray(users.id, [...ids]), scope))).map(asUser);
 }
 
 export async function isEmailTaken(db: Executor, email: string, exceptId?: number): Promise<boolean> {

@@ -24,15 +24,17 @@ import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createAuthService } from '../auth/service';
-import { userList } from './repository';
+import { createUserListCaches, userList } from './repository';
 import { createUserService } from './service';
 
 const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const users = createUserService(app.db, (actor, executor) =>
-    app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
+  const users = createUserService(
+    app.db,
+    (actor, executor) => app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
+    createUserListCaches(app.changes),
   );
   const auth = createAuthService({
     db: app.db,

@@ -79,7 +79,12 @@ async function assertMayActOn(db: Executor, actor: AuthUser, target: User) {
 /** What must hold before a user's groups or permissions change: a fresh second factor of the actor (issue 27). */
 export type StepUpCheck = (actor: AuthUser, executor: Executor) => Promise<void>;
 
-export function createUserService(db: Database, stepUp: StepUpCheck = async () => undefined) {
+/** `caches` keeps the list's counts and pages between writes to the tables they read (`repo.createUserListCaches`). */
+export function createUserService(
+  db: Database,
+  stepUp: StepUpCheck = async () => undefined,
+  caches?: repo.UserListCaches,
+) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, users.regionId);
 
   /** A user the actor may see; another region's answers 404 as if it did not exist. */
@@ -159,12 +164,12 @@ export function createUserService(db: Database, stepUp: StepUpCheck = async () =
 
   return {
     list: (actor: AuthUser, query: UserListQuery, currentUrl: string) =>
-      repo.listUsers(db, query, currentUrl, scopeOf(actor)),
+      repo.listUsers(db, query, currentUrl, scopeOf(actor), caches),
 
     /** Every user the list selects with `query`, chunk by chunk in its order (the list's export). */
     stream: (actor: AuthUser, query: UserListQuery) => repo.streamUsers(db, query, scopeOf(actor)),
 
-    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor)),
+    count: (actor: AuthUser, query: UserListQuery) => repo.countUsers(db, query, scopeOf(actor), caches),
 
     read: (actor: AuthUser, id: number) => visible(actor, id),
 

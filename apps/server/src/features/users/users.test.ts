@@ -10,7 +10,16 @@ import {
 } from '@dnx/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, groups, passwordResetTokens, regions, sessions, users } from '../../db/schema';
+import {
+  auditLog,
+  groups,
+  passwordResetTokens,
+  regions,
+  sessions,
+  userGroups,
+  userPermissions,
+  users,
+} from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { expectedCsv } from '../../test/list-export';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -325,6 +334,98 @@ describe('users API', () => {
       for (const field of userListSpec.orderBy) {
         expect((await get(`/api/user/users/?order_by=${field}`)).statusCode, field).toBe(200);
       }
+    });
+  });
+
+  describe('counts kept between writes (issue 31)', () => {
+    const countOf = async (query = '') => {
+      const res = await get(`/api/user/users/${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().count as number;
+    };
+
+    it('follows a new account, a deletion and a deactivation at once (migration 0047)', async () => {
+      const total = await countOf();
+      // Read twice: the second answer is the kept count.
+      expect(await countOf()).toBe(total);
+      const inactive = await countOf('?is_active=false');
+      const user = await createUser({ parent_name: 'Sayğac' });
+      expect(await countOf()).toBe(total + 1);
+      expect(await countOf('?parent_name=sayğac')).toBe(1);
+      expect(await countOf('?is_active=false')).toBe(inactive);
+
+      const res = await post('/api/user/users/change-account-status/', { id: user.id, is_active: false });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await countOf('?is_active=false')).toBe(inactive + 1);
+      expect(await countOf('?is_active=false&parent_name=sayğac')).toBe(1);
+
+      const deleted = await post('/api/user/users/delete-multiple/', { pkList: [user.id] });
+      expect(deleted.statusCode, deleted.body).toBe(200);
+      expect(await countOf()).toBe(total);
+      expect(await countOf('?is_active=false')).toBe(inactive);
+      expect(await countOf('?parent_name=sayğac')).toBe(0);
+    });
+
+    it("follows a membership written outside the API in the groups filter's count", async () => {
+      const user = await createUser({ parent_name: 'Üzvlük' });
+      const members = await countOf(`?groups=${groupIds.inspector}`);
+      expect(await countOf(`?groups=${groupIds.inspector}`)).toBe(members);
+      // Only user_groups is written: the users row stays as it was.
+      await t.writeOutside((db) => db.insert(userGroups).values({ userId: user.id, groupId: groupIds.inspector! }));
+      expect(await countOf(`?groups=${groupIds.inspector}`)).toBe(members + 1);
+      const page = (await get(`/api/user/users/?groups=${groupIds.inspector}&parent_name=üzvlük`)).json();
+      expect(page.results.map((u: User) => [u.id, u.groups])).toEqual([[user.id, [groupIds.inspector]]]);
+    });
+  });
+
+  describe('pages kept between writes (issue 31)', () => {
+    it("follows an edit, a membership, a direct permission, a group's and a region's new name at once", async () => {
+      const user = await createUser({ parent_name: 'Saxlanan', groups: [groupIds.inspector] });
+      const page = async () => {
+        const res = await get(`/api/user/users/?parent_name=saxlanan`);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().results as User[];
+      };
+      const only = async () => {
+        const results = await page();
+        expect(results).toHaveLength(1);
+        return results[0]!;
+      };
+      // Read twice: the second answer is the kept page.
+      expect(await page()).toEqual(await page());
+      expect((await only()).first_name).toBe('Vüqar');
+
+      const edited = await post('/api/user/users/update-account/', {
+        ...account({ parent_name: 'Saxlanan', groups: [groupIds.inspector] }),
+        id: user.id,
+        email: user.email,
+        first_name: 'Rəşad',
+        version: user.version,
+        password: undefined,
+        confirm_password: undefined,
+      });
+      expect(edited.statusCode, edited.body).toBe(201);
+      expect((await only()).first_name).toBe('Rəşad');
+
+      const permission = (await get('/api/user/permissions/')).json()[0] as { id: number };
+      await t.writeOutside((db) => db.insert(userPermissions).values({ userId: user.id, permissionId: permission.id }));
+      expect((await only()).user_permissions).toEqual([permission.id]);
+
+      await t.writeOutside((db) => db.insert(userGroups).values({ userId: user.id, groupId: groupIds.operator! }));
+      expect((await only()).groups).toEqual([groupIds.inspector, groupIds.operator].sort((a, b) => a! - b!));
+
+      const [group] = await t.database.db.select().from(groups).where(eq(groups.id, groupIds.inspector!));
+      await t.writeOutside((db) =>
+        db.update(groups).set({ name: 'Müfəttiş (yeni)' }).where(eq(groups.id, groupIds.inspector!)),
+      );
+      expect((await only()).group_names).toContain('Müfəttiş (yeni)');
+      await t.writeOutside((db) => db.update(groups).set({ name: group!.name }).where(eq(groups.id, group!.id)));
+
+      const [region] = await t.database.db.select().from(regions).where(eq(regions.id, baku));
+      await t.writeOutside((db) => db.update(regions).set({ name: 'Bakı (yeni)' }).where(eq(regions.id, baku)));
+      expect((await only()).region_name).toBe('Bakı (yeni)');
+      await t.writeOutside((db) => db.update(regions).set({ name: region!.name }).where(eq(regions.id, baku)));
+      expect((await only()).region_name).toBe(region!.name);
     });
   });
 

@@ -181,8 +181,9 @@ function changedColumns(before: Record<string, unknown>, after: Record<string, u
 }
 
 /**
- * The kept counts and positions of a list whose rows are `tables[0]`; the other tables are those its queries may
- * read (joins, orders), whose writes drop what reads them.
+ * The kept counts and positions of a list whose rows are `tables[0]`. A write to another table drops the kept
+ * figures whose SQL names it; `tables[1..]` are read under another name (an alias: a batch's operator is a user),
+ * and a write to one of them drops every kept figure.
  */
 export function createListCaches(
   feed: ChangeFeed,
@@ -190,6 +191,7 @@ export function createListCaches(
   limits = { counts: 256, positions: 32 },
 ): ListCaches {
   const main = tables[0]!;
+  const readAs = new Set(tables.slice(1));
   const counts = new Map<string, CountEntry>();
   const positions = new Map<string, PositionEntry>();
   const countLoads = new Map<string, Promise<number>>();
@@ -232,7 +234,7 @@ export function createListCaches(
   /** Applies one change to an entry; false when the entry can no longer be kept. */
   async function apply(entry: CountEntry | PositionEntry, change: Change): Promise<boolean> {
     if (change.xid !== null && visibleIn(entry.snapshot, change.xid)) return true;
-    if (change.table !== main) return !names(entry.text, change.table);
+    if (change.table !== main) return !names(entry.text, change.table) && !readAs.has(change.table);
     if (change.xid === null || !change.pairs) return false;
     const isCount = 'n' in entry;
     for (const [before, after] of change.pairs) {
