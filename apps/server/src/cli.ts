@@ -27,12 +27,23 @@ const usage = `Usage: cli <command>
   create-admin --email E  make an administrator; the password comes from ADMIN_PASSWORD or standard input
   verify-audit            walk the audit trail's hash chain: {ok, rows, first_broken_id}; exit code 1 when broken
   verify-ledger           walk the forms' ledger (fn) the same way; exit code 1 when broken
+  rebuild-summaries       compute the reports' summary tables again from the base tables, in one transaction
+                          (writes wait for it): {ok, form_rows, payment_rows}
   backup FILE             write a backup of the database into FILE (one file, with a manifest)
   restore FILE [--replace]
                           restore FILE into the configured database, which must be empty unless --replace,
                           then check its counts and both chains; exit code 1 when they differ`;
 
-const commands = ['migrate', 'seed', 'create-admin', 'verify-audit', 'verify-ledger', 'backup', 'restore'];
+const commands = [
+  'migrate',
+  'seed',
+  'create-admin',
+  'verify-audit',
+  'verify-ledger',
+  'rebuild-summaries',
+  'backup',
+  'restore',
+];
 
 /** A file named on the command line, from the folder `npm run` was started in (npm runs scripts from the root). */
 const fromCaller = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);

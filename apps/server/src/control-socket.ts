@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { backupEmbedded } from './backup/backup';
 import type { DatabaseHandle } from './db/client';
+import { rebuildReportSummaries } from './db/report-summaries';
 import { fnLedgerChain } from './features/fn/ledger';
 import { auditChain } from './lib/audit';
 
@@ -15,6 +16,8 @@ import { auditChain } from './lib/audit';
 export const serverCommands = {
   'verify-audit': (handle: DatabaseHandle) => auditChain.verify(handle.db),
   'verify-ledger': (handle: DatabaseHandle) => fnLedgerChain.verify(handle.db),
+  // The reports' summary tables computed again from the base tables, in one transaction (migration 0046).
+  'rebuild-summaries': async (handle: DatabaseHandle) => ({ ok: true, ...(await rebuildReportSummaries(handle.db)) }),
   // The file is written by the server, as the operating system user it runs as; the path is absolute.
   backup: async (handle: DatabaseHandle, request: CommandRequest) => {
     if (typeof request.file !== 'string' || !path.isAbsolute(request.file)) throw new Error('no absolute file path');

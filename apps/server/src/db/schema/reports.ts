@@ -1,4 +1,18 @@
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { ReportSubscriptionFilters } from '@dnx/shared';
 import { id } from './columns';
 import { mailOutbox } from './mail';
@@ -35,4 +49,69 @@ export const reportSubscriptionSends = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.subscriptionId, t.period] })],
+);
+
+/**
+ * The reports' summaries (issue 31, migration 0046, decisions.md "Report summaries"), kept by triggers in the
+ * transaction of each write and rebuilt by `cli rebuild-summaries`; the app only reads them.
+ * Forms by class: kind 'i' counts a form on its batch's day, kind 's' on its stage's day; a null status is -1 and
+ * a last day of validity that cannot change a figure is 'infinity'.
+ */
+export const reportFormCounts = pgTable(
+  'report_form_counts',
+  {
+    kind: char('kind', { length: 1 }).$type<'i' | 's'>().notNull(),
+    day: date('day').notNull(),
+    regionId: integer('region_id').notNull(),
+    operatorId: integer('operator_id').notNull(),
+    transportTypeId: integer('transport_type_id').notNull(),
+    validity: integer('validity').notNull(),
+    stage: text('stage').notNull(),
+    status: smallint('status').notNull(),
+    annulled: boolean('annulled').notNull(),
+    validTo: date('valid_to').notNull(),
+    forms: bigint('forms', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [
+        t.kind,
+        t.day,
+        t.regionId,
+        t.operatorId,
+        t.transportTypeId,
+        t.validity,
+        t.stage,
+        t.status,
+        t.annulled,
+        t.validTo,
+      ],
+    }),
+  ],
+);
+
+/** Each payment's part of the figures as last counted: status, day, its rows' batches (four ints each) and tax. */
+export const reportPaymentShapes = pgTable('report_payment_shapes', {
+  paymentId: integer('payment_id').primaryKey(),
+  status: smallint('status').notNull(),
+  day: date('day').notNull(),
+  combos: integer('combos').array().notNull(),
+  taxes: numeric('taxes').array().notNull(),
+  mdssh: numeric('mdssh', { precision: 14, scale: 2 }).notNull(),
+  itsda: numeric('itsda', { precision: 14, scale: 2 }).notNull(),
+});
+
+/** Payments summed by status, day and shape (a payment counts once in each group its rows fall in). */
+export const reportPaymentDays = pgTable(
+  'report_payment_days',
+  {
+    status: smallint('status').notNull(),
+    day: date('day').notNull(),
+    combos: integer('combos').array().notNull(),
+    payments: bigint('payments', { mode: 'number' }).notNull(),
+    taxes: numeric('taxes').array().notNull(),
+    mdssh: numeric('mdssh', { precision: 16, scale: 2 }).notNull(),
+    itsda: numeric('itsda', { precision: 16, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.day, t.combos] })],
 );

@@ -1,7 +1,6 @@
 import {
   fnNoticeStatuses,
   fnStageLabel,
-  reportDefaultPaymentStatus,
   type FnStage,
   type ReportFigures,
   type ReportFilters,
@@ -14,8 +13,8 @@ import { utcDay } from '../../lib/days';
 import type { AuthUser } from '../../plugins/auth';
 
 /**
- * The reports' reads (decisions.md "Reports"), in SQL written against the base tables: no summary table to keep
- * exact. Every figure counts a record as it stands now, on the day it reached that state:
+ * The reports' rules and shared reads (decisions.md "Reports"); the figures are read from the summary tables
+ * (report-figures.ts) and, as their oracle, from the base tables (report-base-figures.ts). Every figure counts a record as it stands now, on the day it reached that state:
  * - a form is `issued` on its batch's day, and counted once more in its state (active, shared, paid, expired,
  *   voided) on the day it entered it (an expiry: the last day of validity);
  * - a payment is counted on the day it reached its status, with its rows' tax and its MDSSH and İTSDA.
@@ -34,17 +33,17 @@ export const periodOf = (filters: Pick<ReportFilters, 'date_from' | 'date_to'>):
   to: filters.date_to ?? utcDay(),
 });
 
-const inPeriod = (day: SQL, period: Period) =>
+export const inPeriod = (day: SQL, period: Period) =>
   period.from === null
     ? sql`${day} <= ${period.to}::date`
     : sql`${day} between ${period.from}::date and ${period.to}::date`;
 
 /** The notice status as of today, as the forms list reads it (form-repository `effectiveStatus`). */
-const effectiveStatus = (today: string) =>
+export const effectiveStatus = (today: string) =>
   sql`(case when f.status in (2, 3, 4) and f.valid_to < ${today}::date then 1 else f.status end)`;
 
 /** The figure a form's present state counts in, or null (new, used: in no figure but `issued`). */
-const stateFigure = (today: string) => sql`(case
+export const stateFigure = (today: string) => sql`(case
     when f.stage = 'active' then 'active'
     when f.stage = 'shared' then 'shared'
     when f.stage = 'voided' then 'voided'
@@ -52,42 +51,54 @@ const stateFigure = (today: string) => sql`(case
     when not f.annulled and ${effectiveStatus(today)} = 1 then 'expired'
   end)`;
 /** The day a form reached its present state: the last day of validity for an expired form. */
-const stateDay = (today: string) =>
-  sql`(case when ${effectiveStatus(today)} = 1 then f.valid_to else (f.stage_at at time zone 'UTC')::date end)`;
-const issueDay = sql`(b.created_at at time zone 'UTC')::date`;
+export const stateDay = (today: string, stageDay: SQL = sql`(f.stage_at at time zone 'UTC')::date`) =>
+  sql`(case when ${effectiveStatus(today)} = 1 then f.valid_to else ${stageDay} end)`;
+export const issueDay = sql`(b.created_at at time zone 'UTC')::date`;
 
-const validityMonths = sql`(b.expire_date * (case b.expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end))`;
+export const validityMonths = sql`(b.expire_date * (case b.expire_date_type when 'month' then 1 when 'quarter' then 3 when 'half-year' then 6 else 12 end))`;
+
+/** Where a batch's dimensions are read: the batch itself (alias b), or a summary's columns. */
+export interface BatchColumns {
+  region: SQL;
+  operator: SQL;
+  transport_type: SQL;
+  validity: SQL;
+}
+const batchColumns: BatchColumns = {
+  region: sql`b.region_id`,
+  operator: sql`b.operator_id`,
+  transport_type: sql`b.transport_type_id`,
+  validity: validityMonths,
+};
 
 /** The filters every figure shares, on the batch (alias b) of a form: scope, region, operator, type, validity. */
-function batchConditions(actor: AuthUser, filters: ReportFilters): SQL[] {
+export function batchConditions(actor: AuthUser, filters: ReportFilters, columns = batchColumns): SQL[] {
   const conditions: SQL[] = [];
-  if (!actor.isNational) conditions.push(actor.regionId === null ? sql`false` : sql`b.region_id = ${actor.regionId}`);
-  if (filters.region !== undefined) conditions.push(sql`b.region_id = ${filters.region}`);
-  if (filters.operator !== undefined) conditions.push(sql`b.operator_id = ${filters.operator}`);
-  if (filters.transport_type !== undefined) conditions.push(sql`b.transport_type_id = ${filters.transport_type}`);
-  if (filters.validity !== undefined) conditions.push(sql`${validityMonths} = ${filters.validity}`);
+  if (!actor.isNational)
+    conditions.push(actor.regionId === null ? sql`false` : sql`${columns.region} = ${actor.regionId}`);
+  if (filters.region !== undefined) conditions.push(sql`${columns.region} = ${filters.region}`);
+  if (filters.operator !== undefined) conditions.push(sql`${columns.operator} = ${filters.operator}`);
+  if (filters.transport_type !== undefined) conditions.push(sql`${columns.transport_type} = ${filters.transport_type}`);
+  if (filters.validity !== undefined) conditions.push(sql`${columns.validity} = ${filters.validity}`);
   return conditions;
 }
 
 /** The forms' conditions: the batch's, and the notice status as the forms list filters it. */
-function formConditions(actor: AuthUser, filters: ReportFilters, today: string): SQL[] {
-  const conditions = batchConditions(actor, filters);
+export function formConditions(actor: AuthUser, filters: ReportFilters, today: string, columns = batchColumns): SQL[] {
+  const conditions = batchConditions(actor, filters, columns);
   if (filters.form_status !== undefined)
     conditions.push(sql`(${effectiveStatus(today)} = ${filters.form_status} and not f.annulled)`);
   return conditions;
 }
 
-const whereAll = (conditions: SQL[]) => (conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``);
+export const whereAll = (conditions: SQL[]) =>
+  conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 
 /** A dimension's value on a form's batch (alias b); months are the figures' own (see `FormCount`). */
-const batchDimension = (dimension: Exclude<ReportGroupBy, 'month'>): SQL =>
-  ({
-    region: sql`b.region_id`,
-    operator: sql`b.operator_id`,
-    transport_type: sql`b.transport_type_id`,
-  })[dimension];
+export const batchDimension = (dimension: Exclude<ReportGroupBy, 'month'>, columns = batchColumns): SQL =>
+  columns[dimension];
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export const zeroFigures = (): ReportFigures => ({
   issued: 0,
@@ -108,10 +119,10 @@ export interface AggregateOptions {
   period: Period;
 }
 
-type FormFigures = Pick<ReportFigures, ReportFormFigure>;
+export type FormFigures = Pick<ReportFigures, ReportFormFigure>;
 export type ReportPaymentFigures = Omit<ReportFigures, ReportFormFigure>;
-type PaymentFigures = ReportPaymentFigures;
-type Dimension = Exclude<ReportGroupBy, 'month'>;
+export type PaymentFigures = ReportPaymentFigures;
+export type Dimension = Exclude<ReportGroupBy, 'month'>;
 
 /**
  * The moment a report's figures are of (`as_of`), read before them. On the primary: now. On a standby that has
@@ -145,31 +156,6 @@ export interface FormCount {
   stated: number;
 }
 
-export async function countForms(
-  db: Executor,
-  options: AggregateOptions,
-  dimensions: readonly Dimension[],
-  byMonth: boolean,
-): Promise<FormCount[]> {
-  const { actor, filters, period } = options;
-  const today = utcDay();
-  // Months only when asked: two to_char calls a form are a third of the pass.
-  const month = (day: SQL) => (byMonth ? sql`to_char(${day}, 'YYYY-MM')` : sql`''`);
-  const dims = dimensions.length
-    ? sql`array[${sql.join(dimensions.map(batchDimension), sql`, `)}]`
-    : sql`array[]::int[]`;
-  const issueIn = inPeriod(issueDay, period);
-  const stateIn = sql`(s.state is not null and ${inPeriod(sql`s.day`, period)})`;
-  return rowsOf<FormCount>(
-    await db.execute(sql`select ${dims} as dims, ${month(issueDay)} as issue_month, s.state, ${month(sql`s.day`)} as state_month,
-        (count(*) filter (where ${issueIn}))::int as issued, (count(*) filter (where ${stateIn}))::int as stated
-      from fn_forms f join fn_batches b on b.id = f.batch_id
-      cross join lateral (select ${stateFigure(today)} as state, ${stateDay(today)} as day) s
-      ${whereAll([...formConditions(actor, filters, today), sql`(${issueIn} or ${stateIn})`])}
-      group by 1, 2, 3, 4`),
-  );
-}
-
 const zeroForms: FormFigures = { issued: 0, active: 0, shared: 0, paid: 0, expired: 0, voided: 0 };
 
 /** The forms' figures per group: `keyOf` names a count's group for its issue, and for its state. */
@@ -199,88 +185,6 @@ export const groupKey =
         ? count.issue_month
         : count.state_month
       : indexes.map((i) => String(count.dims[i])).join('|');
-
-/**
- * The payments' figures for several groupings in one pass: how many payments reached the status in the period,
- * their rows' tax, and their MDSSH and İTSDA. A payment counts once in each group its rows fall in: a grouping
- * without the operator or transport type (which vary between a payment's rows) counts it once, by its first row
- * of that group. `sets` are groupings by indexes into `dimensions` ('month' is the payment's month).
- */
-export async function paymentFigures(
-  db: Executor,
-  options: AggregateOptions,
-  dimensions: readonly ReportGroupBy[],
-  sets: readonly (readonly number[])[],
-): Promise<Map<string, PaymentFigures>[]> {
-  const { actor, filters, period } = options;
-  const conditions = [
-    ...batchConditions(actor, filters),
-    sql`p.status = ${filters.payment_status ?? reportDefaultPaymentStatus}`,
-    inPeriod(sql`(p.status_at at time zone 'UTC')::date`, period),
-  ];
-  const value = (d: ReportGroupBy) =>
-    d === 'month' ? sql`to_char((p.status_at at time zone 'UTC')::date, 'YYYY-MM')` : sql`${batchDimension(d)}::text`;
-  const columns = dimensions.map((d, i) => sql`${value(d)} as ${sql.raw(`d${i}`)}`);
-  const names = (indexes: readonly number[]) => indexes.map((i) => sql.raw(`d${i}`));
-  const varying = (d: ReportGroupBy) => d === 'operator' || d === 'transport_type';
-  // Per set: whether a row is the payment's first within the set's group (a window over the payment's rows).
-  const firsts = sets.map((set, n) => {
-    const partition = [sql`id`, ...names(set.filter((i) => varying(dimensions[i]!)))];
-    return sql`row_number() over (partition by ${sql.join(partition, sql`, `)}) = 1 as ${sql.raw(`first${n}`)}`;
-  });
-  const grouping = (set: readonly number[]) => sql`(${sql.join(names(set), sql`, `)})`;
-  const allNames = names(dimensions.map((_d, i) => i));
-  const keyOf = sql.join(
-    dimensions.map((_d, i) => sql`coalesce(${sql.raw(`d${i}`)}, '*')`),
-    sql` || '|' || `,
-  );
-  const setIndex =
-    sets.length === 1
-      ? sql`0`
-      : sql`case ${sql.join(
-          sets.map(
-            (set, n) =>
-              sql`when ${sql.join(
-                dimensions.map((_d, i) => sql`grouping(${sql.raw(`d${i}`)}) = ${sql.raw(set.includes(i) ? '0' : '1')}`),
-                sql` and `,
-              )} then ${sql.raw(String(n))}`,
-          ),
-          sql` `,
-        )} end`;
-  // Each set's own once-per-payment figures (grouping() may not stand inside an aggregate); the set's are read.
-  const perSet = sets.map((_set, n) => {
-    const first = sql.raw(`first${n}`);
-    return sql`(count(*) filter (where ${first}))::int as ${sql.raw(`payments${n}`)},
-      coalesce(sum(mdssh) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`mdssh${n}`)},
-      coalesce(sum(itsda) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`itsda${n}`)}`;
-  });
-  const rows = rowsOf<{ set: number; key: string; tax: string } & Record<string, string | number>>(
-    await db.execute(sql`select ${setIndex} as set, ${dimensions.length ? keyOf : sql`''`} as key,
-        coalesce(sum(tax), 0)::numeric(16, 2)::text as tax, ${sql.join(perSet, sql`, `)}
-      from (
-        select *, ${sql.join(firsts, sql`, `)} from (
-          select ${sql.join([...columns, sql`p.id`], sql`, `)}, sum(r.tax_price) as tax,
-            max(p.mdssh_amount) as mdssh, max(p.itsda_amount) as itsda
-          from payments p join payment_rows r on r.payment_id = p.id
-            join fn_forms f on f.id = r.form_id join fn_batches b on b.id = f.batch_id
-          ${whereAll(conditions)}
-          group by ${sql.join([...allNames.map((n) => sql`${n}`), sql`p.id`], sql`, `)}
-        ) per_payment
-      ) flagged
-      group by grouping sets (${sql.join(sets.map(grouping), sql`, `)})`),
-  );
-  const result = sets.map(() => new Map<string, PaymentFigures>());
-  for (const row of rows) {
-    const parts = row.key.split('|');
-    result[row.set]!.set(sets[row.set]!.map((i) => parts[i]).join('|'), {
-      payments: row[`payments${row.set}`] as number,
-      tax: row.tax,
-      mdssh: row[`mdssh${row.set}`] as string,
-      itsda: row[`itsda${row.set}`] as string,
-    });
-  }
-  return result;
-}
 
 /** A group's figures from the forms' and the payments' (zeros for what is missing). */
 export const figuresOf = (forms: FormFigures | undefined, payments: PaymentFigures | undefined): ReportFigures => ({

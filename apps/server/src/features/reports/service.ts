@@ -13,13 +13,12 @@ import {
 } from '@dnx/shared';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
+import { countForms, paymentFigures } from './report-figures';
 import {
-  countForms,
   dimensionNames,
   figuresOf,
   foldForms,
   groupKey,
-  paymentFigures,
   periodOf,
   figuresAsOf,
   type Period,

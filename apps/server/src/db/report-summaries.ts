@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client';
+
+/**
+ * The reports' summary tables (migration 0046, decisions.md "Report summaries"): the triggers keep them in the
+ * transaction of each write; these compute them again from the base tables.
+ */
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export interface SummaryRebuild {
+  form_rows: number;
+  payment_rows: number;
+}
+
+/**
+ * Recomputes every summary from the base tables in one transaction, writers held off by a SHARE lock (a write
+ * begun before waits for the rebuild's commit, one in flight is committed, and counted, before the rebuild reads).
+ */
+export async function rebuildReportSummaries(db: Executor): Promise<SummaryRebuild> {
+  return db.transaction(async (tx) => {
+    // Minutes at ten million forms: the app's statement timeout is for requests, not for this.
+    await tx.execute(sql`set local statement_timeout = 0`);
+    const [row] = rowsOf<SummaryRebuild>(
+      await tx.execute(
+        sql`select form_rows::int as form_rows, payment_rows::int as payment_rows from dnx_report_summaries_rebuild()`,
+      ),
+    );
+    return row!;
+  });
+}
+
+/** How many summary rows differ from what the base tables give now (each side's rows missing from the other). */
+export interface SummaryDifferences {
+  forms: number;
+  shapes: number;
+  payments: number;
+}
+
+export async function reportSummaryDifferences(db: Executor): Promise<SummaryDifferences> {
+  const [row] = rowsOf<SummaryDifferences>(
+    await db.execute(sql`
+      with want_forms as (
+        select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to,
+          count(*) as forms
+        from report_form_classes group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+      ), have_forms as (
+        select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to, forms
+        from report_form_counts
+      ), want_days as (
+        select status, day, combos, max(payments) as payments, array_agg(tax order by i) as taxes,
+          max(mdssh) as mdssh, max(itsda) as itsda
+        from (
+          select status, day, combos, i, count(*) as payments, sum(tax) as tax, sum(mdssh) as mdssh,
+            sum(itsda) as itsda
+          from report_payment_shapes_now cross join lateral unnest(taxes) with ordinality u(tax, i)
+          group by 1, 2, 3, 4
+        ) e group by 1, 2, 3
+      ), have_days as (
+        select status, day, combos, payments, taxes, mdssh, itsda from report_payment_days
+      )
+      select
+        (select count(*) from ((select * from want_forms except all select * from have_forms)
+          union all (select * from have_forms except all select * from want_forms)) d)::int as forms,
+        (select count(*) from ((select * from report_payment_shapes_now except all select * from report_payment_shapes)
+          union all (select * from report_payment_shapes except all select * from report_payment_shapes_now)) d)::int
+          as shapes,
+        (select count(*) from ((select * from want_days except all select * from have_days)
+          union all (select * from have_days except all select * from want_days)) d)::int as payments`),
+  );
+  return row!;
+}
