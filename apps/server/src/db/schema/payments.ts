@@ -49,6 +49,10 @@ export const payments = pgTable(
     itsdaAmount: numeric('itsda_amount', { precision: 12, scale: 2 }),
     paymentReceiptNumber: text('payment_receipt_number'),
     paymentReceiptDate: date('payment_receipt_date'),
+    /** What `search=` reads: the payer's name and VÖEN and the receipt, folded once on write (migration 0048). */
+    searchKey: text('search_key').generatedAlwaysAs(
+      sql.raw(`az_fold(owner_name || ' ' || owner_code || ' ' || coalesce(payment_receipt_number, ''))`),
+    ),
     /** 1 under review, 2 awaiting payment, 3 paid, 4 cancelled. */
     status: smallint('status').notNull().default(1),
     /** Kept by the database from the status; the rows follow it (payment_rows_payment_cancelled_fk). */

@@ -60,6 +60,7 @@ export const paymentList = defineList({
     owner_name: { expr: payments.ownerName, text: true },
   },
   search: [payments.ownerName, payments.ownerCode, payments.paymentReceiptNumber],
+  searchKey: payments.searchKey,
   defaultOrderBy: 'id',
   tieBreaker: payments.id,
 });

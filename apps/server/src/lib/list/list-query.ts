@@ -496,7 +496,13 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
     const edge = more ? keys[perPage - 1]! : undefined;
     // Up to and including the page's last row in reading order: not beyond it.
     const until = edge ? beyond(plan, edge, forward, true) : undefined;
-    const rows = await refusingBadValues(() => source.rows(and(condition, from, until), readOrder, null));
+    // Read with a limit, so the planner walks the sort index from the cursor (an unbounded range of a row comparison
+    // was planned as a scan of the table: p50 68 ms at a million drivers); the limit leaves room for rows written
+    // into the range meanwhile, and a range that fills it is read again whole, so none is cut off.
+    const range = and(condition, from, until);
+    const bound = { limit: keys.length + 100, offset: 0 };
+    let rows = await refusingBadValues(() => source.rows(range, readOrder, bound));
+    if (rows.length >= bound.limit) rows = await refusingBadValues(() => source.rows(range, readOrder, null));
     const results = forward ? rows : rows.reverse();
     const link = (next: CursorPosition) => cursorLink(currentUrl, encodeCursor(next, signature));
     const nearest = keys[0];
