@@ -112,22 +112,25 @@ CROSS JOIN LATERAL dnx_form_classes(f.stage, f.status, f.valid_to, f.stage_at, b
 --> statement-breakpoint
 -- Each payment's shape as the base tables have it now (payments without rows have none).
 CREATE OR REPLACE VIEW "report_payment_shapes_now" AS
+-- Per payment, LATERAL: the flush at commit asks for the payments it touched (`payment_id = any(ids)`), and a
+-- grouped subquery joined by id would be computed for every payment first (seconds at a million payments).
 SELECT p.id AS payment_id, p.status, (p.status_at AT TIME ZONE 'UTC')::date AS day, g.combos, g.taxes,
   coalesce(p.mdssh_amount, 0)::numeric(14, 2) AS mdssh, coalesce(p.itsda_amount, 0)::numeric(14, 2) AS itsda
 FROM payments p
-JOIN (
-  SELECT c.payment_id,
-    array_agg(v ORDER BY c.region_id, c.operator_id, c.transport_type_id, c.validity, k) AS combos,
+CROSS JOIN LATERAL (
+  SELECT array_agg(v ORDER BY c.region_id, c.operator_id, c.transport_type_id, c.validity, k) AS combos,
     array_agg(c.tax ORDER BY c.region_id, c.operator_id, c.transport_type_id, c.validity, k) FILTER (WHERE k = 1) AS taxes
   FROM (
-    SELECT r.payment_id, b.region_id, b.operator_id, b.transport_type_id,
+    SELECT b.region_id, b.operator_id, b.transport_type_id,
       dnx_validity_months(b.expire_date, b.expire_date_type) AS validity, sum(r.tax_price) AS tax
     FROM payment_rows r JOIN fn_forms f ON f.id = r.form_id JOIN fn_batches b ON b.id = f.batch_id
-    GROUP BY 1, 2, 3, 4, 5
+    WHERE r.payment_id = p.id
+    GROUP BY 1, 2, 3, 4
   ) c
   CROSS JOIN LATERAL unnest(array[c.region_id, c.operator_id, c.transport_type_id, c.validity]) WITH ORDINALITY u(v, k)
-  GROUP BY c.payment_id
-) g ON g.payment_id = p.id;
+) g
+-- A payment without rows has no shape (the aggregate's one row of NULLs).
+WHERE g.combos IS NOT NULL;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION dnx_numeric_array_add(a numeric[], b numeric[]) RETURNS numeric[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
