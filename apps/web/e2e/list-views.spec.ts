@@ -1,5 +1,6 @@
-import type { SavedView } from '@dnx/shared';
+import type { Operator, SavedView } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
+import { apiAs } from './support/access';
 import { audit, report } from './support/axe';
 import { closeTourWithEscape, expect, pressUntilFocused, signIn, test } from './support/fixtures';
 
@@ -261,6 +262,57 @@ test('a view naming a filter the person no longer has is applied without it, and
   } finally {
     await calls.resetPayments();
     await calls.deleteViews();
+    await page.context().close();
+  }
+});
+
+test('a view opened from the search palette leaves out an operator of another region, and says so', async ({
+  browser,
+}) => {
+  // An operator the regional head of Gəncə may not pick: one of another region, read by the administrator.
+  const admin = await signedIn(browser, 'admin@demo.az');
+  const operators = await (await apiAs(admin)).get<{ data: Operator[] }>('/api/user/users/operators/');
+  const other = operators.data.find((o) => o.region_name !== null && o.region_name !== 'Gəncə')!;
+  expect(other, 'the demo has operators in other regions').toBeDefined();
+  await admin.context().close();
+
+  const page = await signedIn(browser, 'regional@demo.az');
+  const calls = await apiAs(page);
+  const own = (await calls.get<{ data: Operator[] }>('/api/user/users/operators/')).data;
+  expect(own.map((o) => o.id)).not.toContain(other.id);
+  const view = await calls.post<SavedView>('/api/views/', {
+    list: 'general-fn',
+    name: 'Başqa regionun operatoru',
+    query: { operator: String(other.id), per_page: '50' },
+    columns: null,
+    shared_with: [],
+    is_default: false,
+  });
+  try {
+    await page.keyboard.press('Control+k');
+    const palette = page.getByTestId('search-palette');
+    await expect(palette.getByTestId('search-input')).toBeFocused();
+    await page.keyboard.type('Başqa regionun');
+    const option = palette.getByRole('option', { name: /Başqa regionun operatoru/ });
+    await expect(option).toBeVisible();
+    await expect(palette.getByTestId('search-input')).toHaveAttribute(
+      'aria-activedescendant',
+      (await option.getAttribute('id'))!,
+    );
+    await page.keyboard.press('Enter');
+
+    // The list applies the view by its id: the page size stays, the operator is left out and named.
+    await expect(page).toHaveURL(/\/app\/general-fn\?/);
+    await expect(page).toHaveURL(/per_page=50/);
+    await expect(page).not.toHaveURL(/saved_view=|operator=/);
+    const notice = page.getByTestId('view-notice');
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(notice).toContainText('«Operator»');
+    await expect(page.locator('.ant-table-tbody .ant-spin-spinning')).toHaveCount(0);
+  } finally {
+    await page.request.delete(`/api/views/${view.id}/`, {
+      headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
+    });
     await page.context().close();
   }
 });

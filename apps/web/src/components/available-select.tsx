@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../lib/api-client';
+import type { FilterChoices, ListFilter } from './resource-list/types';
 
 /** What narrows a picker: `?brand=3` for the models of one brand. */
 export type AvailableParams = Record<string, number | undefined>;
@@ -16,6 +17,12 @@ export const availableQuery = (resource: ResourceKey, params: AvailableParams = 
     // A missing endpoint is not something a retry fixes.
     retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
   });
+
+/** A reference filter's choices: the ids of the items the picker offers. */
+export const availableChoices =
+  (resource: ResourceKey, params?: AvailableParams): FilterChoices =>
+  async (client) =>
+    (await client.fetchQuery(availableQuery(resource, params))).map((item) => String(item.id));
 
 export function useAvailable(resource: ResourceKey, params?: AvailableParams, enabled = true) {
   return useQuery({ ...availableQuery(resource, params), enabled });
@@ -74,3 +81,20 @@ export function AvailableSelect({
     />
   );
 }
+
+/**
+ * A list filter by one of a resource's active items (a region, a transport type): its picker, and its choices for
+ * checking a saved view's value.
+ */
+export const availableFilter = (resource: ResourceKey): Pick<ListFilter, 'render' | 'choices'> => ({
+  render: ({ value, onChange, placeholder }) => (
+    <AvailableSelect
+      resource={resource}
+      value={value}
+      onChange={(v) => onChange(v === undefined ? undefined : String(v))}
+      placeholder={placeholder}
+      aria-label={placeholder}
+    />
+  ),
+  choices: availableChoices(resource),
+});

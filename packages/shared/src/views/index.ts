@@ -57,6 +57,21 @@ export function splitListKey(list: string): { route: string; tab: string | null 
   return { route, tab: tab ?? null };
 }
 
+/** The address parameter that names a saved view to open: the list applies it, leaving out (and saying) what the person may no longer see. */
+export const savedViewParam = 'saved_view';
+
+/**
+ * Where a saved view opens, from the search palette or any link: its list's screen (and tab) with
+ * `saved_view={id}`, e.g. `/app/fn-payment?saved_view=7`; null when its list is no longer a screen.
+ */
+export function savedViewPath(view: { id: number; list: string }): string | null {
+  const { route, tab } = splitListKey(view.list);
+  const screen = findAppRoute(route);
+  if (!screen) return null;
+  const tabParam = tab ? `tab=${encodeURIComponent(tab)}&` : '';
+  return `/app/${screen.path}?${tabParam}${savedViewParam}=${view.id}`;
+}
+
 /** Only the administrators' group (role letter A) shares a view with groups. */
 export function mayShareViews(groupCodes: Iterable<string | null>): boolean {
   for (const code of groupCodes) if (code === roleCodeByLetter.A) return true;

@@ -5,7 +5,9 @@ import {
   formatMoney,
   onlineStatusLabel,
   paymentStatusLabel,
+  savedViewPath,
   searchLimit,
+  splitListKey,
   type FnStage,
 } from '@dnx/shared';
 import { and, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -154,7 +156,7 @@ export async function onlineByCode(
 /** The saved views the user may open (their own and those shared with their groups) whose name holds `q`. */
 export async function viewsByName(db: Executor, actor: AuthUser, q: string): Promise<Found[]> {
   const rows = await db
-    .select({ id: savedViews.id, list: savedViews.list, name: savedViews.name, query: savedViews.query })
+    .select({ id: savedViews.id, list: savedViews.list, name: savedViews.name })
     .from(savedViews)
     .where(
       and(
@@ -181,9 +183,8 @@ export async function viewsByName(db: Executor, actor: AuthUser, q: string): Pro
     .orderBy(savedViews.name)
     .limit(searchLimit);
   return rows.flatMap((r) => {
-    const route = findAppRoute(r.list.split(':')[0]!);
-    if (!route) return [];
-    const query = new URLSearchParams(r.query).toString();
-    return [{ id: r.id, title: r.name, subtitle: route.title, path: `/app/${route.path}${query ? `?${query}` : ''}` }];
+    const route = findAppRoute(splitListKey(r.list).route);
+    const path = savedViewPath(r);
+    return route && path ? [{ id: r.id, title: r.name, subtitle: route.title, path }] : [];
   });
 }

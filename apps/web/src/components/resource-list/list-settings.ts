@@ -1,6 +1,7 @@
 import { appRoutes, type ListDensity, type ListPreferences, type ListPreferencesInput } from '@dnx/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { createContext, type ReactNode } from 'react';
+import type { FilterChoices } from './types';
 import { apiRequest } from '../../lib/api-client';
 
 /**
@@ -50,6 +51,12 @@ export function shownColumnKeys(
   return kept.length > 0 ? kept : defaults.filter((key) => known.has(key));
 }
 
+/** A saved view the list is to open: by the address's `saved_view=`, or the person's default. */
+export interface PendingView {
+  id: number;
+  fromAddress: boolean;
+}
+
 /** What the list hands its tools. */
 export interface ListToolsProps {
   listKey: string;
@@ -60,13 +67,17 @@ export interface ListToolsProps {
   /** The columns come from an open view's address, not from the person's settings. */
   columnsFromView: boolean;
   preferences: ListPreferences | undefined;
-  /** The list's filters: names, labels and, for a choice, the values it offers. */
-  filters: readonly { name: string; label: string; values?: readonly string[] }[];
+  /** The list's filters: names, labels and, for a choice, the values it offers (a reference control, its choices). */
+  filters: readonly { name: string; label: string; values?: readonly string[]; choices?: FilterChoices }[];
   sortKeys: readonly string[];
   /** The list's parameters in the address now (filters, search, order, page size, tab), without page or cursor. */
   query: Record<string, string>;
-  /** The list was opened without parameters and the person has a default view: apply it, or say there is none. */
-  wantsDefault: boolean;
+  /**
+   * A view to apply before the list asks for rows: one named by the address (`saved_view=`, from the search palette
+   * or a link), or the person's default when the list was opened without parameters.
+   */
+  pendingView: PendingView | null;
+  /** The default view was not there (or the views could not be read): the list goes on as it is. */
   onDefaultHandled: () => void;
   /** Opens the list with these parameters and columns (null: the person's own). */
   applyView: (query: Record<string, string>, columns: readonly string[] | null) => void;

@@ -1,5 +1,5 @@
 import { DeleteOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SwapOutlined } from '@ant-design/icons';
-import { maxPageSize, pageSizeOptions } from '@dnx/shared';
+import { maxPageSize, pageSizeOptions, savedViewParam } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
@@ -28,6 +28,7 @@ import {
   ListToolsContext,
   shownColumnKeys,
   tableSizeOf,
+  type PendingView,
 } from './list-settings';
 import { deleteMultiple, listPageQuery } from './resource-api';
 import { useSideScroll } from './side-scroll';
@@ -157,10 +158,22 @@ export function ResourceTable<Row extends object>({
   );
   const bare = listParamNames.every((name) => !params.has(name));
   const [defaultHandled, setDefaultHandled] = useState(false);
-  const wantsDefault =
-    bare && !defaultHandled && renderTools !== null && (preferences.data?.default_view ?? null) !== null;
+  // A view named by the address (the search palette opens one so) is applied by the tools, which then drop the name.
+  const addressView = Number(params.get(savedViewParam)) || null;
+  const defaultView = bare && !defaultHandled ? (preferences.data?.default_view ?? null) : null;
+  const pendingView = useMemo<PendingView | null>(
+    () =>
+      renderTools === null
+        ? null
+        : addressView !== null
+          ? { id: addressView, fromAddress: true }
+          : defaultView !== null
+            ? { id: defaultView, fromAddress: false }
+            : null,
+    [renderTools, addressView, defaultView],
+  );
   const [notice, setNotice] = useState<string | null>(null);
-  const list = useQuery({ ...listPageQuery(endpoint, apiQuery), enabled: prefsSettled && !wantsDefault });
+  const list = useQuery({ ...listPageQuery(endpoint, apiQuery), enabled: prefsSettled && pendingView === null });
   const viewQuery = useMemo(() => {
     const written = writeListState({ ...state, page: 1, cursor: undefined }, new URLSearchParams(), filterNames, {
       order: defaultSort?.order,
@@ -331,10 +344,15 @@ export function ResourceTable<Row extends object>({
                 shownColumns: shown,
                 columnsFromView: viewColumns !== null,
                 preferences: preferences.data,
-                filters: filters.map((f) => ({ name: f.name, label: f.label, values: f.options?.map((o) => o.value) })),
+                filters: filters.map((f) => ({
+                  name: f.name,
+                  label: f.label,
+                  values: f.options?.map((o) => o.value),
+                  choices: f.choices,
+                })),
                 sortKeys,
                 query: viewQuery,
-                wantsDefault,
+                pendingView,
                 onDefaultHandled,
                 applyView,
                 onNotice: setNotice,
@@ -399,9 +417,9 @@ export function ResourceTable<Row extends object>({
       <Table<Row>
         rowKey={(row) => declaration.rowKey(row)}
         columns={tableColumns}
-        dataSource={prefsSettled && !wantsDefault ? rows : []}
+        dataSource={prefsSettled && pendingView === null ? rows : []}
         size={tableSizeOf(preferences.data?.density)}
-        loading={list.isFetching || !prefsSettled || wantsDefault}
+        loading={list.isFetching || !prefsSettled || pendingView !== null}
         onChange={onTableChange}
         // Cells wrap to fit the width first; only what cannot fit scrolls sideways (and the hint above says so).
         scroll={{ x: true }}

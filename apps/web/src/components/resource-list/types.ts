@@ -1,4 +1,5 @@
 import type { ExportCell, ExportColumns } from '@dnx/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApiListQuery, ListPaging, ListStateDefaults } from './list-query';
 import type { ListEndpoint } from './resource-api';
@@ -26,12 +27,20 @@ export interface FilterControlProps {
   placeholder: string;
 }
 
+/**
+ * The values a reference filter's picker offers the person now (the regions, operators or groups they may pick), so
+ * that a saved view naming another is applied without it.
+ */
+export type FilterChoices = (client: QueryClient) => Promise<readonly string[]>;
+
 /** A `name=value` filter of the list endpoint: a choice among options, or a control the screen supplies. */
 export interface ListFilter {
   name: string;
   label: string;
   options?: readonly { value: string; label: string }[];
   render?: (props: FilterControlProps) => ReactNode;
+  /** A control's choices, read when a saved view is opened (a choice among `options` needs none). */
+  choices?: FilterChoices;
 }
 
 /** Everything a list screen declares; the table does the rest (URL state, paging, sorting, export, delete). */

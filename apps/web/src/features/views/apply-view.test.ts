@@ -1,5 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { applicableView, viewPath } from './apply-view';
+import { applicableView, withChoices } from './apply-view';
 
 const shape = {
   filters: [
@@ -40,10 +41,41 @@ describe('a saved view applied to a list', () => {
     expect(applicableView({ query: {}, columns: ['old'] }, shape).columns).toBeNull();
   });
 
-  it("opens at its list's address, with its tab and columns", () => {
-    expect(viewPath({ list: 'fn-payment', query: { status: '2' }, columns: null })).toBe('/app/fn-payment?status=2');
-    expect(viewPath({ list: 'active-fn:by-inspector', query: {}, columns: ['series', 'number'] })).toBe(
-      '/app/active-fn?tab=by-inspector&columns=series%2Cnumber',
-    );
+  it("leaves out a reference filter's value the person may no longer pick, read from the filter's choices", async () => {
+    const client = new QueryClient();
+    const read: string[] = [];
+    const filters = [
+      ...shape.filters,
+      {
+        name: 'operator',
+        label: 'Operator',
+        choices: async () => {
+          read.push('operator');
+          return ['11', '12'];
+        },
+      },
+      {
+        name: 'region',
+        label: 'Region',
+        choices: async () => {
+          read.push('region');
+          return ['1'];
+        },
+      },
+      { name: 'inspector', label: 'Inspector', choices: () => Promise.reject(new Error('offline')) },
+    ];
+    const view = { query: { operator: '99', inspector: '5', status: '2' }, columns: null };
+    const checked = await withChoices(filters, view.query, client);
+    // Only the filters the view names are read; one whose choices cannot be read is left to the server's scope.
+    expect(read).toEqual(['operator']);
+    expect(applicableView(view, { ...shape, filters: checked })).toEqual({
+      query: { inspector: '5', status: '2' },
+      columns: null,
+      dropped: { filters: ['Operator'], columns: [] },
+    });
+    const allowed = { query: { operator: '12' }, columns: null };
+    expect(
+      applicableView(allowed, { ...shape, filters: await withChoices(filters, allowed.query, client) }).query,
+    ).toEqual({ operator: '12' });
   });
 });

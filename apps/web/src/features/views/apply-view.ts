@@ -1,8 +1,10 @@
-import { appRoutes, splitListKey, type SavedView } from '@dnx/shared';
+import type { SavedView } from '@dnx/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { FilterChoices } from '../../components/resource-list/types';
 
 /** What a list offers a view: its filters (a choice's values), its sort keys and its configurable columns. */
 export interface ListShape {
-  filters: readonly { name: string; label: string; values?: readonly string[] }[];
+  filters: readonly { name: string; label: string; values?: readonly string[]; choices?: FilterChoices }[];
   sortKeys: readonly string[];
   columns: readonly { key: string; title: string }[];
 }
@@ -43,13 +45,21 @@ export function applicableView(view: Pick<SavedView, 'query' | 'columns'>, shape
   };
 }
 
-/** The address of a view: its list's screen with the view's query (and its tab), e.g. `/app/fn-payment?status=2`. */
-export function viewPath(view: Pick<SavedView, 'list' | 'query' | 'columns'>): string {
-  const { route, tab } = splitListKey(view.list);
-  const path = appRoutes.find((r) => r.key === route)?.path ?? route;
-  const params = new URLSearchParams(view.query);
-  if (tab && !params.has('tab')) params.set('tab', tab);
-  if (view.columns && view.columns.length > 0) params.set('columns', view.columns.join(','));
-  const search = params.toString();
-  return `/app/${path}${search ? `?${search}` : ''}`;
+/**
+ * The list's filters with the values each reference filter named by the view offers the person now (read by its
+ * `choices`), so that `applicableView` leaves out an operator, a region or a group they may no longer pick. A
+ * filter whose choices cannot be read is left unchecked: the server's scope still decides which rows are shown.
+ */
+export async function withChoices(
+  filters: ListShape['filters'],
+  query: Record<string, string>,
+  client: QueryClient,
+): Promise<ListShape['filters']> {
+  return Promise.all(
+    filters.map(async (filter) => {
+      if (!filter.choices || !(filter.name in query)) return filter;
+      const values = await filter.choices(client).catch(() => undefined);
+      return values ? { ...filter, values } : filter;
+    }),
+  );
 }

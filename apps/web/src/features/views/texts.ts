@@ -48,6 +48,7 @@ const az = {
   dropped: 'Görünüşün adlandırdığı bəzi şeylər artıq sizə əlçatan deyil və tətbiq olunmadı: {{items}}.',
   droppedFilter: 'filtr «{{name}}»',
   droppedColumn: 'sütun «{{name}}»',
+  unavailable: 'Bu görünüş artıq yoxdur və ya sizə açıq deyil; siyahı olduğu kimi göstərilir.',
 };
 
 const en: typeof az = {
@@ -98,6 +99,7 @@ const en: typeof az = {
   dropped: 'Some things the view names are no longer available to you and were not applied: {{items}}.',
   droppedFilter: 'filter "{{name}}"',
   droppedColumn: 'column "{{name}}"',
+  unavailable: 'This view no longer exists or is not shared with you; the list is shown as it is.',
 };
 
 const ru: typeof az = {
@@ -148,6 +150,7 @@ const ru: typeof az = {
   dropped: 'Некоторое из указанного в представлении вам больше недоступно и не применено: {{items}}.',
   droppedFilter: 'фильтр «{{name}}»',
   droppedColumn: 'столбец «{{name}}»',
+  unavailable: 'Этого представления больше нет или оно вам недоступно; список показан как есть.',
 };
 
 i18n.addResourceBundle('az', 'translation', { views: az }, true, false);

@@ -1,17 +1,25 @@
 import type { Operator } from '@dnx/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { FilterChoices } from '../../../components/resource-list/types';
 import { apiRequest } from '../../../lib/api-client';
 
-function usePeople(role: 'operators' | 'inspectors', region: number | undefined, enabled: boolean) {
-  return useQuery({
+const peopleQuery = (role: 'operators' | 'inspectors', region: number | undefined) =>
+  queryOptions({
     queryKey: ['users', role, region ?? null],
     queryFn: ({ signal }) =>
       apiRequest<{ data: Operator[] }>(`/api/user/users/${role}/`, { query: { region }, signal }),
-    select: (body) => body.data,
     staleTime: 60_000,
-    enabled,
   });
+
+function usePeople(role: 'operators' | 'inspectors', region: number | undefined, enabled: boolean) {
+  return useQuery({ ...peopleQuery(role, region), select: (body) => body.data, enabled });
 }
+
+/** A person filter's choices: the ids of the operators or inspectors the user may pick (their region's, for a regional user). */
+export const peopleChoices =
+  (role: 'operators' | 'inspectors'): FilterChoices =>
+  async (client) =>
+    (await client.fetchQuery(peopleQuery(role, undefined))).data.map((person) => String(person.id));
 
 /** `GET /api/user/users/operators/?region=`: active operators (role F), of one region when it is chosen. */
 export const useOperators = (region: number | undefined, enabled = true) => usePeople('operators', region, enabled);

@@ -5,10 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
 import { PageHeader } from '../../../components/page-header';
-import { RegionSelect } from '../../../components/region-select';
+import { availableFilter } from '../../../components/available-select';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { useCurrentUser } from '../../auth/api/current-user';
-import { useAllGroups } from '../api/list-groups';
+import { allGroupsQuery, useAllGroups } from '../api/list-groups';
 import { usersEndpoint } from '../api/list-users';
 import { UserStatusSwitch } from '../components/user-status-switch';
 
@@ -81,18 +81,7 @@ export default function UsersPage() {
         },
       ],
       filters: [
-        {
-          name: 'region',
-          label: t('users.region'),
-          render: ({ value, onChange, placeholder }) => (
-            <RegionSelect
-              value={value}
-              onChange={(v) => onChange(v === undefined ? undefined : String(v))}
-              placeholder={placeholder}
-              aria-label={placeholder}
-            />
-          ),
-        },
+        { name: 'region', label: t('users.region'), ...availableFilter('regions') },
         {
           name: 'groups',
           label: t('users.groups'),
@@ -108,6 +97,7 @@ export default function UsersPage() {
               style={{ width: '100%' }}
             />
           ),
+          choices: async (client) => (await client.fetchQuery(allGroupsQuery)).map((g) => String(g.id)),
         },
         { name: 'is_active', label: t('users.status'), options: yesNo },
       ],

@@ -1,7 +1,8 @@
 import type { Operator } from '@dnx/shared';
 import { Select } from 'antd';
 import { searchByLabel } from '../../../components/available-select';
-import { personLabel, useInspectors, useOperators } from '../../access/api/people-by-role';
+import type { ListFilter } from '../../../components/resource-list';
+import { peopleChoices, personLabel, useInspectors, useOperators } from '../../access/api/people-by-role';
 
 export interface PersonSelectProps {
   /** Inspectors (role C, forms are shared to them) or operators (role F, batches are issued to them). */
@@ -48,3 +49,17 @@ export function PersonSelect({
     />
   );
 }
+
+/** A list filter by an inspector or an operator: the picker, and the people it offers for checking a saved view. */
+export const personFilter = (kind: PersonSelectProps['kind']): Pick<ListFilter, 'render' | 'choices'> => ({
+  render: ({ value, onChange, placeholder }) => (
+    <PersonSelect
+      kind={kind}
+      value={value}
+      onChange={(v) => onChange(v === undefined ? undefined : String(v))}
+      placeholder={placeholder}
+      data-testid={`filter-select-${kind}`}
+    />
+  ),
+  choices: peopleChoices(kind),
+});

@@ -6,16 +6,11 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import {
-  ResourceTable,
-  type FilterControlProps,
-  type ListFilter,
-  type ResourceListDeclaration,
-} from '../../../components/resource-list';
+import { ResourceTable, type ListFilter, type ResourceListDeclaration } from '../../../components/resource-list';
 import { activeNotSharedEndpoint, formsEndpoint, useFnForm } from '../api/forms';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
-import { PersonSelect } from '../components/person-select';
+import { personFilter } from '../components/person-select';
 import { RangeShareDialog } from '../components/range-share-dialog';
 import { ShareWindow, shareWindowParams } from '../components/share-window';
 import { VoidDialog } from '../components/void-dialog';
@@ -25,18 +20,6 @@ type Tab = (typeof tabs)[number];
 type Dialog = 'assign' | 'range';
 
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
-
-const personFilter =
-  (kind: 'inspectors' | 'operators') =>
-  ({ value, onChange, placeholder }: FilterControlProps) => (
-    <PersonSelect
-      kind={kind}
-      value={value}
-      onChange={(v) => onChange(v === undefined ? undefined : String(v))}
-      placeholder={placeholder}
-      data-testid={`filter-select-${kind}`}
-    />
-  );
 
 const numberFilters = (t: TFunction): ListFilter[] => [
   { name: 'series', label: t('fn.series'), render: textFilter('series', true) },
@@ -125,10 +108,7 @@ export default function ActiveFnPage() {
         endpoint: formsEndpoint,
         baseQuery: { stage: 'shared' },
         columns,
-        filters: [
-          { name: 'inspector', label: t('fn.inspector'), render: personFilter('inspectors') },
-          ...numberFilters(t),
-        ],
+        filters: [{ name: 'inspector', label: t('fn.inspector'), ...personFilter('inspectors') }, ...numberFilters(t)],
       };
     if (tab === 'by-operator')
       return {
@@ -136,10 +116,7 @@ export default function ActiveFnPage() {
         endpoint: formsEndpoint,
         baseQuery: { stage: 'active' },
         columns,
-        filters: [
-          { name: 'operator', label: t('fn.operator'), render: personFilter('operators') },
-          ...numberFilters(t),
-        ],
+        filters: [{ name: 'operator', label: t('fn.operator'), ...personFilter('operators') }, ...numberFilters(t)],
       };
     return {
       ...common,
@@ -149,7 +126,7 @@ export default function ActiveFnPage() {
       exportEndpoint: formsEndpoint,
       baseQuery: { stage: 'active' },
       columns,
-      filters: [...numberFilters(t), { name: 'operator', label: t('fn.operator'), render: personFilter('operators') }],
+      filters: [...numberFilters(t), { name: 'operator', label: t('fn.operator'), ...personFilter('operators') }],
       emptyText: t('fn.noActiveNotShared'),
     };
   }, [t, tab, open]);

@@ -4,10 +4,9 @@ import { Button, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AvailableSelect } from '../../../components/available-select';
+import { availableFilter } from '../../../components/available-select';
 import { PageHeader } from '../../../components/page-header';
 import { PrintButton, PrintHeader } from '../../../components/print/print-view';
-import { RegionSelect } from '../../../components/region-select';
 import {
   ResourceTable,
   type FilterControlProps,
@@ -22,29 +21,8 @@ import { dayFilter } from '../../../components/resource-list';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { batchLabel } from '../components/parent-batch-select';
-import { PersonSelect } from '../components/person-select';
+import { personFilter } from '../components/person-select';
 import '../texts';
-
-const asFilter = (onChange: (value: string | undefined) => void) => (v: number | undefined) =>
-  onChange(v === undefined ? undefined : String(v));
-
-const regionFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
-  <RegionSelect value={value} onChange={asFilter(onChange)} placeholder={placeholder} aria-label={placeholder} />
-);
-const transportTypeFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
-  <AvailableSelect
-    resource="transport-types"
-    value={value}
-    onChange={asFilter(onChange)}
-    placeholder={placeholder}
-    aria-label={placeholder}
-  />
-);
-const personFilter =
-  (kind: 'inspectors' | 'operators') =>
-  ({ value, onChange, placeholder }: FilterControlProps) => (
-    <PersonSelect kind={kind} value={value} onChange={asFilter(onChange)} placeholder={placeholder} />
-  );
 
 /**
  * A person the address filters by that this user cannot pick (C and D hold no people picker): the filter still
@@ -114,16 +92,15 @@ export default function GeneralFnPage() {
         label: t('fn.status'),
         options: fnNoticeStatuses.map((s) => ({ value: String(s.code), label: s.label })),
       },
-      { name: 'region', label: t('fn.region'), render: regionFilter },
-      { name: 'transport_type', label: t('fn.transportType'), render: transportTypeFilter },
+      { name: 'region', label: t('fn.region'), ...availableFilter('regions') },
+      { name: 'transport_type', label: t('fn.transportType'), ...availableFilter('transport-types') },
       { name: 'valid_to_from', label: t('fn.validToFrom'), render: dayFilter },
       { name: 'valid_to_to', label: t('fn.validToTo'), render: dayFilter },
     ];
     const pinned = pinnedPersonFilter(me?.id, t('fn.you'), t('list.removeFilter'));
-    if (seesOperators) filters.push({ name: 'operator', label: t('fn.operator'), render: personFilter('operators') });
+    if (seesOperators) filters.push({ name: 'operator', label: t('fn.operator'), ...personFilter('operators') });
     else if (pinnedOperator) filters.push({ name: 'operator', label: t('fn.operator'), render: pinned });
-    if (seesInspectors)
-      filters.push({ name: 'inspector', label: t('fn.inspector'), render: personFilter('inspectors') });
+    if (seesInspectors) filters.push({ name: 'inspector', label: t('fn.inspector'), ...personFilter('inspectors') });
     else if (pinnedInspector) filters.push({ name: 'inspector', label: t('fn.inspector'), render: pinned });
     return {
       endpoint: formsEndpoint,

@@ -11,10 +11,9 @@ import {
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AvailableSelect } from '../../../components/available-select';
+import { availableFilter } from '../../../components/available-select';
 import { LinkButton } from '../../../components/link-button';
 import { PageHeader } from '../../../components/page-header';
-import { RegionSelect } from '../../../components/region-select';
 import {
   ResourceTable,
   SearchBox,
@@ -26,41 +25,12 @@ import { useCurrentUser } from '../../auth/api/current-user';
 import { batchesEndpoint, useAcceptBatch } from '../api/batches';
 import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';
-import { PersonSelect } from '../components/person-select';
+import { personFilter } from '../components/person-select';
 import '../texts';
 
 /** A batch's forms in the registry, by number; all on one page when "Hamısı" can hold them (to print the batch). */
 const batchFormsPath = (batch: FnBatch) =>
   `/app/general-fn?batch=${batch.id}&order_by=number&order=asc&per_page=${batch.count <= allRowsLimit ? 'all' : '100'}`;
-
-const idFilter =
-  (resource: 'regions' | 'transport-types') =>
-  ({ value, onChange, placeholder }: FilterControlProps) =>
-    resource === 'regions' ? (
-      <RegionSelect
-        value={value}
-        onChange={(v) => onChange(v === undefined ? undefined : String(v))}
-        placeholder={placeholder}
-        aria-label={placeholder}
-      />
-    ) : (
-      <AvailableSelect
-        resource={resource}
-        value={value}
-        onChange={(v) => onChange(v === undefined ? undefined : String(v))}
-        placeholder={placeholder}
-        aria-label={placeholder}
-      />
-    );
-
-const operatorFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
-  <PersonSelect
-    kind="operators"
-    value={value}
-    onChange={(v) => onChange(v === undefined ? undefined : String(v))}
-    placeholder={placeholder}
-  />
-);
 
 const seriesFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
   <SearchBox
@@ -193,9 +163,9 @@ export default function NewFnPage() {
           label: t('fn.batchStatus'),
           options: fnBatchStatuses.map((s) => ({ value: s.key, label: s.label })),
         },
-        { name: 'region', label: t('fn.region'), render: idFilter('regions') },
-        { name: 'operator', label: t('fn.operator'), render: operatorFilter },
-        { name: 'transport_type', label: t('fn.transportType'), render: idFilter('transport-types') },
+        { name: 'region', label: t('fn.region'), ...availableFilter('regions') },
+        { name: 'operator', label: t('fn.operator'), ...personFilter('operators') },
+        { name: 'transport_type', label: t('fn.transportType'), ...availableFilter('transport-types') },
         { name: 'created_from', label: t('fn.createdFrom'), render: dayFilter },
         { name: 'created_to', label: t('fn.createdTo'), render: dayFilter },
       ],

@@ -1,6 +1,6 @@
 import { onlineStatuses, type OnlineRequestKind } from '@dnx/shared';
 import type { TFunction } from 'i18next';
-import { RegionSelect } from '../../../components/region-select';
+import { availableFilter } from '../../../components/available-select';
 import { SearchBox, type FilterControlProps, type ResourceListDeclaration } from '../../../components/resource-list';
 import { OnlineStatusTag } from './status-tag';
 
@@ -16,15 +16,6 @@ export const textFilter =
       data-testid={testId}
     />
   );
-
-export const regionFilter = ({ value, onChange, placeholder }: FilterControlProps) => (
-  <RegionSelect
-    value={value}
-    onChange={(v) => onChange(v === undefined ? undefined : String(v))}
-    placeholder={placeholder}
-    aria-label={placeholder}
-  />
-);
 
 // A national user (A) reviews every region's requests, so may filter by one; a regional user sees one region.
 export { useNationalUser } from '../../auth/api/current-user';
@@ -60,6 +51,6 @@ export function reviewFilters(
       options: onlineStatuses[kind].map((s) => ({ value: String(s.code), label: s.label })),
     },
     { name: voen.name, label: t('online.voen'), render: textFilter(voen.testId) },
-    ...(national ? [{ name: 'region', label: t('online.region'), render: regionFilter }] : []),
+    ...(national ? [{ name: 'region', label: t('online.region'), ...availableFilter('regions') }] : []),
   ];
 }

@@ -1,10 +1,11 @@
 import type { ListDensity, SavedView } from '@dnx/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListToolsProps } from '../../../components/resource-list/list-settings';
 import { notifyFailure } from '../../../lib/notify';
 import { useSavePreferences, useViews } from '../api/views';
-import { applicableView } from '../apply-view';
+import { applicableView, withChoices } from '../apply-view';
 import '../texts';
 import { ColumnSettings } from './column-settings';
 import { ManageViewsDialog } from './manage-views-dialog';
@@ -16,16 +17,18 @@ import { ViewsMenu } from './views-menu';
  * manage views). Also applies the person's default view when the list is opened without parameters.
  */
 export default function ListTools(props: ListToolsProps) {
-  const { listKey, columns, defaultColumns, shownColumns, preferences, wantsDefault, onDefaultHandled } = props;
+  const { listKey, columns, defaultColumns, shownColumns, preferences, pendingView, onDefaultHandled } = props;
   const { applyView, onNotice, filters, sortKeys, query, columnsFromView } = props;
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const views = useViews(listKey);
   const savePreferences = useSavePreferences(listKey);
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
 
   const open = useCallback(
-    (view: SavedView) => {
-      const applied = applicableView(view, { filters, sortKeys, columns });
+    async (view: SavedView) => {
+      const checked = await withChoices(filters, view.query, queryClient);
+      const applied = applicableView(view, { filters: checked, sortKeys, columns });
       const titleOf = (key: string) => columns.find((c) => c.key === key)?.title ?? key;
       const items = [
         ...applied.dropped.filters.map((name) => t('views.droppedFilter', { name })),
@@ -34,18 +37,24 @@ export default function ListTools(props: ListToolsProps) {
       onNotice(items.length > 0 ? t('views.dropped', { items: items.join(', ') }) : null);
       applyView(applied.query, applied.columns);
     },
-    [filters, sortKeys, columns, applyView, onNotice, t],
+    [filters, sortKeys, columns, applyView, onNotice, t, queryClient],
   );
 
-  // The default view, once its list is known; a default no longer there leaves the list as it is.
+  // The view the list waits for (named by the address, or the person's default), once the views are read. One the
+  // person can no longer open: from the address, the list says so and goes on as it is; a default is passed over.
+  const opening = useRef<number | null>(null);
   useEffect(() => {
-    if (!wantsDefault) return;
-    if (views.isError) onDefaultHandled();
-    if (!views.data) return;
-    const view = views.data.find((v) => v.id === preferences?.default_view);
-    if (view) open(view);
-    else onDefaultHandled();
-  }, [wantsDefault, views.data, views.isError, preferences?.default_view, open, onDefaultHandled]);
+    if (pendingView === null || opening.current === pendingView.id) return;
+    if (!views.data && !views.isError) return;
+    const view = views.data?.find((v) => v.id === pendingView.id);
+    if (view) {
+      opening.current = view.id;
+      void open(view).finally(() => (opening.current = null));
+    } else if (pendingView.fromAddress) {
+      onNotice(t('views.unavailable'));
+      applyView(query, null);
+    } else onDefaultHandled();
+  }, [pendingView, views.data, views.isError, open, onDefaultHandled, onNotice, applyView, query, t]);
 
   const changeSettings = (next: string[] | null, density: ListDensity) => {
     savePreferences.mutate({ columns: next, density }, { onError: notifyFailure });
@@ -60,7 +69,7 @@ export default function ListTools(props: ListToolsProps) {
     <>
       <ViewsMenu
         views={views.data ?? []}
-        onOpen={open}
+        onOpen={(view) => void open(view)}
         onSave={() => setDialog('save')}
         onManage={() => setDialog('manage')}
       />
@@ -80,7 +89,7 @@ export default function ListTools(props: ListToolsProps) {
         source={source}
         views={views.data ?? []}
         preferences={preferences}
-        onOpen={open}
+        onOpen={(view) => void open(view)}
       />
     </>
   );
