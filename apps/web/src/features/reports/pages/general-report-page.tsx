@@ -1,3 +1,4 @@
+import { hashKey } from '@tanstack/react-query';
 import { SearchOutlined } from '@ant-design/icons';
 import { apiDateFormat, displayDateFormat, reportFormFigureKeys, reportMoneyKeys } from '@dnx/shared';
 import { Alert, Button, Card, Col, DatePicker, Form, Row, Space } from 'antd';
@@ -78,8 +79,9 @@ export default function GeneralReportPage() {
     next.set('date_from', values.date_from ? values.date_from.format(apiDateFormat) : '');
     next.set('date_to', values.date_to ? values.date_to.format(apiDateFormat) : '');
     if (values.region) next.set('region', String(values.region));
-    if (next.toString() === search.toString()) void report.refetch();
-    else setSearch(next);
+    // The same report asked again is read again, also when the address names it differently (a default written out).
+    if (hashKey([readParams(next)]) === hashKey([params])) void report.refetch();
+    if (next.toString() !== search.toString()) setSearch(next);
   };
 
   const cellRows = useMemo(

@@ -1,3 +1,4 @@
+import { hashKey } from '@tanstack/react-query';
 import { ReloadOutlined } from '@ant-design/icons';
 import {
   paymentStatusLabel,
@@ -48,9 +49,10 @@ export default function ReportFormPage() {
     if (fieldErrors) showServerErrors(form, error, reportFormFields);
   }, [error, fieldErrors, form]);
 
+  // The same report asked again is read again, also when the address names it differently (a default written out).
   const run = (next: URLSearchParams) => {
-    if (next.toString() === search.toString()) void report.refetch();
-    else setSearch(next);
+    if (hashKey([readReportParams(next)]) === hashKey([params])) void report.refetch();
+    if (next.toString() !== search.toString()) setSearch(next);
   };
 
   const groupBy = (data?.group_by ?? params.group_by) as ReportGroupBy;
