@@ -5,27 +5,17 @@ import { createFormService } from '../features/fn/form-service';
 import { createPaymentService } from '../features/payments/payment-service';
 import { utcDay } from '../lib/days';
 import type { AuthUser } from '../plugins/auth';
+import { loadActor } from '../plugins/auth-user';
 import type { Database } from '../db/client';
 import { fnBatches, fnCoefficients, fnForms, regions, transportTypes, users } from '../db/schema';
 
-/** A demo user acting through the services, so the demo's movements are in the ledger like everyone's. */
-export async function actorOf(db: Database, email: string, isNational: boolean): Promise<AuthUser | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  if (!user) return null;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone,
-    regionId: user.regionId,
-    layout: user.layout,
-    tourSeenAt: null,
-    groups: [],
-    permissions: new Set(),
-    isNational,
-    sessionId: 0,
-  };
+/**
+ * A demo user acting through the services, so the demo's movements are in the ledger like everyone's: as a request
+ * of theirs would have them (groups, permissions, region scope), by e-mail.
+ */
+export async function actorOf(db: Database, email: string): Promise<AuthUser | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user ? loadActor(db, user.id) : null;
 }
 
 /**
@@ -35,8 +25,8 @@ export async function actorOf(db: Database, email: string, isNational: boolean):
 export async function seedDemoFn(db: Database): Promise<void> {
   const [any] = await db.select({ id: fnBatches.id }).from(fnBatches).limit(1);
   if (any) return;
-  const central = await actorOf(db, 'central@demo.az', true);
-  const operator = await actorOf(db, 'operator@demo.az', false);
+  const central = await actorOf(db, 'central@demo.az');
+  const operator = await actorOf(db, 'operator@demo.az');
   if (!central || !operator || operator.regionId === null) return;
   const [transportType] = await db
     .select({ id: transportTypes.id })
@@ -74,7 +64,7 @@ export async function seedDemoFn(db: Database): Promise<void> {
   await batch('GB', 1, 50);
 
   const forms = createFormService(db);
-  const inspector = await actorOf(db, 'inspector@demo.az', false);
+  const inspector = await actorOf(db, 'inspector@demo.az');
   if (inspector) {
     await forms.share(operator, { inspector: inspector.id, series: 'GA', number_from: 1, number_to: 3 });
   }
@@ -86,7 +76,7 @@ export async function seedDemoFn(db: Database): Promise<void> {
 
   // The cashier's payments in each open stage, on forms far from those the tests move: one paid (GA 90, 91), one
   // awaiting payment (GA 92), one under review (GA 93).
-  const cashier = await actorOf(db, 'cashier@demo.az', false);
+  const cashier = await actorOf(db, 'cashier@demo.az');
   if (!cashier) return;
   const [rate] = await db
     .select({ value: sql<string>`${fnCoefficients.coefficient}::text` })

@@ -173,7 +173,7 @@ async function seedHistoryOnline(db: Database, today: string) {
  * rose some months ago; dated back: created a year ago, changed since.
  */
 async function seedHistoryRoutes(db: Database, today: string) {
-  const central = await actorOf(db, 'central@demo.az', true);
+  const central = await actorOf(db, 'central@demo.az');
   if (!central) return;
   const regionRows = await db.select({ id: regions.id, name: regions.name }).from(regions);
   const regionIds = new Map(regionRows.map((r) => [r.name, r.id]));

@@ -130,7 +130,7 @@ async function seedOnlineRequests(db: Database): Promise<void> {
 async function seedBusRoutes(db: Database): Promise<void> {
   const [any] = await db.select({ id: busRoutes.id }).from(busRoutes).limit(1);
   if (any) return;
-  const head = await actorOf(db, 'regional@demo.az', false);
+  const head = await actorOf(db, 'regional@demo.az');
   const [bus] = await db
     .select({ id: transportTypes.id })
     .from(transportTypes)

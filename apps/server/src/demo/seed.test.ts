@@ -20,6 +20,7 @@ import {
 } from '../db/schema';
 import { fnLedgerChain } from '../features/fn/ledger';
 import { demoPassword, demoUsers } from './data';
+import { actorOf } from './fn';
 import { historyRegions } from './history-data';
 import { seedDemo } from './seed';
 
@@ -45,6 +46,18 @@ describe('demo data', () => {
       hashes.add(row!.hash);
     }
     expect(hashes.size).toBe(demoUsers.length);
+  });
+
+  it('acts as the demo users do: their groups, permissions and region scope as a request of theirs has them', async () => {
+    const central = await actorOf(t.database.db, 'central@demo.az');
+    const cashier = await actorOf(t.database.db, 'cashier@demo.az');
+    expect(central?.isNational).toBe(true);
+    expect(central?.permissions.has('add_fnbatch')).toBe(true);
+    expect(cashier?.isNational).toBe(false);
+    expect(cashier?.permissions.has('add_payment')).toBe(true);
+    expect(cashier?.permissions.has('add_fnbatch')).toBe(false);
+    expect(cashier?.groups.map((g) => g.code)).toEqual(['cashier']);
+    expect(await actorOf(t.database.db, 'nobody@demo.az')).toBeNull();
   });
 
   it('has the regions of Azerbaijan with Azerbaijani names and coefficients', async () => {
