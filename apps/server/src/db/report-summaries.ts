@@ -30,7 +30,28 @@ export async function rebuildReportSummaries(db: Executor): Promise<SummaryRebui
   });
 }
 
-/** How many summary rows differ from what the base tables give now (each side's rows missing from the other). */
+export interface SummaryFold {
+  form_rows: number;
+  payment_rows: number;
+}
+
+/**
+ * Folds every stripe of the summaries into stripe 0 of its key (the hourly job `report-summaries-fold`): writers
+ * add to their connection's stripe so that none waits on another's row; the reports sum the stripes either way.
+ */
+export async function foldReportSummaries(db: Executor): Promise<SummaryFold> {
+  const [row] = rowsOf<SummaryFold>(
+    await db.execute(
+      sql`select form_rows::int as form_rows, payment_rows::int as payment_rows from dnx_report_summaries_fold()`,
+    ),
+  );
+  return row!;
+}
+
+/**
+ * How many summary keys differ from what the base tables give now (each side's rows missing from the other), the
+ * stripes of a key summed.
+ */
 export interface SummaryDifferences {
   forms: number;
   shapes: number;
@@ -45,8 +66,9 @@ export async function reportSummaryDifferences(db: Executor): Promise<SummaryDif
           count(*) as forms
         from report_form_classes group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
       ), have_forms as (
-        select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to, forms
-        from report_form_counts
+        select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to,
+          sum(forms)::bigint as forms
+        from report_form_counts group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 having sum(forms) <> 0
       ), want_days as (
         select status, day, combos, max(payments) as payments, array_agg(tax order by i) as taxes,
           max(mdssh) as mdssh, max(itsda) as itsda
@@ -57,7 +79,11 @@ export async function reportSummaryDifferences(db: Executor): Promise<SummaryDif
           group by 1, 2, 3, 4
         ) e group by 1, 2, 3
       ), have_days as (
-        select status, day, combos, payments, taxes, mdssh, itsda from report_payment_days
+        select * from (
+          select status, day, combos, sum(payments)::bigint as payments, dnx_numeric_array_sum(taxes) as taxes,
+            sum(mdssh) as mdssh, sum(itsda) as itsda
+          from report_payment_days group by 1, 2, 3
+        ) d where not dnx_payment_day_is_zero(payments, taxes, mdssh, itsda)
       )
       select
         (select count(*) from ((select * from want_forms except all select * from have_forms)

@@ -10,7 +10,13 @@ import { appRole, type DatabaseHandle } from '../db/client';
 export const jobQueueSchema = 'pgboss';
 
 /** Every queue the app works: the scheduled jobs of features/jobs/definitions.ts, by name. */
-export const jobNames = ['chain-check', 'cleanup', 'expiry-reminders', 'report-subscriptions'] as const;
+export const jobNames = [
+  'chain-check',
+  'cleanup',
+  'expiry-reminders',
+  'report-subscriptions',
+  'report-summaries-fold',
+] as const;
 export type JobName = (typeof jobNames)[number];
 /** Queues of work a request starts and a worker of any process does (an import's check and apply, issue 28). */
 export const taskQueues = ['imports'] as const;

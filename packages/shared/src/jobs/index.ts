@@ -7,6 +7,7 @@ export const jobLabels: Record<string, string> = {
   cleanup: 'Köhnə qeydlərin təmizlənməsi (captcha, idempotentlik açarları, limitlər, göndərilmiş məktublar)',
   'expiry-reminders': 'Daşıyıcılara xəbərdarlıq: blankların müddətinin bitməsinə 30 və 7 gün qalıb',
   'report-subscriptions': 'Abunə olunmuş hesabatlar: hər ayın 1-də keçən ayın hesabatı Excel faylı ilə',
+  'report-summaries-fold': 'Hesabat yekunlarının birləşdirilməsi: hər saat, hər açarın hissələri bir sətirdə',
 };
 
 export const jobMessages = {

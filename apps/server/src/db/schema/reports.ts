@@ -71,6 +71,8 @@ export const reportFormCounts = pgTable(
     annulled: boolean('annulled').notNull(),
     validTo: date('valid_to').notNull(),
     forms: bigint('forms', { mode: 'number' }).notNull(),
+    /** The writing connection's row of the key (its backend pid; 0 once folded; migration 0050): the reports sum them. */
+    stripe: integer('stripe').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -85,6 +87,7 @@ export const reportFormCounts = pgTable(
         t.status,
         t.annulled,
         t.validTo,
+        t.stripe,
       ],
     }),
   ],
@@ -112,6 +115,8 @@ export const reportPaymentDays = pgTable(
     taxes: numeric('taxes').array().notNull(),
     mdssh: numeric('mdssh', { precision: 16, scale: 2 }).notNull(),
     itsda: numeric('itsda', { precision: 16, scale: 2 }).notNull(),
+    /** As `reportFormCounts.stripe`. */
+    stripe: integer('stripe').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.status, t.day, t.combos] })],
+  (t) => [primaryKey({ columns: [t.status, t.day, t.combos, t.stripe] })],
 );

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { captchaSolutions, groups, mailOutbox, rateLimitHits, userGroups, users } from '../../db/schema';
+import { foldReportSummaries } from '../../db/report-summaries';
 import { auditChain } from '../../lib/audit';
 import { purgeIdempotencyKeys } from '../../lib/idempotency';
 import type { JobName } from '../../lib/job-queue';
@@ -124,4 +125,10 @@ export const jobDefinitions: readonly JobDefinition[] = [
   { name: 'cleanup', cron: '7 * * * *', run: cleanup },
   { name: 'expiry-reminders', cron: '0 9 * * *', run: ({ db, publicOrigin }) => sendExpiryReminders(db, publicOrigin) },
   { name: 'report-subscriptions', cron: '0 7 1 * *', run: ({ db }) => sendReportSubscriptions(db) },
+  // Hourly: the summaries' stripes folded into one row a key (migration 0050); the reports sum them meanwhile.
+  {
+    name: 'report-summaries-fold',
+    cron: '37 * * * *',
+    run: async ({ db }) => ({ ...(await foldReportSummaries(db)) }),
+  },
 ];

@@ -25,7 +25,13 @@ describe('scheduled jobs', () => {
     const res = await get('/api/jobs/');
     expect(res.statusCode).toBe(200);
     const jobs = res.json() as { name: string; cron: string; time_zone: string; next_run_at: string }[];
-    expect(jobs.map((j) => j.name)).toEqual(['chain-check', 'cleanup', 'expiry-reminders', 'report-subscriptions']);
+    expect(jobs.map((j) => j.name)).toEqual([
+      'chain-check',
+      'cleanup',
+      'expiry-reminders',
+      'report-subscriptions',
+      'report-summaries-fold',
+    ]);
     for (const job of jobs) {
       expect(job.time_zone).toBe('Asia/Baku');
       expect(Date.parse(job.next_run_at)).toBeGreaterThan(Date.now());
@@ -46,6 +52,7 @@ describe('scheduled jobs', () => {
       { name: 'cleanup', cron: '7 * * * *', timezone: 'Asia/Baku' },
       { name: 'expiry-reminders', cron: '0 9 * * *', timezone: 'Asia/Baku' },
       { name: 'report-subscriptions', cron: '0 7 1 * *', timezone: 'Asia/Baku' },
+      { name: 'report-summaries-fold', cron: '37 * * * *', timezone: 'Asia/Baku' },
     ]);
   });
 

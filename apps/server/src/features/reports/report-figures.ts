@@ -65,13 +65,15 @@ export async function countForms(
         select case when f.kind = 's' then ${stateFigure(today)} end as state, ${stateDay(today, sql`f.day`)} as day
       ) s
       ${whereAll([...formConditions(actor, filters, today, columns), sql`(${issueIn} or ${stateIn})`])}
-      group by 1, 2, 3, 4`),
+      group by 1, 2, 3, 4
+      having coalesce(sum(f.forms) filter (where ${issueIn}), 0) <> 0
+        or coalesce(sum(f.forms) filter (where ${stateIn}), 0) <> 0`),
   );
 }
 
 /**
  * The payments' figures for several groupings in one pass (see report-base-figures.ts `paymentFiguresFromBase`
- * for the rules): each summary row is the payments of one status, day and shape, unfolded into its elements; a
+ * for the rules): each summary row (its stripes summed) is the payments of one status, day and shape, unfolded into its elements; a
  * row counts its payments (and their MDSSH and İTSDA) once in each group its elements fall in.
  */
 export async function paymentFigures(
@@ -126,16 +128,23 @@ export async function paymentFigures(
         coalesce(sum(tax), 0)::numeric(16, 2)::text as tax, ${sql.join(perSet, sql`, `)}
       from (
         select *, ${sql.join(firsts, sql`, `)} from (
-          select ${sql.join([...dimensionColumns, sql`s.day`, sql`s.combos`], sql`, `)}, sum(e.tax) as tax,
-            max(s.payments) as payments, max(s.mdssh) as mdssh, max(s.itsda) as itsda
-          from report_payment_days s
-          cross join lateral (
-            select s.combos[4 * i - 3] as region_id, s.combos[4 * i - 2] as operator_id,
-              s.combos[4 * i - 1] as transport_type_id, s.combos[4 * i] as validity, s.taxes[i] as tax
-            from generate_series(1, cardinality(s.taxes)) i
-          ) e
-          ${whereAll(conditions)}
-          group by ${sql.join(groupBy, sql`, `)}
+          select ${sql.join([...allNames, sql`day`, sql`combos`], sql`, `)}, sum(tax) as tax,
+            sum(payments) as payments, sum(mdssh) as mdssh, sum(itsda) as itsda
+          from (
+            select ${sql.join([...dimensionColumns, sql`s.day`, sql`s.combos`], sql`, `)}, sum(e.tax) as tax,
+              max(s.payments) as payments, max(s.mdssh) as mdssh, max(s.itsda) as itsda
+            from report_payment_days s
+            cross join lateral (
+              select s.combos[4 * i - 3] as region_id, s.combos[4 * i - 2] as operator_id,
+                s.combos[4 * i - 1] as transport_type_id, s.combos[4 * i] as validity, s.taxes[i] as tax
+              from generate_series(1, cardinality(s.taxes)) i
+            ) e
+            ${whereAll(conditions)}
+            group by ${sql.join([...groupBy, sql`s.stripe`], sql`, `)}
+          ) per_stripe
+          group by ${sql.join([...allNames, sql`day`, sql`combos`], sql`, `)}
+          -- Stripes that sum to nothing (a payment counted on one and taken back on another) are no shape.
+          having sum(payments) <> 0 or sum(tax) <> 0 or sum(mdssh) <> 0 or sum(itsda) <> 0
         ) per_shape
       ) flagged
       group by grouping sets (${sql.join(sets.map(grouping), sql`, `)})`),

@@ -1,7 +1,7 @@
 import type { ReportFilters } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rebuildReportSummaries, reportSummaryDifferences } from '../../db/report-summaries';
+import { foldReportSummaries, rebuildReportSummaries, reportSummaryDifferences } from '../../db/report-summaries';
 import type { AuthUser } from '../../plugins/auth';
 import type { SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -43,6 +43,43 @@ describe('report summaries', () => {
 
   const expectExact = async () =>
     expect(await reportSummaryDifferences(t.database.db)).toEqual({ forms: 0, shapes: 0, payments: 0 });
+
+  /** The reports' figures: from the summaries as from the base tables, for several filters and groupings. */
+  const expectReportsFromBase = async () => {
+    const national = { isNational: true, regionId: null } as unknown as AuthUser;
+    const regional = { isNational: false, regionId: k.baku } as unknown as AuthUser;
+    const db = t.database.db;
+    for (const [actor, filters] of [
+      [national, {}],
+      [national, { date_from: '2026-02-01', date_to: '2026-03-31' }],
+      [national, { date_to: '2026-01-31' }],
+      [national, { form_status: 4 }],
+      [national, { form_status: 1, date_from: '2026-01-01' }],
+      [national, { form_status: 0, transport_type: types[1] }],
+      [national, { payment_status: 4, validity: 3 }],
+      [national, { payment_status: 2, region: k.ganja }],
+      [regional, { operator: bakuOperator.userId }],
+    ] as [AuthUser, ReportFilters][]) {
+      const options = { actor, filters, period: periodOf(filters) };
+      for (const dims of [['region'], ['operator'], ['transport_type'], ['region', 'transport_type']] as const) {
+        for (const byMonth of [false, true]) {
+          const key = groupKey(byMonth ? 'month' : dims.map((_d, i) => i));
+          const fromSummary = foldForms(await countForms(db, options, dims, byMonth), key);
+          const fromBase = foldForms(await countFormsFromBase(db, options, dims, byMonth), key);
+          expect(fromSummary, JSON.stringify(filters)).toEqual(fromBase);
+        }
+      }
+      const paymentDims = ['region', 'transport_type', 'month'] as const;
+      const sets = [[0, 1], [0], [1], [2], []];
+      expect(await paymentFigures(db, options, paymentDims, sets), JSON.stringify(filters)).toEqual(
+        await paymentFiguresFromBase(db, options, paymentDims, sets),
+      );
+      for (const groupBy of ['operator', 'month'] as const)
+        expect(await paymentFigures(db, options, [groupBy], [[0], []])).toEqual(
+          await paymentFiguresFromBase(db, options, [groupBy], [[0], []]),
+        );
+    }
+  };
 
   it('stay equal to the base tables through random concurrent writes, and so do the reports', async () => {
     const seed = 31;
@@ -216,41 +253,51 @@ describe('report summaries', () => {
     expect(counts!.cancelled).toBeGreaterThan(0);
     expect(statuses.filter((s) => s < 300).length).toBeGreaterThan(50);
 
-    // The reports' figures: from the summaries as from the base tables, for several filters and groupings.
-    const national = { isNational: true, regionId: null } as unknown as AuthUser;
-    const regional = { isNational: false, regionId: k.baku } as unknown as AuthUser;
-    const db = t.database.db;
-    for (const [actor, filters] of [
-      [national, {}],
-      [national, { date_from: '2026-02-01', date_to: '2026-03-31' }],
-      [national, { date_to: '2026-01-31' }],
-      [national, { form_status: 4 }],
-      [national, { form_status: 1, date_from: '2026-01-01' }],
-      [national, { form_status: 0, transport_type: types[1] }],
-      [national, { payment_status: 4, validity: 3 }],
-      [national, { payment_status: 2, region: k.ganja }],
-      [regional, { operator: bakuOperator.userId }],
-    ] as [AuthUser, ReportFilters][]) {
-      const options = { actor, filters, period: periodOf(filters) };
-      for (const dims of [['region'], ['operator'], ['transport_type'], ['region', 'transport_type']] as const) {
-        for (const byMonth of [false, true]) {
-          const key = groupKey(byMonth ? 'month' : dims.map((_d, i) => i));
-          const fromSummary = foldForms(await countForms(db, options, dims, byMonth), key);
-          const fromBase = foldForms(await countFormsFromBase(db, options, dims, byMonth), key);
-          expect(fromSummary, JSON.stringify(filters)).toEqual(fromBase);
-        }
-      }
-      const paymentDims = ['region', 'transport_type', 'month'] as const;
-      const sets = [[0, 1], [0], [1], [2], []];
-      expect(await paymentFigures(db, options, paymentDims, sets), JSON.stringify(filters)).toEqual(
-        await paymentFiguresFromBase(db, options, paymentDims, sets),
-      );
-      for (const groupBy of ['operator', 'month'] as const)
-        expect(await paymentFigures(db, options, [groupBy], [[0], []])).toEqual(
-          await paymentFiguresFromBase(db, options, [groupBy], [[0], []]),
-        );
-    }
+    await expectReportsFromBase();
   }, 300_000);
+
+  it('read a key written on several stripes as one, and the fold leaves one row a key (migration 0050)', async () => {
+    await k.payForms('1234567893', 3);
+    // One row a key to split (the writes so far went to their connection's stripe).
+    await foldReportSummaries(t.database.db);
+    const stripes = async () =>
+      (
+        await rowsOf<{ n: number }>(sql`select ((select count(*) from report_form_counts where stripe <> 0)
+          + (select count(*) from report_payment_days where stripe <> 0))::int as n`)
+      )[0]!.n;
+    // Each key's figures split over stripes as concurrent writers leave them: forms moved to stripe 7, a pair that
+    // sums to nothing on stripes 3 and 9; a payment moved to stripe 4 where a day has two, and tax with no payment.
+    await t.writeOutside(async (db) => {
+      await db.execute(sql`insert into report_form_counts
+        select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to, 1, 7
+        from report_form_counts where stripe = 0 and forms > 1`);
+      await db.execute(sql`update report_form_counts set forms = forms - 1 where stripe = 0 and forms > 1`);
+      await db.execute(sql`insert into report_form_counts
+        select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to,
+          s * 2, s * 3 + 6
+        from (select * from report_form_counts where stripe = 0 limit 5) c cross join (values (-1), (1)) v(s)`);
+      await db.execute(sql`insert into report_payment_days
+        select status, day, combos, case when payments > 1 then 1 else 0 end,
+          array_fill(0::numeric, array[cardinality(taxes)]), 0, 0, 4
+        from report_payment_days where stripe = 0`);
+      await db.execute(sql`update report_payment_days set taxes[1] = taxes[1] + 1.25 where stripe = 4`);
+      await db.execute(sql`update report_payment_days
+        set payments = payments - case when payments > 1 then 1 else 0 end, taxes[1] = taxes[1] - 1.25
+        where stripe = 0`);
+    });
+    const [moved] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from report_payment_days where stripe = 4 and payments = 1`,
+    );
+    expect(moved!.n).toBeGreaterThan(0);
+    await expectExact();
+    await expectReportsFromBase();
+    const folded = await foldReportSummaries(t.database.db);
+    expect(folded.form_rows).toBeGreaterThan(0);
+    expect(folded.payment_rows).toBeGreaterThan(0);
+    expect(await stripes()).toBe(0);
+    await expectExact();
+    await expectReportsFromBase();
+  });
 
   it('the rebuild restores summaries that were corrupted', async () => {
     await k.payForms('1234567892', 2);

@@ -198,6 +198,8 @@ export function createListCaches(
   const positionLoads = new Map<string, Promise<PositionEntry | null>>();
   const recent: Change[] = [];
   let seq = 0;
+  /** Figures being read and not yet installed. */
+  let reading = 0;
   let clock = 0;
   let generation = 0;
   let tail: Promise<void> = Promise.resolve();
@@ -310,6 +312,8 @@ export function createListCaches(
     }
     if (!change.startsWith('rows:')) return;
     seq += 1;
+    // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
+    if (reading === 0 && counts.size === 0 && positions.size === 0) return;
     // Another table's rows are never read here: a change to it only drops what names it.
     const event: Change = diff
       ? { seq, table: diff.table, xid: diff.xid, pairs: diff.table === main ? diff.pairs : null }
@@ -322,15 +326,39 @@ export function createListCaches(
   async function loadCount(key: string, where: SQL | undefined, source: LiveSource): Promise<number> {
     const gen = generation;
     const from = seq + 1;
-    const { n, snapshot } = await source.countAt!(where);
-    const entry: CountEntry = { key, text: key, where, source, snapshot: parseSnapshot(snapshot), used: ++clock, n };
-    void install(counts, entry, gen, from);
-    return n;
+    // Read until installed: the changes meanwhile are kept for it to replay, even with nothing kept yet.
+    reading += 1;
+    let installed: Promise<void> = Promise.resolve();
+    try {
+      const { n, snapshot } = await source.countAt!(where);
+      const entry: CountEntry = { key, text: key, where, source, snapshot: parseSnapshot(snapshot), used: ++clock, n };
+      installed = install(counts, entry, gen, from);
+      return n;
+    } finally {
+      const done = () => {
+        reading -= 1;
+      };
+      installed.then(done, done);
+    }
   }
 
   async function loadPositions(plan: PositionPlan, source: LiveSource): Promise<PositionEntry | null> {
     const gen = generation;
     const from = seq + 1;
+    reading += 1;
+    try {
+      return await readPositions(plan, source, gen, from);
+    } finally {
+      reading -= 1;
+    }
+  }
+
+  async function readPositions(
+    plan: PositionPlan,
+    source: LiveSource,
+    gen: number,
+    from: number,
+  ): Promise<PositionEntry | null> {
     const width = plan.values.length;
     const read = await source.bounds!(plan.where, [...plan.values, ...plan.marks], plan.orderBy, positionStep);
     const last = read.rows.at(-1);
