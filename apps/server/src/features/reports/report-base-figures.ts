@@ -2,6 +2,7 @@ import { reportDefaultPaymentStatus, type ReportGroupBy } from '@dnx/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { utcDay } from '../../lib/days';
+import { dimensionColumn, figuresBySet, firstFlags, groupingSets, setFigures, type SetRow } from './grouping-sets';
 import {
   batchConditions,
   batchDimension,
@@ -71,64 +72,28 @@ export async function paymentFiguresFromBase(
   ];
   const value = (d: ReportGroupBy) =>
     d === 'month' ? sql`to_char((p.status_at at time zone 'UTC')::date, 'YYYY-MM')` : sql`${batchDimension(d)}::text`;
-  const columns = dimensions.map((d, i) => sql`${value(d)} as ${sql.raw(`d${i}`)}`);
-  const names = (indexes: readonly number[]) => indexes.map((i) => sql.raw(`d${i}`));
+  const columns = dimensions.map((d, i) => sql`${value(d)} as ${dimensionColumn(i)}`);
   const varying = (d: ReportGroupBy) => d === 'operator' || d === 'transport_type';
   // Per set: whether a row is the payment's first within the set's group (a window over the payment's rows).
-  const firsts = sets.map((set, n) => {
-    const partition = [sql`id`, ...names(set.filter((i) => varying(dimensions[i]!)))];
-    return sql`row_number() over (partition by ${sql.join(partition, sql`, `)}) = 1 as ${sql.raw(`first${n}`)}`;
-  });
-  const grouping = (set: readonly number[]) => sql`(${sql.join(names(set), sql`, `)})`;
-  const allNames = names(dimensions.map((_d, i) => i));
-  const keyOf = sql.join(
-    dimensions.map((_d, i) => sql`coalesce(${sql.raw(`d${i}`)}, '*')`),
-    sql` || '|' || `,
-  );
-  const setIndex =
-    sets.length === 1
-      ? sql`0`
-      : sql`case ${sql.join(
-          sets.map(
-            (set, n) =>
-              sql`when ${sql.join(
-                dimensions.map((_d, i) => sql`grouping(${sql.raw(`d${i}`)}) = ${sql.raw(set.includes(i) ? '0' : '1')}`),
-                sql` and `,
-              )} then ${sql.raw(String(n))}`,
-          ),
-          sql` `,
-        )} end`;
-  // Each set's own once-per-payment figures (grouping() may not stand inside an aggregate); the set's are read.
-  const perSet = sets.map((_set, n) => {
-    const first = sql.raw(`first${n}`);
-    return sql`(count(*) filter (where ${first}))::int as ${sql.raw(`payments${n}`)},
-      coalesce(sum(mdssh) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`mdssh${n}`)},
-      coalesce(sum(itsda) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`itsda${n}`)}`;
-  });
-  const rows = rowsOf<{ set: number; key: string; tax: string } & Record<string, string | number>>(
-    await db.execute(sql`select ${setIndex} as set, ${dimensions.length ? keyOf : sql`''`} as key,
-        coalesce(sum(tax), 0)::numeric(16, 2)::text as tax, ${sql.join(perSet, sql`, `)}
+  const firsts = firstFlags(sets, (set) => [
+    sql`id`,
+    ...set.filter((i) => varying(dimensions[i]!)).map(dimensionColumn),
+  ]);
+  const groupBy = [...dimensions.map((_d, i) => dimensionColumn(i)), sql`p.id`];
+  const payments = (first: SQL) => sql`(count(*) filter (where ${first}))::int`;
+  const rows = rowsOf<SetRow>(
+    await db.execute(sql`select ${setFigures(dimensions.length, sets, payments)}
       from (
-        select *, ${sql.join(firsts, sql`, `)} from (
+        select *, ${firsts} from (
           select ${sql.join([...columns, sql`p.id`], sql`, `)}, sum(r.tax_price) as tax,
             max(p.mdssh_amount) as mdssh, max(p.itsda_amount) as itsda
           from payments p join payment_rows r on r.payment_id = p.id
             join fn_forms f on f.id = r.form_id join fn_batches b on b.id = f.batch_id
           ${whereAll(conditions)}
-          group by ${sql.join([...allNames.map((n) => sql`${n}`), sql`p.id`], sql`, `)}
+          group by ${sql.join(groupBy, sql`, `)}
         ) per_payment
       ) flagged
-      group by grouping sets (${sql.join(sets.map(grouping), sql`, `)})`),
+      group by ${groupingSets(sets)}`),
   );
-  const result = sets.map(() => new Map<string, PaymentFigures>());
-  for (const row of rows) {
-    const parts = row.key.split('|');
-    result[row.set]!.set(sets[row.set]!.map((i) => parts[i]).join('|'), {
-      payments: row[`payments${row.set}`] as number,
-      tax: row.tax,
-      mdssh: row[`mdssh${row.set}`] as string,
-      itsda: row[`itsda${row.set}`] as string,
-    });
-  }
-  return result;
+  return figuresBySet(rows, sets);
 }

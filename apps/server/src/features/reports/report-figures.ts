@@ -2,6 +2,7 @@ import { reportDefaultPaymentStatus, type ReportGroupBy } from '@dnx/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { utcDay } from '../../lib/days';
+import { dimensionColumn, figuresBySet, firstFlags, groupingSets, setFigures, type SetRow } from './grouping-sets';
 import {
   batchConditions,
   formConditions,
@@ -90,45 +91,17 @@ export async function paymentFigures(
     inPeriod(sql`s.day`, period),
   ];
   const value = (d: ReportGroupBy) => (d === 'month' ? sql`to_char(s.day, 'YYYY-MM')` : sql`${columns[d]}::text`);
-  const dimensionColumns = dimensions.map((d, i) => sql`${value(d)} as ${sql.raw(`d${i}`)}`);
-  const names = (indexes: readonly number[]) => indexes.map((i) => sql.raw(`d${i}`));
+  const dimensionColumns = dimensions.map((d, i) => sql`${value(d)} as ${dimensionColumn(i)}`);
   // Per set: whether a row is its shape's first within the set's group.
-  const firsts = sets.map((set, n) => {
-    const partition = [sql`day`, sql`combos`, ...names(set)];
-    return sql`row_number() over (partition by ${sql.join(partition, sql`, `)}) = 1 as ${sql.raw(`first${n}`)}`;
-  });
-  const grouping = (set: readonly number[]) => sql`(${sql.join(names(set), sql`, `)})`;
-  const allNames = names(dimensions.map((_d, i) => i));
-  const keyOf = sql.join(
-    dimensions.map((_d, i) => sql`coalesce(${sql.raw(`d${i}`)}, '*')`),
-    sql` || '|' || `,
-  );
-  const setIndex =
-    sets.length === 1
-      ? sql`0`
-      : sql`case ${sql.join(
-          sets.map(
-            (set, n) =>
-              sql`when ${sql.join(
-                dimensions.map((_d, i) => sql`grouping(${sql.raw(`d${i}`)}) = ${sql.raw(set.includes(i) ? '0' : '1')}`),
-                sql` and `,
-              )} then ${sql.raw(String(n))}`,
-          ),
-          sql` `,
-        )} end`;
-  const perSet = sets.map((_set, n) => {
-    const first = sql.raw(`first${n}`);
-    return sql`coalesce(sum(payments) filter (where ${first}), 0)::int as ${sql.raw(`payments${n}`)},
-      coalesce(sum(mdssh) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`mdssh${n}`)},
-      coalesce(sum(itsda) filter (where ${first}), 0)::numeric(16, 2)::text as ${sql.raw(`itsda${n}`)}`;
-  });
-  const groupBy = [...allNames.map((n) => sql`${n}`), sql`s.day`, sql`s.combos`];
-  const rows = rowsOf<{ set: number; key: string; tax: string } & Record<string, string | number>>(
-    await db.execute(sql`select ${setIndex} as set, ${dimensions.length ? keyOf : sql`''`} as key,
-        coalesce(sum(tax), 0)::numeric(16, 2)::text as tax, ${sql.join(perSet, sql`, `)}
+  const firsts = firstFlags(sets, (set) => [sql`day`, sql`combos`, ...set.map(dimensionColumn)]);
+  const names = dimensions.map((_d, i) => dimensionColumn(i));
+  const groupBy = [...names, sql`s.day`, sql`s.combos`];
+  const payments = (first: SQL) => sql`coalesce(sum(payments) filter (where ${first}), 0)::int`;
+  const rows = rowsOf<SetRow>(
+    await db.execute(sql`select ${setFigures(dimensions.length, sets, payments)}
       from (
-        select *, ${sql.join(firsts, sql`, `)} from (
-          select ${sql.join([...allNames, sql`day`, sql`combos`], sql`, `)}, sum(tax) as tax,
+        select *, ${firsts} from (
+          select ${sql.join([...names, sql`day`, sql`combos`], sql`, `)}, sum(tax) as tax,
             sum(payments) as payments, sum(mdssh) as mdssh, sum(itsda) as itsda
           from (
             select ${sql.join([...dimensionColumns, sql`s.day`, sql`s.combos`], sql`, `)}, sum(e.tax) as tax,
@@ -142,22 +115,12 @@ export async function paymentFigures(
             ${whereAll(conditions)}
             group by ${sql.join([...groupBy, sql`s.stripe`], sql`, `)}
           ) per_stripe
-          group by ${sql.join([...allNames, sql`day`, sql`combos`], sql`, `)}
+          group by ${sql.join([...names, sql`day`, sql`combos`], sql`, `)}
           -- Stripes that sum to nothing (a payment counted on one and taken back on another) are no shape.
           having sum(payments) <> 0 or sum(tax) <> 0 or sum(mdssh) <> 0 or sum(itsda) <> 0
         ) per_shape
       ) flagged
-      group by grouping sets (${sql.join(sets.map(grouping), sql`, `)})`),
+      group by ${groupingSets(sets)}`),
   );
-  const result = sets.map(() => new Map<string, PaymentFigures>());
-  for (const row of rows) {
-    const parts = row.key.split('|');
-    result[row.set]!.set(sets[row.set]!.map((i) => parts[i]).join('|'), {
-      payments: row[`payments${row.set}`] as number,
-      tax: row.tax,
-      mdssh: row[`mdssh${row.set}`] as string,
-      itsda: row[`itsda${row.set}`] as string,
-    });
-  }
-  return result;
+  return figuresBySet(rows, sets);
 }
