@@ -309,6 +309,12 @@ test('a view opened from the search palette leaves out an operator of another re
     await expect(notice).toHaveAttribute('role', 'status');
     await expect(notice).toContainText('«Operator»');
     await expect(page.locator('.ant-table-tbody .ant-spin-spinning')).toHaveCount(0);
+
+    // A view the person cannot open (deleted, or no longer shared): the list says so and shows as it is.
+    await page.goto('/app/general-fn?saved_view=999999');
+    await expect(page.getByTestId('view-notice')).toContainText('Bu görünüş artıq yoxdur');
+    await expect(page).not.toHaveURL(/saved_view=/);
+    await expect(page.locator('.ant-table-tbody .ant-spin-spinning')).toHaveCount(0);
   } finally {
     await page.request.delete(`/api/views/${view.id}/`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },
