@@ -40,6 +40,8 @@ DECLARE
   me xid8 := NEW.xid;
   mine integer := dnx_report_stripe();
   ids integer[];
+  was_shapes report_payment_shapes[];
+  now_shapes report_payment_shapes[];
 BEGIN
   INSERT INTO report_form_counts AS c (kind, day, region_id, operator_id, transport_type_id, validity, stage, status,
       annulled, valid_to, stripe, forms)
@@ -60,6 +62,10 @@ BEGIN
   SELECT array_agg(DISTINCT payment_id ORDER BY payment_id) INTO ids FROM report_payment_pending WHERE xid = me;
   IF ids IS NOT NULL THEN
     PERFORM 1 FROM report_payment_shapes WHERE payment_id = any(ids) ORDER BY payment_id FOR UPDATE;
+    -- Each touched payment's shape as counted and as it is now, read once (the view joins its rows, forms, batches).
+    SELECT array_agg(s) INTO was_shapes FROM report_payment_shapes s WHERE payment_id = any(ids);
+    SELECT array_agg(ROW(n.*)::report_payment_shapes) INTO now_shapes
+      FROM report_payment_shapes_now n WHERE payment_id = any(ids);
     INSERT INTO report_payment_days AS d (status, day, combos, stripe, payments, taxes, mdssh, itsda)
       SELECT status, day, combos, mine, sum(payments) FILTER (WHERE i = 1), array_agg(tax ORDER BY i), sum(mdssh),
         sum(itsda)
@@ -67,9 +73,9 @@ BEGIN
         SELECT status, day, combos, i, sum(sign) AS payments, sum(sign * tax) AS tax,
           sum(sign * mdssh) FILTER (WHERE i = 1) AS mdssh, sum(sign * itsda) FILTER (WHERE i = 1) AS itsda
         FROM (
-          SELECT -1 AS sign, * FROM report_payment_shapes WHERE payment_id = any(ids)
+          SELECT -1 AS sign, * FROM unnest(was_shapes)
           UNION ALL
-          SELECT 1, * FROM report_payment_shapes_now WHERE payment_id = any(ids)
+          SELECT 1, * FROM unnest(now_shapes)
         ) s CROSS JOIN LATERAL unnest(s.taxes) WITH ORDINALITY u(tax, i)
         GROUP BY 1, 2, 3, 4
       ) e
@@ -80,13 +86,12 @@ BEGIN
       taxes = dnx_numeric_array_add(d.taxes, excluded.taxes), mdssh = d.mdssh + excluded.mdssh,
       itsda = d.itsda + excluded.itsda;
     DELETE FROM report_payment_days d USING (
-        SELECT status, day, combos FROM report_payment_shapes WHERE payment_id = any(ids)
-        UNION SELECT status, day, combos FROM report_payment_shapes_now WHERE payment_id = any(ids)
+        SELECT status, day, combos FROM unnest(was_shapes) UNION SELECT status, day, combos FROM unnest(now_shapes)
       ) s
       WHERE d.stripe = mine AND d.status = s.status AND d.day = s.day AND d.combos = s.combos
         AND dnx_payment_day_is_zero(d.payments, d.taxes, d.mdssh, d.itsda);
     DELETE FROM report_payment_shapes WHERE payment_id = any(ids);
-    INSERT INTO report_payment_shapes SELECT * FROM report_payment_shapes_now WHERE payment_id = any(ids);
+    INSERT INTO report_payment_shapes SELECT * FROM unnest(now_shapes);
     DELETE FROM report_payment_pending WHERE xid = me;
   END IF;
   DELETE FROM report_summary_flushes WHERE xid = me;
