@@ -8,38 +8,21 @@ import {
   type BusRouteListItem,
   type ExportColumns,
   type Page,
-  type ResourceKey,
 } from '@dnx/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Space, Tag } from 'antd';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { AvailableSelect } from '../../../components/available-select';
+import { availableFilter } from '../../../components/available-select';
 import { useDeleteConfirmation } from '../../../components/delete-confirmation';
 import { LinkButton } from '../../../components/link-button';
 import { PageHeader } from '../../../components/page-header';
-import {
-  ResourceTable,
-  type FilterControlProps,
-  type ResourceListDeclaration,
-} from '../../../components/resource-list';
+import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { notifyFailure, toast } from '../../../lib/notify';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { deleteBusRoutes } from '../api/delete-bus-routes';
 import { busRoutesEndpoint } from '../api/list-bus-routes';
-
-const referenceFilter =
-  (resource: ResourceKey) =>
-  ({ value, onChange, placeholder }: FilterControlProps) => (
-    <AvailableSelect
-      resource={resource}
-      value={value}
-      onChange={(id) => onChange(id === undefined ? undefined : String(id))}
-      placeholder={placeholder}
-      aria-label={placeholder}
-    />
-  );
 
 /** The list's location travels to the form, which goes back to the same rows after a save. */
 export interface FromBusRoutes {
@@ -179,16 +162,14 @@ export default function BusRoutesPage() {
           : []),
       ],
       filters: [
-        ...(national
-          ? [{ name: 'region', label: t('busRoutes.fields.region'), render: referenceFilter('regions') }]
-          : []),
-        { name: 'city', label: t('busRoutes.fields.city'), render: referenceFilter('cities') },
+        ...(national ? [{ name: 'region', label: t('busRoutes.fields.region'), ...availableFilter('regions') }] : []),
+        { name: 'city', label: t('busRoutes.fields.city'), ...availableFilter('cities') },
         {
           name: 'transport_type',
           label: t('busRoutes.fields.transport_type'),
-          render: referenceFilter('transport-types'),
+          ...availableFilter('transport-types'),
         },
-        { name: 'company', label: t('busRoutes.fields.route_companies'), render: referenceFilter('route-companies') },
+        { name: 'company', label: t('busRoutes.fields.route_companies'), ...availableFilter('route-companies') },
         {
           name: 'status',
           label: t('busRoutes.fields.status'),
