@@ -55,8 +55,9 @@ test('an administrator sees the scheduled jobs and runs the cleanup now; its res
   await signIn(page, 'admin@demo.az');
   await page.goto('/app/jobs');
   const table = page.getByTestId('jobs-table');
-  await expect(table.locator('tr.ant-table-row')).toHaveCount(4);
+  await expect(table.locator('tr.ant-table-row')).toHaveCount(5);
   await expect(table).toContainText('Gecə yoxlaması');
+  await expect(table).toContainText('Hesabat yekunlarının birləşdirilməsi');
   await page.getByTestId('job-run-cleanup').click();
   await expect(toast(page, jobMessages.started)).toBeVisible();
   const cleanup = table.locator('tr.ant-table-row', { hasText: 'Köhnə qeydlərin təmizlənməsi' });
