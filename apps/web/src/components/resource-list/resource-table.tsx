@@ -252,6 +252,7 @@ export function ResourceTable<Row extends object>({
     title: column.title,
     width: column.width,
     fixed: index === 0 ? 'start' : column.screenOnly ? 'end' : undefined,
+    className: column.breakAnywhere ? 'cell-break-anywhere' : undefined,
     sorter: Boolean(column.sortKey),
     sortOrder:
       column.sortKey && state.orderBy === column.sortKey ? (state.order === 'asc' ? 'ascend' : 'descend') : null,

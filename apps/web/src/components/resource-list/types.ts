@@ -18,6 +18,11 @@ export interface ListColumn<Row> {
   sortKey?: string;
   /** Screen only (row actions): not in the export, pinned at the end of a wide table. */
   screenOnly?: boolean;
+  /**
+   * Text with long unbroken runs (an e-mail address, an identifier) that may wrap at any letter, so that one long
+   * value does not push the table wider than the screen.
+   */
+  breakAnywhere?: boolean;
   width?: number | string;
 }
 

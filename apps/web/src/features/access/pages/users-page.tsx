@@ -37,7 +37,7 @@ export default function UsersPage() {
       // phone and the day of joining are in the column settings.
       defaultColumns: ['email', 'last_name', 'first_name', 'region', 'groups', 'is_active'],
       columns: [
-        { key: 'email', title: t('users.email'), sortKey: 'email' },
+        { key: 'email', title: t('users.email'), sortKey: 'email', breakAnywhere: true },
         { key: 'last_name', title: t('users.lastName'), sortKey: 'last_name' },
         { key: 'first_name', title: t('users.firstName'), sortKey: 'first_name' },
         { key: 'parent_name', title: t('users.parentName') },

@@ -47,15 +47,15 @@ export default function AuditLogPage() {
       columns: [
         { key: 'id', title: 'ID', sortKey: 'id' },
         { key: 'at', title: t('audit.at'), sortKey: 'at' },
-        { key: 'actor_email', title: t('audit.actorEmail') },
+        { key: 'actor_email', title: t('audit.actorEmail'), breakAnywhere: true },
         { key: 'action', title: t('audit.action') },
         {
           key: 'resource',
           title: t('audit.resource'),
           value: (e) => (e.resource === 'route' ? t('audit.route') : resourceLabel(e.resource)),
         },
-        { key: 'record_id', title: t('audit.recordId') },
-        { key: 'object_name', title: t('audit.objectName') },
+        { key: 'record_id', title: t('audit.recordId'), breakAnywhere: true },
+        { key: 'object_name', title: t('audit.objectName'), breakAnywhere: true },
         {
           key: 'result',
           title: t('audit.result'),

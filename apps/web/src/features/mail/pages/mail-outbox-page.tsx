@@ -33,7 +33,7 @@ export default function MailOutboxPage() {
         { key: 'id', title: 'ID', sortKey: 'id' },
         { key: 'created_at', title: t('mail.createdAt'), sortKey: 'created_at' },
         { key: 'kind', title: t('mail.kind') },
-        { key: 'to', title: t('mail.to') },
+        { key: 'to', title: t('mail.to'), breakAnywhere: true },
         { key: 'subject', title: t('mail.subject'), width: 240 },
         {
           key: 'status',

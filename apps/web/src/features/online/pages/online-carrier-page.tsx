@@ -32,7 +32,7 @@ function CarrierRequestsList() {
         { key: 'voen', title: t('online.voen') },
         { key: 'region', title: t('online.region') },
         { key: 'phone', title: t('online.phone') },
-        { key: 'email', title: t('online.email') },
+        { key: 'email', title: t('online.email'), breakAnywhere: true },
         ...reviewColumns<OnlineCarrierListItem>('carrier', t),
         { key: 'decided_at', title: t('online.decidedAt') },
         {
