@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, fnBatches, fnForms } from '../../db/schema';
 import { formList, formSource } from '../../features/fn/form-repository';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { ChangeFeed } from '../change-feed';
 import { applyList, countWithSnapshot, defineList, listCounts, listReads, type ListSource } from './list-query';
 import {
   compareSortValue,
@@ -322,4 +323,76 @@ describe('counts and page positions kept across writes (issue 31)', () => {
     await Promise.all(writes);
     await check();
   }, 240_000);
+});
+
+/**
+ * The order of events a busy server meets: a count is read, and while it waits to be stored behind the changes
+ * before it, another change arrives. That change is applied once, by the stored count's replay or by its own turn,
+ * never by both (CI found a list total one too high under load).
+ */
+describe('a change that arrives while a read count waits to be stored', () => {
+  function fakeFeed() {
+    const listeners: Parameters<ChangeFeed['onChange']>[0][] = [];
+    const feed: ChangeFeed = {
+      live: true,
+      epoch: 0,
+      reconnects: 0,
+      onChange: (listener) => void listeners.push(listener),
+      sync: async () => {},
+      restart: () => {},
+      close: async () => {},
+    };
+    const insert = (xid: bigint) => {
+      for (const listener of listeners) listener('rows:t', { table: 't', xid, pairs: [[null, { id: Number(xid) }]] });
+    };
+    return { feed, insert };
+  }
+
+  it('is counted exactly once', async () => {
+    const { feed, insert } = fakeFeed();
+    const caches = createListCaches(feed, ['t']);
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const probeHeld = gate();
+    const readHeld = gate();
+    const readStarted = gate();
+    let reads = 0;
+    let probes = 0;
+    const source = {
+      count: async () => 0,
+      // Both counts are read before transactions 10 and 11 committed; the second read waits for the test.
+      countAt: async () => {
+        reads += 1;
+        if (reads === 2) {
+          readStarted.open();
+          await readHeld.opened;
+        }
+        return { n: 5, snapshot: '10:10:' };
+      },
+      // The first probe (another kept count's, of transaction 10) holds the line of changes.
+      probe: async (_table: string, rows: Record<string, unknown>[]) => {
+        probes += 1;
+        if (probes === 1) await probeHeld.opened;
+        return rows.map(() => ({ matched: true, marks: [] }));
+      },
+    };
+    const kept = sql`a`;
+    const read = sql`b`;
+    expect(await caches.count(kept, source)).toBe(5);
+    const second = caches.count(read, source);
+    await readStarted.opened;
+    // Transaction 10 commits while the second count is read; moving the kept count waits for its probe.
+    insert(10n);
+    readHeld.open();
+    expect(await second).toBe(5);
+    // The second count now waits in line to be stored, behind transaction 10; transaction 11 commits meanwhile.
+    insert(11n);
+    probeHeld.open();
+    await caches.settled();
+    expect(await caches.count(kept, source)).toBe(7);
+    expect(await caches.count(read, source)).toBe(7);
+  });
 });

@@ -288,13 +288,19 @@ export function createListCaches(
     }
   }
 
-  /** Stores a figure read at its snapshot, after the changes that arrived while it was read. */
+  /**
+   * Stores a figure read at its snapshot, after the changes that arrived while it was read. A change that arrives
+   * after this call waits in line behind the store and moves the stored figure on its own turn: the replay stops at
+   * the last change before the call, so no change is applied twice.
+   */
   function install<E extends CountEntry | PositionEntry>(map: Map<string, E>, entry: E, gen: number, from: number) {
+    const to = seq;
     return enqueue(async () => {
       if (gen !== generation || !feed.live) return;
       if (recent.length > 0 && recent[0]!.seq > from) return; // too many changes meanwhile: read again later
       for (const change of recent) {
         if (change.seq < from) continue;
+        if (change.seq > to) break;
         if (!(await apply(entry, change).catch(() => false))) return;
       }
       map.set(entry.key, entry);
