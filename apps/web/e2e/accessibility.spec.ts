@@ -5,7 +5,15 @@ import { appRoutes, bakuDay, roles, type AppRoute, type RoleLetter } from '@dnx/
 import { createUserViaApi, uniqueEmail } from './support/access';
 import { audit, report, type Finding } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
-import { closeTourWithEscape, expect, openUserMenu, searchList, signIn, test } from './support/fixtures';
+import {
+  animationsSettled,
+  closeTourWithEscape,
+  expect,
+  openUserMenu,
+  searchList,
+  signIn,
+  test,
+} from './support/fixtures';
 import {
   fillMarks,
   freeAvtobusForms,
@@ -314,6 +322,8 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 
     await listed.getByRole('button', { name: /^Ləğv et/ }).click();
     const cancel = page.getByTestId('payment-cancel-form');
+    // A click while the dialog still zooms in may land beside its button (CI: the pay dialog showed no error).
+    await animationsSettled(page, 2_000);
     await cancel.getByRole('button', { name: 'Ləğv et' }).click();
     await expect(cancel.locator('.ant-form-item-explain-error')).toBeVisible();
     findings.push(...(await audit(page, 'cancel dialog with its error', '.ant-modal-root')));
@@ -328,6 +338,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 
     await listed.getByRole('button', { name: /^Ödənişi qeyd et/ }).click();
     const pay = page.getByTestId('payment-pay-form');
+    await animationsSettled(page, 2_000);
     await pay.getByRole('button', { name: 'Ödənişi qeyd et' }).click();
     await expect(pay.locator('.ant-form-item-explain-error').first()).toBeVisible();
     findings.push(...(await audit(page, 'pay dialog with its error', '.ant-modal-root')));
