@@ -1,7 +1,16 @@
 import type { CurrentUserResponse, Group, Page as ListPage, User } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, availableRegions, uniqueEmail } from './support/access';
-import { closeTourWithEscape, expect, openUserMenu, screenshot, signIn, test, tourPanel } from './support/fixtures';
+import {
+  animationsSettled,
+  closeTourWithEscape,
+  expect,
+  openUserMenu,
+  screenshot,
+  signIn,
+  test,
+  tourPanel,
+} from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 const password = 'Turist2024';
@@ -187,6 +196,9 @@ test.describe('the navigation layout', () => {
     await expect(desktop.getByTestId('top-menu')).toBeVisible();
     await expect(desktop.getByTestId('side-menu')).toHaveCount(0);
     await desktop.getByTestId('top-menu').getByText('Fərqlənmə nişanları').hover();
+    // The submenu zooms in: a click before it stands still can land beside its item (CI: the address stayed).
+    await expect(desktop.getByRole('menuitem', { name: 'Aktiv FN' })).toBeVisible();
+    await animationsSettled(desktop, 2_000);
     await desktop.getByRole('menuitem', { name: 'Aktiv FN' }).click();
     await expect(desktop).toHaveURL(/\/app\/active-fn$/);
 
