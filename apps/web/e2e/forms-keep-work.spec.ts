@@ -219,6 +219,11 @@ test.describe('forms keep typed work (issue 30)', () => {
     const made = (await api.get<{ results: Batch[] }>(`/api/fn/batches/?series=${series}`)).results[0]!;
     expect(made.fnBase).toBe(parent.id);
     await page.getByTestId('filter-input-series').locator('input').fill(series);
+    // The new batch is on the first page before the filter too: a click while the filtered answer replaces the rows
+    // is lost (CI), so the list is read once that answer came.
+    await expect(page).toHaveURL(new RegExp(`series=${series}`));
+    await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
+    await expect(page.locator('main .ant-table .ant-spin-spinning')).toHaveCount(0);
     await expect(page.locator('.ant-table-row', { hasText: series })).toHaveCount(1);
     await page.getByTestId(`fn-batch-forms-${made.id}`).click();
     await expect(page.getByTestId('fn-parent-batch-line')).toHaveText(`Əsas buraxılış: ${chosen}`);
