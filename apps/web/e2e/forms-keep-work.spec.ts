@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { az } from '../src/i18n/az';
 import { audit, report } from './support/axe';
 import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
-import { closeTourWithEscape, expect, signIn, test, toast } from './support/fixtures';
+import { closeTourWithEscape, expect, listAnswered, signIn, test, toast } from './support/fixtures';
 
 /**
  * Issue 30: forms keep typed work (one guard for every form), the reference forms' "save and add another", the
@@ -223,7 +223,7 @@ test.describe('forms keep typed work (issue 30)', () => {
     // is lost (CI), so the list is read once that answer came.
     await expect(page).toHaveURL(new RegExp(`series=${series}`));
     await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 1');
-    await expect(page.locator('main .ant-table .ant-spin-spinning')).toHaveCount(0);
+    await listAnswered(page);
     await expect(page.locator('.ant-table-row', { hasText: series })).toHaveCount(1);
     await page.getByTestId(`fn-batch-forms-${made.id}`).click();
     await expect(page.getByTestId('fn-parent-batch-line')).toHaveText(`Əsas buraxılış: ${chosen}`);

@@ -5,6 +5,7 @@ import {
   closeTourWithEscape,
   demoPassword,
   expect,
+  listAnswered,
   pressUntilFocused,
   screenshot,
   signIn,
@@ -147,7 +148,7 @@ test.describe('keyboard alone (issue 11)', () => {
     await page.keyboard.type('a');
     await expect(page).toHaveURL(/search=a/);
     // The list shows the last answer while the searched one loads: read the total and the first row once it came.
-    await expect(page.locator('main .ant-table .ant-spin-spinning')).toHaveCount(0);
+    await listAnswered(page);
     const total = page.getByTestId('list-total');
     await expect(total).not.toHaveText('Cəmi: 0');
     const found = Number((await total.innerText()).replace(/\D/g, ''));

@@ -2,7 +2,7 @@ import type { Operator, SavedView } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs } from './support/access';
 import { audit, report } from './support/axe';
-import { closeTourWithEscape, expect, pressUntilFocused, signIn, test } from './support/fixtures';
+import { closeTourWithEscape, expect, listAnswered, pressUntilFocused, signIn, test } from './support/fixtures';
 
 /**
  * Column settings, density and saved views (issue 29), on the payments list: kept on the server per person, so a
@@ -46,7 +46,7 @@ async function openPayments(page: Page, search = '') {
   await page.goto(`/app/fn-payment${search}`);
   await expect(page.getByTestId('resource-table')).toBeVisible();
   await expect(page.getByTestId('views-menu')).toBeVisible();
-  await expect(page.locator('.ant-table-tbody .ant-spin-spinning')).toHaveCount(0);
+  await listAnswered(page);
 }
 
 test('a hidden column follows the person to another browser; a saved view opens and is their default', async ({
@@ -308,13 +308,13 @@ test('a view opened from the search palette leaves out an operator of another re
     const notice = page.getByTestId('view-notice');
     await expect(notice).toHaveAttribute('role', 'status');
     await expect(notice).toContainText('«Operator»');
-    await expect(page.locator('.ant-table-tbody .ant-spin-spinning')).toHaveCount(0);
+    await listAnswered(page);
 
     // A view the person cannot open (deleted, or no longer shared): the list says so and shows as it is.
     await page.goto('/app/general-fn?saved_view=999999');
     await expect(page.getByTestId('view-notice')).toContainText('Bu görünüş artıq yoxdur');
     await expect(page).not.toHaveURL(/saved_view=/);
-    await expect(page.locator('.ant-table-tbody .ant-spin-spinning')).toHaveCount(0);
+    await listAnswered(page);
   } finally {
     await page.request.delete(`/api/views/${view.id}/`, {
       headers: { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` },

@@ -1,6 +1,6 @@
 import { appRoutes } from '@dnx/shared';
 import { createUserViaApi } from './support/access';
-import { closeTourWithEscape, expect, signIn, test } from './support/fixtures';
+import { closeTourWithEscape, expect, listAnswered, signIn, test } from './support/fixtures';
 
 /**
  * Issue 29: at 1280 px (a common office laptop) every list shows what matters without scrolling sideways; its
@@ -25,7 +25,7 @@ test('every list fits at 1280 px with its default columns', async ({ browser }) 
     const table = page.getByTestId('resource-table');
     await expect(page.getByRole('heading', { name: route.title, exact: true }).first()).toBeVisible();
     if ((await table.count()) === 0) continue;
-    await expect(page.locator('.ant-table-tbody .ant-spin-spinning, .ant-table .ant-spin-spinning')).toHaveCount(0);
+    await listAnswered(page);
     await expect(page.locator('.ant-table-tbody tr:not(.ant-table-measure-row)').first(), route.path).toBeVisible();
     const widths = await page
       .locator('.ant-table-content, .ant-table-body')

@@ -29,6 +29,14 @@ export async function searchList(page: Page, text: string, total: number) {
   await expect(page.getByTestId('list-total')).toHaveText(`Cəmi: ${total}`);
 }
 
+/**
+ * Waits for the list's answer to the address it shows: while a list reads, it keeps the last answer on screen under
+ * its spinner (Ant Design puts the spinner around the table, not in it).
+ */
+export async function listAnswered(page: Page) {
+  await expect(page.locator('main .ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+}
+
 /** Every toast on screen showing this text. */
 export const toasts = (page: Page, text: string) => page.locator('.ant-message-notice', { hasText: text });
 /**
