@@ -12,7 +12,17 @@ import {
   uniqueEmail,
 } from './support/access';
 import { az } from '../src/i18n/az';
-import { demoPassword, expect, screenshot, searchList, signIn, test, toast, toasts } from './support/fixtures';
+import {
+  confirmWithPassword,
+  demoPassword,
+  expect,
+  screenshot,
+  searchList,
+  signIn,
+  test,
+  toast,
+  toasts,
+} from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 const password = 'Operator2024';
@@ -143,6 +153,8 @@ test.describe('users, groups and profile', () => {
     await page.getByText('Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm').click();
     await screenshot(page, 'user-edit-step-3');
     await page.getByTestId('user-form-save').click();
+    // A change of another account's permissions asks the administrator's fresh confirmation (issue 40).
+    await confirmWithPassword(page);
     await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(page.getByTestId('user-form-step-0')).toBeVisible();
     await expect(page.getByLabel('Şifrə', { exact: true })).toHaveValue('');
@@ -234,6 +246,7 @@ test.describe('users, groups and profile', () => {
     await expect(page.getByText('Seçilmiş 2 qeyd silinəcək.', { exact: false })).toBeVisible();
     await screenshot(page, 'users-bulk-delete-confirm');
     await page.getByTestId('confirm-delete').click();
+    await confirmWithPassword(page);
     await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(page.getByTestId('list-total')).toHaveText('Cəmi: 0');
   });
@@ -299,6 +312,7 @@ test.describe('users, groups and profile', () => {
     const status = page.getByTestId(`user-status-${user.id}`);
     await expect(status).toBeChecked();
     await status.click();
+    await confirmWithPassword(page);
     await expect(toast(page, toastMessages.success)).toBeVisible();
     await expect(status).not.toBeChecked();
     await screenshot(await inFront(page), 'users-deactivated');

@@ -2,7 +2,16 @@ import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { apiAs, createUserViaApi, uniqueEmail } from './support/access';
 import { audit, report, type Finding } from './support/axe';
-import { expect, fillSignin, openUserMenu, passCaptcha, screenshot, signIn, test } from './support/fixtures';
+import {
+  confirmWithPassword,
+  expect,
+  fillSignin,
+  openUserMenu,
+  passCaptcha,
+  screenshot,
+  signIn,
+  test,
+} from './support/fixtures';
 
 const password = 'Ikinci2024';
 
@@ -42,10 +51,21 @@ test.describe('a second factor for staff', () => {
     const card = user.getByTestId('profile-mfa');
     await expect(card).toContainText('Qoşulmayıb');
     await card.getByTestId('mfa-enrol').click();
+    // A session alone adds no factor (issue 40): the password first, in the step-up dialog.
+    await expect(user.getByTestId('step-up-password')).toBeFocused();
+    const confirmFindings = await audit(
+      user,
+      'profile: the password before a factor',
+      '[data-testid="step-up-dialog"]',
+    );
+    await confirmWithPassword(user, password);
     await expect(user.getByRole('img', { name: 'Autentifikator tətbiqi üçün QR kod' })).toBeVisible();
     const secret = (await user.getByTestId('mfa-secret').innerText()).trim();
     await screenshot(user, 'mfa-enrol');
-    const findings: Finding[] = [...(await audit(user, 'profile: the enrolment dialog', '.ant-modal'))];
+    const findings: Finding[] = [
+      ...confirmFindings,
+      ...(await audit(user, 'profile: the enrolment dialog', '.ant-modal')),
+    ];
     // By keyboard: the code field has the focus; Enter confirms.
     await expect(user.getByTestId('mfa-enrol-code')).toBeFocused();
     await user.keyboard.type(codeAt(secret));
@@ -181,6 +201,7 @@ test.describe('a second factor for staff', () => {
     const findings: Finding[] = [...(await audit(user, 'profile: a new passkey', '.ant-modal'))];
     await user.keyboard.type('İş noutbuku');
     await user.keyboard.press('Enter');
+    await confirmWithPassword(user, password);
     // The first factor: its ten recovery codes, shown once.
     await expect(user.getByTestId('mfa-recovery-codes').locator('li')).toHaveCount(10);
     await user.getByTestId('mfa-recovery-saved').click();

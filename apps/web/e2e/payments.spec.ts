@@ -171,7 +171,8 @@ test.describe('fn-payment', () => {
     const cashier = await context.newPage();
     await signIn(cashier, email, 'Kassir2024');
     await closeTourWithEscape(cashier);
-    const api = await apiAs(cashier);
+    // Adding the factor asks the cashier's password first (issue 40); the API helper gives it.
+    const api = await apiAs(cashier, 'Kassir2024');
     const { secret } = await api.post<{ secret: string }>('/api/user/mfa/totp/', {});
     const code = (steps: number) =>
       new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({

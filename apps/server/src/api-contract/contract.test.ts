@@ -22,6 +22,7 @@ import { createChallenge } from '../features/mfa/repository';
 import { SoftwareAuthenticator } from '../test/passkey-authenticator';
 import { challengeToken, sha256 } from '../features/mfa/secrets';
 import { root } from '../../../../scripts/lib/server-process.mjs';
+import { markSteppedUp } from '../features/mfa/repository';
 import { signInAs } from '../test/auth-helpers';
 import { multipart, smallPdf } from '../test/multipart';
 import {
@@ -60,6 +61,8 @@ afterAll(async () => {
 /** A fresh session of the demo administrator, found by id: an operation may change the account's e-mail. */
 async function adminHeaders(): Promise<Record<string, string>> {
   const sessionId = await createSession(t.database.db, adminId);
+  // Confirmed as a step-up would (acting on another account asks for it: issue 40).
+  await markSteppedUp(t.database.db, sessionId);
   const { token } = await t.app.tokens.sign('access', adminId, { sid: sessionId });
   return { authorization: `Bearer ${token}` };
 }
@@ -246,7 +249,7 @@ async function codeNow(email: string, secret: string): Promise<string> {
 let inspectorApp: { secret: string; headers: Record<string, string> } | undefined;
 async function inspectorWithApp() {
   if (inspectorApp) return inspectorApp;
-  const { headers } = await signInAs(t, 'inspector@demo.az');
+  const { headers } = await signInAs(t, 'inspector@demo.az', { steppedUp: true });
   const started = await t.app.inject({ method: 'POST', url: '/api/user/mfa/totp/', headers, payload: {} });
   const { secret } = started.json() as { secret: string };
   const code = await codeNow('inspector@demo.az', secret);
@@ -349,8 +352,8 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       return { body, headers: (await inspectorWithPasskey()).headers };
     case 'passkeyRegistrationOptions':
     case 'registerPasskey': {
-      // The demo regional head adds a first passkey: no step-up is due without a factor.
-      const regional = await signInAs(t, 'regional@demo.az');
+      // The demo regional head adds a first passkey, once the password confirmed the session (issue 40).
+      const regional = await signInAs(t, 'regional@demo.az', { steppedUp: true });
       if (operation.operationId === 'passkeyRegistrationOptions') return { body, headers: regional.headers };
       const started = await t.app.inject({
         method: 'POST',
@@ -377,7 +380,7 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
     case 'startTotp':
     case 'confirmTotp': {
       // The demo operator enrols from the profile (the administrator keeps signing in with the password alone).
-      const operator = await signInAs(t, 'operator@demo.az');
+      const operator = await signInAs(t, 'operator@demo.az', { steppedUp: true });
       if (operation.operationId === 'startTotp') return { body, headers: operator.headers };
       const started = await t.app.inject({
         method: 'POST',

@@ -69,7 +69,7 @@ describe('versioned updates under concurrency', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
-    admin = await signInAs(t, 'admin@demo.az');
+    admin = await signInAs(t, 'admin@demo.az', { steppedUp: true });
   });
   afterAll(() => t.close());
 

@@ -9,6 +9,7 @@ import {
   type User,
 } from '@dnx/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { demoPassword } from './fixtures';
 
 /** The side menu a role gets by the shared matrix: section titles, and the screens under them, by path. */
 export function expectedMenu(role: RoleCode): { sections: string[]; paths: string[] } {
@@ -38,8 +39,12 @@ export interface DemoRegion {
   name: string;
 }
 
-/** The signed-in page's bearer: the e2e tests build their own records through the API as the admin. */
-export async function apiAs(page: Page) {
+/**
+ * The signed-in page's bearer: the e2e tests build their own records through the API as the admin. A call that asks
+ * a fresh confirmation (403 `step_up_required`: acting on another account, issue 40) is confirmed with the password,
+ * as the web client's dialog does, and sent again once.
+ */
+export async function apiAs(page: Page, password = demoPassword) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { authorization: `Bearer ${token}` };
   return {
@@ -49,7 +54,12 @@ export async function apiAs(page: Page) {
       return (await res.json()) as T;
     },
     async post<T>(path: string, data: unknown): Promise<T> {
-      const res = await page.request.post(path, { headers, data });
+      let res = await page.request.post(path, { headers, data });
+      if (res.status() === 403 && ((await res.json()) as { code?: string }).code === 'step_up_required') {
+        const confirmed = await page.request.post('/api/user/mfa/step-up/', { headers, data: { password } });
+        expect(confirmed.ok(), `step-up: ${confirmed.status()} ${await confirmed.text()}`).toBe(true);
+        res = await page.request.post(path, { headers, data });
+      }
       expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
       return (await res.json()) as T;
     },

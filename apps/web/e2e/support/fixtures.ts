@@ -150,6 +150,19 @@ export async function signIn(page: Page, email: string, password = demoPassword,
   if (!options.keepTour && !(await tourSeen(page))) await closeTourWithEscape(page);
 }
 
+/**
+ * Answers the step-up dialog of a user who has no second factor (acting on another account, adding a factor: issue
+ * 40) with the password, as a person does: typed into its one field, Enter; the dialog closes and the action goes on.
+ */
+export async function confirmWithPassword(page: Page, password = demoPassword) {
+  const dialog = page.getByTestId('step-up-dialog');
+  const field = page.getByTestId('step-up-password');
+  await expect(field).toBeFocused();
+  await field.fill(password);
+  await field.press('Enter');
+  await expect(dialog).toBeHidden();
+}
+
 /** Whether the signed-in user's guided tour is recorded as seen (their preferences on the server). */
 async function tourSeen(page: Page): Promise<boolean> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

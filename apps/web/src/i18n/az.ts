@@ -78,6 +78,7 @@ export const az = {
     mfaRecoverySaved: 'Kodları saxladım, davam et',
     mfaStepUpTitle: 'Əməliyyatı təsdiq edin',
     mfaStepUpText: 'Bu əməliyyat üçün ikinci faktoru təsdiq edin.',
+    passwordStepUpText: 'Bu əməliyyat üçün şifrənizi daxil edin.',
     or: 'və ya',
     passkeyUse: 'Açarla təsdiq et',
     passkeySignIn: 'Açarla giriş (şifrəsiz)',

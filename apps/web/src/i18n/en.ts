@@ -78,6 +78,7 @@ export const en: Catalogue = {
     mfaRecoverySaved: 'I saved them, continue',
     mfaStepUpTitle: 'Confirm the action',
     mfaStepUpText: 'Confirm your second factor for this action.',
+    passwordStepUpText: 'Enter your password to confirm this action.',
     or: 'or',
     passkeyUse: 'Confirm with a passkey',
     passkeySignIn: 'Sign in with a passkey (no password)',

@@ -78,6 +78,7 @@ export const ru: Catalogue = {
     mfaRecoverySaved: 'Я сохранил(а) их, продолжить',
     mfaStepUpTitle: 'Подтвердите действие',
     mfaStepUpText: 'Подтвердите второй фактор для этого действия.',
+    passwordStepUpText: 'Введите пароль, чтобы подтвердить это действие.',
     or: 'или',
     passkeyUse: 'Подтвердить ключом доступа',
     passkeySignIn: 'Войти с ключом доступа (без пароля)',

@@ -30,6 +30,14 @@ export const mfaMessages = {
   passkeyNameTooLong: 'Açarın adı ən çox 100 simvol ola bilər.',
   passkeyNotAllowed: 'Qrupunuz açarla parolsuz girişə icazə vermir. Parolla daxil olun.',
   noPasskey: 'Açar qoşulmayıb.',
+  /** 403 `step_up_required` of a user with no second factor: the password stands in for it. */
+  passwordStepUpRequired: 'Bu əməliyyat üçün şifrənizi təsdiq edin.',
+  passwordRequired: 'Şifrəni daxil edin.',
+  passwordWrong: 'Şifrə düzgün deyil.',
+  /** A user who has a second factor confirms with it, not with the password. */
+  factorNotPassword: 'Hesabınızda ikinci faktor var: əməliyyatı onunla təsdiq edin.',
+  /** Resetting someone's factor needs one's own: a session with a password alone cannot strip another's. */
+  ownFactorFirst: 'Başqasının ikinci faktorunu sıfırlamaq üçün əvvəlcə özünüz ikinci faktor qoşun.',
 } as const;
 
 /** A code of the authenticator app: six digits, a space allowed in the middle as apps show it. */
@@ -139,6 +147,25 @@ export const secondFactorSchema = z
   .object(factorFields)
   .refine(oneFactor, { message: mfaMessages.oneMethod, path: ['code'] });
 export type SecondFactor = z.infer<typeof secondFactorSchema>;
+
+/**
+ * `POST /api/user/mfa/step-up/`: a second factor, or the password of a user who has none (issue 40: acting on
+ * another account, and adding a factor, ask every user for a fresh confirmation); exactly one.
+ */
+export const stepUpSchema = z
+  .object({
+    ...factorFields,
+    password: z
+      .string({ error: mfaMessages.passwordRequired })
+      .min(1, mfaMessages.passwordRequired)
+      .max(256, mfaMessages.passwordWrong)
+      .optional(),
+  })
+  .refine((v) => [v.code, v.recovery_code, v.webauthn, v.password].filter((f) => f !== undefined).length === 1, {
+    message: mfaMessages.oneMethod,
+    path: ['code'],
+  });
+export type StepUp = z.infer<typeof stepUpSchema>;
 export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery_code';
 
 /** `POST /api/token/` when the password is right and a second step is due: no token yet. */

@@ -103,6 +103,11 @@ export const enMessages: MessageCatalogue = {
     passkeyNameTooLong: 'The passkey name can be at most 100 characters.',
     passkeyNotAllowed: 'Your group does not allow passwordless sign-in with a passkey. Sign in with your password.',
     noPasskey: 'No passkey is set up.',
+    passwordStepUpRequired: 'Confirm your password for this operation.',
+    passwordRequired: 'Enter the password.',
+    passwordWrong: 'The password is wrong.',
+    factorNotPassword: 'Your account has a second factor: confirm the operation with it.',
+    ownFactorFirst: "Set up a second factor of your own before resetting someone else's.",
   },
   sessionMessages: {
     notFound: 'There is no such open session.',

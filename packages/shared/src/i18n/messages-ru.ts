@@ -105,6 +105,11 @@ export const ruMessages: MessageCatalogue = {
     passkeyNameTooLong: 'Название ключа доступа может содержать не более 100 символов.',
     passkeyNotAllowed: 'Ваша группа не разрешает вход по ключу доступа без пароля. Войдите с паролем.',
     noPasskey: 'Ключ доступа не подключён.',
+    passwordStepUpRequired: 'Для этой операции подтвердите свой пароль.',
+    passwordRequired: 'Введите пароль.',
+    passwordWrong: 'Неверный пароль.',
+    factorNotPassword: 'В вашей учётной записи есть второй фактор: подтвердите операцию им.',
+    ownFactorFirst: 'Чтобы сбросить чужой второй фактор, сначала подключите свой.',
   },
   sessionMessages: {
     notFound: 'Такого открытого сеанса нет.',

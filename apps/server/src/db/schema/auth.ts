@@ -5,10 +5,19 @@ import { users } from './users';
 
 /**
  * Why a session ended: sign-out, reuse of a rotated refresh token, a password reset, the owner's password
- * changed (their other sessions) or set by an administrator, the account deactivated.
+ * changed (their other sessions) or set by an administrator, the account deactivated, ended by an administrator,
+ * the second factor reset, or a group's second factor required of a user who has none.
  */
 export type SessionEndReason =
-  'logout' | 'reuse' | 'password_reset' | 'password_change' | 'deactivated' | 'expired' | 'ended_by_admin';
+  | 'logout'
+  | 'reuse'
+  | 'password_reset'
+  | 'password_change'
+  | 'deactivated'
+  | 'expired'
+  | 'ended_by_admin'
+  | 'mfa_reset'
+  | 'mfa_required';
 
 /** One sign-in: the chain of refresh tokens rotated from it. Access tokens name it (`sid`), so ending it ends them. */
 export const sessions = pgTable(

@@ -62,7 +62,7 @@ describe('access matrix: every API route as each of the six roles', () => {
       for (const role of roles) {
         const demo = demoUsers.find((u) => u.role === role.code)!;
         // A fresh session per call: some routes (logout) end the session they are called with.
-        const session = await signInAs(t, demo.email);
+        const session = await signInAs(t, demo.email, { steppedUp: true });
         const res = await call(route, session.headers);
         const allowed = meetsRequirement(rolePermissions[role.code], route.access);
         checked += 1;

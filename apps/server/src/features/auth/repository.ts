@@ -178,7 +178,7 @@ export async function revokeSession(db: Database, sessionId: number, reason: Ses
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Database, userId: number, reason: SessionEndReason) {
+export async function revokeUserSessions(db: Executor, userId: number, reason: SessionEndReason) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })

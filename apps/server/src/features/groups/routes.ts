@@ -22,7 +22,9 @@ const common = { tags: ['groups'], security: [{ bearer: [] }] };
 
 /** User groups (roles) and the permission catalogue: `/api/user/groups/` and `/api/user/permissions/`. */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const groups = createGroupService(app.db);
+  const groups = createGroupService(app.db, (executor, groupId) =>
+    app.mfa.endSessionsLackingFactor(executor, { groupId }),
+  );
 
   app.get(
     '/api/user/permissions/',

@@ -20,8 +20,15 @@ const snapshot = (group: Pick<Group, 'name' | 'permissions' | 'mfa_required' | '
 
 const groupTable: VersionedTable = { table: groups, id: groups.id, version: groups.version };
 
-/** Groups and the permission catalogue. The six role groups are system data: read only. */
-export function createGroupService(db: Database) {
+/**
+ * Groups and the permission catalogue. The six role groups are system data: read only. `endSessionsLackingFactor`
+ * ends, in the change's transaction, the sessions of a group's members who have no second factor once the group
+ * requires one (issue 40: a session opened before the rule must not outlive it).
+ */
+export function createGroupService(
+  db: Database,
+  endSessionsLackingFactor: (executor: Executor, groupId: number) => Promise<void>,
+) {
   /** Name free and permissions real and grantable; field errors otherwise. */
   async function check(db: Executor, actor: AuthUser, input: ValidGroupInput, existing: Group | null) {
     const errors: Record<string, string[]> = {};
@@ -106,6 +113,7 @@ export function createGroupService(db: Database) {
               const permissionIds = await check(writer, actor, input, before);
               await repo.updateGroup(writer, id, input.name, input);
               await repo.setGroupPermissions(writer, id, permissionIds);
+              if (input.mfa_required && !before.mfa_required) await endSessionsLackingFactor(writer, id);
             },
             audit: { actor: auditActor(actor), action: 'update', resource: 'group', snapshot },
           }),

@@ -46,6 +46,12 @@ describe('second factor', () => {
 
   /** Enrols the app of a signed-in user (`access`): its secret and recovery codes are kept for the test. */
   async function enrol(email: string, access: string) {
+    // A session alone adds no factor (issue 40: a stolen one would lock its owner out): the password first.
+    const unconfirmed = await post('/api/user/mfa/totp/', {}, bearer(access));
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toEqual({ detail: mfaMessages.passwordStepUpRequired, code: 'step_up_required' });
+    const stepUp = await post('/api/user/mfa/step-up/', { password: demoPassword }, bearer(access));
+    expect(stepUp.statusCode, stepUp.body).toBe(200);
     const started = await post('/api/user/mfa/totp/', {}, bearer(access));
     expect(started.statusCode, started.body).toBe(200);
     const { secret, otpauth_url: url, qr_svg: qr } = started.json();

@@ -22,6 +22,11 @@ describe('passkeys', () => {
     ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
   const password = async (email: string) =>
     post('/api/token/', { email, password: demoPassword, gtoken: await solveCaptcha(t.app) });
+  /** The step-up of a user who has no factor: their password (issue 40: adding a factor asks for it). */
+  const confirmPassword = async (access: string) => {
+    const confirmed = await post('/api/user/mfa/step-up/', { password: demoPassword }, bearer(access));
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  };
   const status = async (access: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/user/mfa/', headers: bearer(access) })).json();
   /** Signs in with the password and, as the second step, a passkey; the access token. */
@@ -67,6 +72,11 @@ describe('passkeys', () => {
 
   it('registers a named passkey from the profile: the first factor brings ten recovery codes; sign-in then asks for it', async () => {
     const access = (await password('operator@demo.az')).json().access as string;
+    expect((await post('/api/user/mfa/webauthn/register/', {}, bearer(access))).json()).toEqual({
+      detail: mfaMessages.passwordStepUpRequired,
+      code: 'step_up_required',
+    });
+    await confirmPassword(access);
     const started = await post('/api/user/mfa/webauthn/register/', {}, bearer(access));
     expect(started.json().options).toMatchObject({
       rp: { id: 'localhost' },
@@ -232,6 +242,7 @@ describe('passkeys', () => {
 
   it('a group that requires a factor keeps the last passkey; an administrator’s reset removes them all', async () => {
     const access = (await password('inspector@demo.az')).json().access as string;
+    await confirmPassword(access);
     const inspector = new SoftwareAuthenticator('http://localhost');
     expect((await register(access, 'Telefon', inspector)).statusCode).toBe(200);
     await t.database.db.execute(sql`update groups set mfa_required = true where code = 'inspector'`);
@@ -248,7 +259,24 @@ describe('passkeys', () => {
 
     const admin = (await password('admin@demo.az')).json().access as string;
     const [target] = await rows<{ id: number }>(sql`select id from users where email = 'inspector@demo.az'`);
-    expect((await post(`/api/user/users/${target!.id}/mfa-reset/`, undefined, bearer(admin))).statusCode).toBe(204);
+    const reset = () => post(`/api/user/users/${target!.id}/mfa-reset/`, undefined, bearer(admin));
+    // An administrator with no factor of their own strips nobody's (issue 40); with one, confirmed, they may.
+    await confirmPassword(admin);
+    expect((await reset()).json()).toEqual({ detail: mfaMessages.ownFactorFirst });
+    const adminKey = new SoftwareAuthenticator('http://localhost');
+    expect((await register(admin, 'Admin açarı', adminKey)).statusCode).toBe(200);
+    // The password stood in for a factor the administrator lacked; now the new passkey confirms.
+    expect((await reset()).json().code).toBe('step_up_required');
+    const options = await post('/api/user/mfa/step-up/webauthn/', {}, bearer(admin));
+    const stepped = await post(
+      '/api/user/mfa/step-up/',
+      { webauthn: adminKey.assert(options.json().options) },
+      bearer(admin),
+    );
+    expect(stepped.statusCode, stepped.body).toBe(200);
+    expect((await reset()).statusCode).toBe(204);
+    // The reset ends the person's sessions at once.
+    expect((await status(signedIn)).detail).toBeDefined();
     expect(await rows(sql`select 1 from user_passkeys where user_id = ${target!.id}`)).toEqual([]);
     expect((await password('inspector@demo.az')).json().mfa).toBe('enrol');
     await t.database.db.execute(sql`update groups set mfa_required = false where code = 'inspector'`);

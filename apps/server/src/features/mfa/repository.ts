@@ -7,6 +7,7 @@ import {
   sessions,
   userGroups,
   userPasskeys,
+  users,
   userTotp,
   webauthnChallenges,
 } from '../../db/schema';
@@ -154,11 +155,55 @@ export async function purgeChallenges(db: Executor): Promise<number> {
   return gone.length + ceremonies.length;
 }
 
+/** The user's password hash (the step-up of a user who has no second factor). */
+export async function passwordHash(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.hash ?? null;
+}
+
+/**
+ * Ends the open sessions, lacking a second factor, of a group's members (its requirement just switched on) or of a
+ * user now in a group that requires one.
+ */
+export async function revokeSessionsLackingFactor(
+  db: Executor,
+  of: { groupId: number } | { userId: number },
+): Promise<void> {
+  const members =
+    'groupId' in of
+      ? sql`${sessions.userId} in (select ${userGroups.userId} from ${userGroups} where ${userGroups.groupId} = ${of.groupId})`
+      : sql`${sessions.userId} = ${of.userId} and exists (select 1 from ${userGroups} join ${groups}
+          on ${groups.id} = ${userGroups.groupId} where ${userGroups.userId} = ${of.userId} and ${groups.mfaRequired})`;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'mfa_required' })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        members,
+        sql`not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${sessions.userId}
+          and ${userTotp.confirmedAt} is not null)`,
+        sql`not exists (select 1 from ${userPasskeys} where ${userPasskeys.userId} = ${sessions.userId})`,
+      ),
+    );
+}
+
 export async function markSteppedUp(db: Executor, sessionId: number) {
   await db
     .update(sessions)
     .set({ steppedUpAt: sql`now()` })
     .where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Forgets every confirmation of the user's sessions: a first factor was just added, and a password that stood in for
+ * the factor the user lacked no longer does (the next action that asks one asks the new factor).
+ */
+export async function forgetSteppedUp(db: Executor, userId: number) {
+  await db
+    .update(sessions)
+    .set({ steppedUpAt: null })
+    .where(and(eq(sessions.userId, userId), isNotNull(sessions.steppedUpAt)));
 }
 
 /** When the session's user last confirmed their second factor, or null. */

@@ -6,24 +6,23 @@ import {
   passkeyRegisterSchema,
   passkeyRegisterStartSchema,
   recoveryCodesSchema,
-  secondFactorSchema,
+  stepUpSchema,
   webauthnCreationAnswerSchema,
   webauthnRequestAnswerSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
-import { notFound } from '../../lib/http-errors';
 import { authUser } from '../../plugins/auth';
-import { findUserState } from '../auth/repository';
 
 const common = { tags: ['mfa'], security: [{ bearer: [] }] };
 const signedIn = { access: { permissions: [] } } as const;
 const throttledError = { 429: z.object({ detail: z.string() }) };
 
 /**
- * The signed-in user's second factor (issue 27): what they have, step-up, new recovery codes, turning it off; and
- * an administrator's reset of someone else's. The enrolment and the sign-in's second step are in the auth routes.
+ * The signed-in user's second factor (issue 27): what they have, step-up, new recovery codes, turning it off. The
+ * enrolment and the sign-in's second step are in the auth routes; an administrator's reset of someone else's is an
+ * action on that account (the users routes).
  */
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -55,9 +54,10 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'stepUp',
         summary:
           "Confirm the second factor (a code, a recovery code, or a passkey's answer to POST " +
-          '/api/user/mfa/step-up/webauthn/) for this session: paying a payment, annulling a paid ' +
-          "form, changing a user's groups or permissions and resetting a second factor then work for 10 minutes",
-        body: secondFactorSchema,
+          '/api/user/mfa/step-up/webauthn/) for this session, or the password of a user who has no factor (400 for ' +
+          'a user who has one): paying a payment, annulling a paid form, acting on another account (its groups, ' +
+          'password, e-mail, status, sessions, second factor) and adding a factor then work for 10 minutes',
+        body: stepUpSchema,
         response: { 200: mfaStatusSchema, ...signedInErrors, ...throttledError },
       },
     },
@@ -86,7 +86,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/mfa/webauthn/register/',
     {
-      config: { ...signedIn, stepUp: true },
+      config: { ...signedIn, stepUp: 'everyone' },
       schema: {
         ...common,
         operationId: 'passkeyRegistrationOptions',
@@ -103,7 +103,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/user/mfa/webauthn/register/verify/',
     {
-      config: { ...signedIn, stepUp: true },
+      config: { ...signedIn, stepUp: 'everyone' },
       schema: {
         ...common,
         operationId: 'registerPasskey',
@@ -171,29 +171,6 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = authUser(request);
       await app.mfa.removeTotp(user, user.sessionId);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/user/users/:id/mfa-reset/',
-    {
-      config: { access: { permissions: ['change_user'] }, stepUp: true },
-      schema: {
-        ...common,
-        operationId: 'resetUserMfa',
-        summary:
-          "An administrator resets a user's second factor (never reads it): removed, the user told by mail, audited; " +
-          'needs a fresh second factor of the administrator',
-        params: idParamsSchema,
-        response: { 204: z.null().meta({ description: 'Reset' }), ...signedInErrors },
-      },
-    },
-    async (request, reply) => {
-      const admin = authUser(request);
-      const target = await findUserState(app.db, request.params.id);
-      if (!target) throw notFound();
-      await app.mfa.reset(admin, { id: target.id, email: target.email });
       return reply.status(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import {
   type RecoveryCodes,
   type SecondFactor,
   type SecondFactorMethod,
+  type StepUp,
   type TotpEnrolment,
   type WebauthnCreationOptions,
   type WebauthnRegistration,
@@ -18,6 +19,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { recordAuditEvent, type AuditActor } from '../../lib/audit';
 import { conflict, fieldErrors, HttpError, notFound, throttled } from '../../lib/http-errors';
+import { verifyPassword } from '../../lib/passwords';
 import { textMail } from '../auth/mail';
 import * as auth from '../auth/repository';
 import { enqueueMail } from '../mail/outbox';
@@ -33,9 +35,22 @@ import { newRecoveryCode, recoveryCodeHash, secretBox } from './secrets';
 const issuer = 'FN İdarəetmə Sistemi';
 const period = 30;
 
-/** The 403 of an action that asks for a fresh second factor; the client asks for it and sends the action again. */
-export const stepUpRequired = () =>
-  new HttpError(403, { detail: mfaMessages.stepUpRequired, code: 'step_up_required' });
+/**
+ * The 403 of an action that asks for a fresh second factor (or, of a user who has none, the password); the client
+ * asks for it and sends the action again.
+ */
+export const stepUpRequired = (hasFactor = true) =>
+  new HttpError(403, {
+    detail: hasFactor ? mfaMessages.stepUpRequired : mfaMessages.passwordStepUpRequired,
+    code: 'step_up_required',
+  });
+
+/**
+ * Who must confirm: `factor` asks only a user who has a second factor (paying, annulling; a user without one met their
+ * group's rule at sign-in); `everyone` asks every user, the password standing in for a factor they do not have
+ * (acting on another account, adding a factor: issue 40).
+ */
+export type StepUpScope = 'factor' | 'everyone';
 
 export type MfaService = ReturnType<typeof createMfaService>;
 
@@ -128,11 +143,26 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
     return method;
   }
 
-  /** For an action that asks a fresh second factor of a user who has one (see `requireStepUp`). */
-  async function checkStepUp(state: repo.MfaState, sessionId: number, executor: Executor) {
-    if (!state.any) return;
+  /** For an action that asks a fresh confirmation (see `requireStepUp`). */
+  async function checkStepUp(
+    state: repo.MfaState,
+    sessionId: number,
+    executor: Executor,
+    scope: StepUpScope = 'factor',
+  ) {
+    if (!state.any && scope === 'factor') return;
     const at = await repo.steppedUpAt(executor, sessionId);
-    if (!at || Date.now() - at.getTime() > stepUpSeconds * 1000) throw stepUpRequired();
+    if (!at || Date.now() - at.getTime() > stepUpSeconds * 1000) throw stepUpRequired(state.any);
+  }
+
+  /** The password of a user who has no second factor, counted by the codes' limit; a wrong one is a 400. */
+  async function verifyOwnPassword(user: AuditActor, password: string) {
+    const ok = await limited(user.id, async () => {
+      const hash = await repo.passwordHash(db, user.id);
+      return hash !== null && (await verifyPassword(hash, password)) ? true : null;
+    });
+    await event(user, 'mfa_verify', ok ? 'success' : 'failure', { purpose: 'step-up', method: 'password' });
+    if (!ok) throw fieldErrors({ password: [mfaMessages.passwordWrong] });
   }
 
   return {
@@ -159,7 +189,7 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
       // From the profile, a user who has a passkey confirms it first: a stolen session adds no factor of its own.
       const state = await repo.mfaState(db, user.id);
       if (state.totp) throw conflict(mfaMessages.alreadyEnrolled);
-      if (sessionId !== undefined) await checkStepUp(state, sessionId, db);
+      if (sessionId !== undefined) await checkStepUp(state, sessionId, db, 'everyone');
       const secret = new Secret({ size: 20 }).base32;
       if (!(await repo.startTotp(db, user.id, box.seal(secret)))) throw conflict(mfaMessages.alreadyEnrolled);
       const otpauthUrl = totpOf(secret, user.email).toString();
@@ -180,7 +210,9 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
         const step = stepOf(row.secret, code);
         return db.transaction(async (tx) => {
           if (step === null || !(await repo.acceptStep(tx, user.id, step, true))) return null;
-          return hadFactor ? [] : newRecoveryCodes(tx, user.id);
+          if (hadFactor) return [];
+          await repo.forgetSteppedUp(tx, user.id);
+          return newRecoveryCodes(tx, user.id);
         });
       });
       await event(user, 'mfa_enrol', codes ? 'success' : 'failure', { method: 'totp' });
@@ -201,6 +233,7 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
         .transaction(async (tx) => {
           const first = !(await repo.mfaState(tx, user.id)).any;
           const row = await passkeys.register(tx, user.id, name, credential);
+          if (first) await repo.forgetSteppedUp(tx, user.id);
           return {
             passkey: passkeyView(row),
             ...(first ? { recovery_codes: await newRecoveryCodes(tx, user.id) } : {}),
@@ -231,25 +264,48 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
       return { recovery_codes: codes };
     },
 
-    /** Confirms the factor for this session: the actions that ask for it work for `stepUpSeconds`. */
-    async stepUp(user: AuditActor, sessionId: number, factor: SecondFactor): Promise<MfaStatus> {
+    /**
+     * Confirms the factor for this session, or the password of a user who has none: the actions that ask for it work
+     * for `stepUpSeconds`.
+     */
+    async stepUp(user: AuditActor, sessionId: number, answer: StepUp): Promise<MfaStatus> {
       const state = await repo.mfaState(db, user.id);
-      if (!state.any) throw conflict(mfaMessages.notEnrolled);
-      await verify(user, factor, 'step-up');
+      if (answer.password !== undefined) {
+        if (state.any) throw fieldErrors({ password: [mfaMessages.factorNotPassword] });
+        await verifyOwnPassword(user, answer.password);
+      } else {
+        if (!state.any) throw conflict(mfaMessages.notEnrolled);
+        await verify(user, answer, 'step-up');
+      }
       await repo.markSteppedUp(db, sessionId);
       await event(user, 'mfa_step_up', 'success');
       return this.status(user.id, sessionId);
     },
 
     /**
-     * For an action that asks for a fresh second factor: a user who has one must have confirmed it in this session
-     * within `stepUpSeconds` (403 `step_up_required` otherwise). A user without one passes (their group's
-     * requirement is met at sign-in). Inside a transaction, `executor` is that transaction (the embedded database has
-     * one connection).
+     * For an action that asks for a fresh second factor: the user must have confirmed it (or, under `everyone`,
+     * their password when they have none) in this session within `stepUpSeconds` (403 `step_up_required`
+     * otherwise). Under `factor` a user without one passes (their group's requirement is met at sign-in). Inside a
+     * transaction, `executor` is that transaction (the embedded database has one connection).
      */
-    async requireStepUp(userId: number, sessionId: number, executor: Executor = db): Promise<void> {
-      await checkStepUp(await repo.mfaState(executor, userId), sessionId, executor);
+    async requireStepUp(
+      userId: number,
+      sessionId: number,
+      executor: Executor = db,
+      scope: StepUpScope = 'factor',
+    ): Promise<void> {
+      await checkStepUp(await repo.mfaState(executor, userId), sessionId, executor, scope);
     },
+
+    /** Whether the user has a second factor of their own. */
+    hasFactor: async (userId: number, executor: Executor = db) => (await repo.mfaState(executor, userId)).any,
+
+    /**
+     * A group's "second factor required" switched on, or a user put in such a group: the sessions of those who have
+     * no factor end at once (in `executor`, the change's transaction), so they meet it at their next sign-in.
+     */
+    endSessionsLackingFactor: (executor: Executor, of: { groupId: number } | { userId: number }) =>
+      repo.revokeSessionsLackingFactor(executor, of),
 
     /**
      * The user turns the authenticator app off (not when it is their last factor and a group requires one); needs a
@@ -281,10 +337,14 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
       await event(user, 'mfa_remove', 'success', { method: 'passkey', name: key.name });
     },
 
-    /** An administrator's reset of someone's second factor (never read; the route asks a step-up): gone, the person told by mail. */
+    /**
+     * An administrator's reset of someone's second factor (never read; the caller checks who may): gone, every
+     * session of the person ended (a reset answers a stolen session), the person told by mail.
+     */
     async reset(admin: AuditActor, target: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.removeFactors(tx, target.id);
+        await auth.revokeUserSessions(tx, target.id, 'mfa_reset');
         await enqueueMail(
           tx,
           'mfa_reset',

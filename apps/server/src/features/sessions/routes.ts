@@ -6,7 +6,7 @@ import { signedInErrors } from '../../lib/api-errors';
 import { recordAuditEvent } from '../../lib/audit';
 import { notFound } from '../../lib/http-errors';
 import { authUser } from '../../plugins/auth';
-import { findUserState, openSessions, revokeOwnSession, revokeUserSessions } from '../auth/repository';
+import { openSessions, revokeOwnSession } from '../auth/repository';
 import { deviceName } from './device';
 
 const common = { tags: ['sessions'], security: [{ bearer: [] }] };
@@ -67,36 +67,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         recordId: user.id,
         objectName: user.email,
         detail: { session: request.params.id },
-      });
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/user/users/:id/end-sessions/',
-    {
-      config: { access: { permissions: ['change_user'] } },
-      schema: {
-        ...common,
-        operationId: 'endUserSessions',
-        summary: 'An administrator ends every session of a user (a dismissal): each device is signed out at once',
-        params: idParamsSchema,
-        response: ended,
-      },
-    },
-    async (request, reply) => {
-      const admin = authUser(request);
-      const target = await findUserState(app.db, request.params.id);
-      if (!target) throw notFound();
-      await revokeUserSessions(app.db, target.id, 'ended_by_admin');
-      await recordAuditEvent(app.db, {
-        actor: admin,
-        action: 'sign_out',
-        result: 'success',
-        resource: 'user',
-        recordId: target.id,
-        objectName: target.email,
-        detail: { all_sessions: true },
       });
       return reply.status(204).send(null);
     },

@@ -95,12 +95,22 @@ describe('sessions', () => {
         user: { id: number };
       }
     ).user.id;
-    const ended = await t.app.inject({
+    const end = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/user/users/${cashierId}/end-sessions/`,
+        headers: bearer(admin.access),
+      });
+    // Another account's sessions: the administrator confirms first (issue 40), with the password when no factor.
+    expect((await end()).json()).toMatchObject({ code: 'step_up_required' });
+    const confirmed = await t.app.inject({
       method: 'POST',
-      url: `/api/user/users/${cashierId}/end-sessions/`,
+      url: '/api/user/mfa/step-up/',
+      payload: { password: demoPassword },
       headers: bearer(admin.access),
     });
-    expect(ended.statusCode).toBe(204);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await end()).statusCode).toBe(204);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/user/sessions/', headers: bearer(cashier.access) })).statusCode,
     ).toBe(401);

@@ -18,6 +18,7 @@ import {
   userUpdateSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
@@ -33,9 +34,15 @@ const common = { tags: ['users'], security: [{ bearer: [] }] };
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const users = createUserService(
     app.db,
-    (actor, executor) => app.mfa.requireStepUp(actor.id, actor.sessionId, executor),
+    {
+      requireStepUp: (actor, executor, scope) => app.mfa.requireStepUp(actor.id, actor.sessionId, executor, scope),
+      hasFactor: (userId) => app.mfa.hasFactor(userId),
+      reset: (actor, target) => app.mfa.reset(actor, target),
+      endSessionsLackingFactor: (executor, userId) => app.mfa.endSessionsLackingFactor(executor, { userId }),
+    },
     createUserListCaches(app.changes),
   );
+  const done = { 204: z.null().meta({ description: 'Done' }), ...signedInErrors };
   const auth = createAuthService({
     db: app.db,
     config,
@@ -148,8 +155,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         ...common,
         summary:
           'Update an account (the body carries its id and the version read; the password only when it changes): ' +
-          '201 {"data": {"data": user}}; 409 stale_version when someone saved it since; a change of its groups or ' +
-          'permissions by a user with a second factor asks a fresh one first (403 step_up_required)',
+          '201 {"data": {"data": user}}; 409 stale_version when someone saved it since; a change of another ' +
+          "account's password, e-mail, status, groups or permissions asks a fresh step-up first (403 " +
+          "step_up_required: a second factor, or the password of a user who has none); a change of one's own " +
+          'groups or permissions asks it of a user with a second factor',
         body: userUpdateSchema,
         response: { 201: userAccountResponseSchema, ...updateErrors },
       },
@@ -166,7 +175,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         ...common,
         summary:
           "Activate or deactivate an account; a deactivated account's tokens stop at once; a version, when sent, " +
-          'must be the current one (409 stale_version)',
+          'must be the current one (409 stale_version); asks a fresh step-up first (403 step_up_required)',
         body: userStatusSchema,
         response: { 201: userAccountResponseSchema, ...updateErrors },
       },
@@ -181,12 +190,58 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: {
         operationId: 'deleteMultipleUsers',
         ...common,
-        summary: 'Delete accounts, all or none: never your own, never the last active administrator',
+        summary:
+          'Delete accounts, all or none: never your own, never the last active administrator; asks a fresh ' +
+          'step-up first (403 step_up_required)',
         body: deleteMultipleSchema,
         response: { 200: deleteMultipleResponseSchema, ...signedInErrors },
       },
     },
     async (request) => users.deleteMany(authUser(request), request.body.pkList),
+  );
+
+  app.post(
+    '/api/user/users/:id/end-sessions/',
+    {
+      config: { access: { permissions: ['change_user'] } },
+      schema: {
+        operationId: 'endUserSessions',
+        ...common,
+        summary:
+          'End every session of an account (a dismissal, a stolen device): each is signed out at its next request, ' +
+          'refresh included, in every process. An account the caller cannot see 404; one that can do more than the ' +
+          "caller, or an administrator's for anyone but the top administrator, 403; another's asks a fresh step-up " +
+          '(403 step_up_required)',
+        params: idParamsSchema,
+        response: done,
+      },
+    },
+    async (request, reply) => {
+      await users.endSessions(authUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/user/users/:id/mfa-reset/',
+    {
+      config: { access: { permissions: ['change_user'] } },
+      schema: {
+        operationId: 'resetUserMfa',
+        ...common,
+        summary:
+          "Reset an account's second factor (never read): removed, its sessions ended, the person told by mail, " +
+          "audited. An account the caller cannot see 404; one that can do more, or an administrator's for anyone " +
+          'but the top administrator, 403; a caller without a second factor of their own 403; then a fresh ' +
+          'step-up (403 step_up_required)',
+        params: idParamsSchema,
+        response: done,
+      },
+    },
+    async (request, reply) => {
+      await users.resetSecondFactor(authUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

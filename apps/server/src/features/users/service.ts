@@ -1,4 +1,5 @@
 import {
+  mfaMessages,
   userMessages,
   type DeleteMultipleResponse,
   type Operator,
@@ -11,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordAudit, type AuditSnapshot } from '../../lib/audit';
+import { recordAudit, recordAuditEvent, type AuditActor, type AuditSnapshot } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { auditActor, ungrantable } from '../../lib/grants';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
@@ -75,16 +76,27 @@ async function assertMayActOn(db: Executor, actor: AuthUser, target: User) {
   if ([...reach.codes].some((code) => !actor.permissions.has(code))) throw strongerAccount();
 }
 
-/** Users: the administrator's accounts screens. Every write is one transaction with its audit rows. */
-/** What must hold before a user's groups or permissions change: a fresh second factor of the actor (issue 27). */
-export type StepUpCheck = (actor: AuthUser, executor: Executor) => Promise<void>;
+/**
+ * What the accounts screens ask of the second factor (the mfa feature's service, given by the routes): a fresh
+ * confirmation of the actor (`factor`: of a user who has one, issue 27; `everyone`: the password standing in for a
+ * factor the actor lacks, issue 40), whether someone has one, a reset of it, and the sessions of a user whose
+ * group now requires one they lack.
+ */
+export interface AccountFactors {
+  requireStepUp(actor: AuthUser, executor: Executor, scope: 'factor' | 'everyone'): Promise<void>;
+  hasFactor(userId: number): Promise<boolean>;
+  reset(actor: AuditActor, target: AuditActor): Promise<void>;
+  endSessionsLackingFactor(executor: Executor, userId: number): Promise<void>;
+}
 
-/** `caches` keeps the list's counts and pages between writes to the tables they read (`repo.createUserListCaches`). */
-export function createUserService(
-  db: Database,
-  stepUp: StepUpCheck = async () => undefined,
-  caches?: repo.UserListCaches,
-) {
+/**
+ * Users: the administrator's accounts screens. Every write is one transaction with its audit rows. Acting on another
+ * account (its password, e-mail, status, groups, permissions, sessions, second factor; deleting it) asks that the
+ * actor sees it (404), holds all it can do and, for an administrator, is the top administrator (403), and confirmed
+ * themselves within the step-up's time (403 `step_up_required`), in that order (issue 40).
+ * `caches` keeps the list's counts and pages between writes to the tables they read (`repo.createUserListCaches`).
+ */
+export function createUserService(db: Database, factors: AccountFactors, caches?: repo.UserListCaches) {
   const scopeOf = (actor: AuthUser) => regionScope(actor, users.regionId);
 
   /** A user the actor may see; another region's answers 404 as if it did not exist. */
@@ -217,12 +229,20 @@ export function createUserService(
               const { groupIds, permissionIds } = await check(writer, actor, input, current);
               const same = (a: readonly number[], b: readonly number[]) =>
                 a.length === b.length && [...a].sort().join() === [...b].sort().join();
-              if (!same(groupIds, current.groups) || !same(permissionIds, current.user_permissions))
-                await stepUp(actor, writer);
+              const rightsChange = !same(groupIds, current.groups) || !same(permissionIds, current.user_permissions);
+              const guarded =
+                rightsChange ||
+                passwordHash !== undefined ||
+                input.email.toLowerCase() !== current.email.toLowerCase() ||
+                input.is_active !== current.is_active;
+              if (current.id !== actor.id && guarded) await factors.requireStepUp(actor, writer, 'everyone');
+              else if (rightsChange) await factors.requireStepUp(actor, writer, 'factor');
               const columns = { ...userColumns(input), ...(passwordHash ? { passwordHash } : {}) };
               await repo.updateUser(writer, current.id, columns);
               await repo.setUserGroups(writer, current.id, groupIds);
               await repo.setUserPermissions(writer, current.id, permissionIds);
+              // A group that requires a second factor the account lacks: its sessions end, the next sign-in enrols.
+              if (rightsChange) await factors.endSessionsLackingFactor(writer, current.id);
             },
             audit: { actor: auditActor(actor), action: 'update', resource: 'user', snapshot },
           });
@@ -254,6 +274,7 @@ export function createUserService(
           write: async (writer, current) => {
             if (!input.is_active && current.id === actor.id) throw conflict(userMessages.cannotDeactivateSelf);
             if (current.is_active === input.is_active) return false;
+            if (current.id !== actor.id) await factors.requireStepUp(actor, writer, 'everyone');
             await writer.update(users).set({ isActive: input.is_active }).where(eq(users.id, current.id));
           },
           audit: {
@@ -283,6 +304,7 @@ export function createUserService(
         const current = await repo.findUsers(tx, ids, scopeOf(actor));
         if (current.length !== ids.length) throw notFound();
         for (const user of current) await assertMayActOn(tx, actor, user);
+        await factors.requireStepUp(actor, tx, 'everyone');
         const held = await repo.countFnHoldings(tx, ids);
         if (held > 0) throw conflict(userMessages.holdsFnRecords(held));
         await repo.deleteUsers(tx, ids);
@@ -298,6 +320,40 @@ export function createUserService(
         await keepAnAdministrator(tx);
       });
       return { pkList: ids };
+    },
+
+    /**
+     * Ends every session of an account (a dismissal, a stolen device): each is signed out at its next request, in
+     * every process.
+     */
+    async endSessions(actor: AuthUser, id: number): Promise<void> {
+      const target = await visible(actor, id);
+      await db.transaction(async (tx) => {
+        await assertMayActOn(tx, actor, target);
+        if (target.id !== actor.id) await factors.requireStepUp(actor, tx, 'everyone');
+        await revokeUserSessions(tx, target.id, 'ended_by_admin');
+      });
+      await recordAuditEvent(db, {
+        actor: auditActor(actor),
+        action: 'sign_out',
+        result: 'success',
+        resource: 'user',
+        recordId: target.id,
+        objectName: target.email,
+        detail: { all_sessions: true },
+      });
+    },
+
+    /**
+     * Resets an account's second factor (removed, its sessions ended, the person told). The actor needs a factor of
+     * their own: a session that holds a password alone cannot strip someone else's.
+     */
+    async resetSecondFactor(actor: AuthUser, id: number): Promise<void> {
+      const target = await visible(actor, id);
+      await assertMayActOn(db, actor, target);
+      if (!(await factors.hasFactor(actor.id))) throw new HttpError(403, { detail: mfaMessages.ownFactorFirst });
+      await factors.requireStepUp(actor, db, 'everyone');
+      await factors.reset(auditActor(actor), { id: target.id, email: target.email });
     },
 
     /** The account a reset link may be sent to: one the actor sees and whose permissions the actor holds. */

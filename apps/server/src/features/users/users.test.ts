@@ -75,7 +75,7 @@ describe('users API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
-    admin = await signInAs(t, 'admin@demo.az');
+    admin = await signInAs(t, 'admin@demo.az', { steppedUp: true });
     const regionRows = await t.database.db.select().from(regions);
     baku = regionRows.find((r) => r.name === 'Bakı')!.id;
     ganja = regionRows.find((r) => r.name === 'Gəncə')!.id;
@@ -476,7 +476,7 @@ describe('users API', () => {
 
     it('sets a new password only when given, checks it, and ends the account sessions', async () => {
       const user = await createUser();
-      const session = await signInAs(t, user.email);
+      const session = await signInAs(t, user.email, { steppedUp: true });
       const bad = await post('/api/user/users/update-account/', {
         ...account({ email: user.email }),
         id: user.id,
@@ -515,7 +515,7 @@ describe('users API', () => {
 
     it('deactivates at once: the tokens stop on the next request and the sessions end', async () => {
       const user = await createUser();
-      const session = await signInAs(t, user.email);
+      const session = await signInAs(t, user.email, { steppedUp: true });
       expect((await post('/api/user/current-user/', {}, session)).statusCode).toBe(200);
       const res = await post('/api/user/users/change-account-status/', { id: user.id, is_active: false });
       expect(res.statusCode).toBe(201);
@@ -570,7 +570,7 @@ describe('users API', () => {
 
       // A phone the user changes on their own profile is a change of the account too.
       await post('/api/user/users/change-account-status/', { id: user.id, is_active: true });
-      const own = await signInAs(t, user.email);
+      const own = await signInAs(t, user.email, { steppedUp: true });
       const phone = await post('/api/user/user-profile/change-phone/', { phone: '+994709998877' }, own);
       expect(phone.statusCode, phone.body).toBe(200);
       const afterPhone = (await get(`/api/user/users/${user.id}/`)).json() as User;
@@ -631,10 +631,10 @@ describe('users API', () => {
         'activate_user',
       ]);
       const hrUser = await createUser({ groups: [hrGroup], region: baku });
-      hr = await signInAs(t, hrUser.email);
+      hr = await signInAs(t, hrUser.email, { steppedUp: true });
       const viewers = await createGroup('Gəncə baxış', ['view_user', 'view_fnbatch']);
       const viewer = await createUser({ groups: [viewers], region: ganja });
-      ganjaViewer = await signInAs(t, viewer.email);
+      ganjaViewer = await signInAs(t, viewer.email, { steppedUp: true });
     });
 
     it('lists only users of their own region for a regional user', async () => {
@@ -710,11 +710,11 @@ describe('users API', () => {
       expect(row!.isActive).toBe(true);
       // With a second administrator the first may be deactivated, by the other administrator.
       const second = await createUser({ groups: [groupIds.admin] });
-      const other = await signInAs(t, second.email);
+      const other = await signInAs(t, second.email, { steppedUp: true });
       const now = await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: false }, other);
       expect(now.statusCode).toBe(201);
       await post('/api/user/users/change-account-status/', { id: admin.userId, is_active: true }, other);
-      admin = await signInAs(t, 'admin@demo.az');
+      admin = await signInAs(t, 'admin@demo.az', { steppedUp: true });
       expect((await post('/api/user/users/delete-multiple/', { pkList: [second.id] })).statusCode).toBe(200);
     });
   });
@@ -741,7 +741,7 @@ describe('users API', () => {
     beforeAll(async () => {
       // The issue's case: a custom group with only view_user and change_user.
       const editors = await createGroup('Yalnız redaktə', ['view_user', 'change_user']);
-      editor = await signInAs(t, (await createUser({ groups: [editors] })).email);
+      editor = await signInAs(t, (await createUser({ groups: [editors] })).email, { steppedUp: true });
       const hrGroup = await createGroup('Kadrlar tam', [
         'view_user',
         'add_user',
@@ -749,13 +749,13 @@ describe('users API', () => {
         'delete_user',
         'activate_user',
       ]);
-      hr = await signInAs(t, (await createUser({ groups: [hrGroup] })).email);
+      hr = await signInAs(t, (await createUser({ groups: [hrGroup] })).email, { steppedUp: true });
       const all = (await get('/api/user/permissions/')).json() as { code: string }[];
       const allGroup = await createGroup(
         'Bütün icazələr',
         all.map((p) => p.code),
       );
-      everything = await signInAs(t, (await createUser({ groups: [allGroup] })).email);
+      everything = await signInAs(t, (await createUser({ groups: [allGroup] })).email, { steppedUp: true });
       weakGroup = await createGroup('Yalnız baxış', ['view_user']);
       adminRow = (await get(`/api/user/users/${admin.userId}/`)).json() as User;
     });

@@ -12,8 +12,11 @@ import { FormField } from './form-field';
  * shown once.
  */
 
+/** What a one-field confirmation asks for: the app's code, a recovery code, or the password (a step-up, issue 40). */
+export type ConfirmField = 'code' | 'recovery_code' | 'password';
+
 /** The message of a refused code: the server's words under the field, else the general one. */
-function codeProblem(error: unknown, field: 'code' | 'recovery_code' | 'webauthn'): string {
+function codeProblem(error: unknown, field: ConfirmField | 'webauthn'): string {
   if (!(error instanceof ApiError)) return String(error);
   // A passkey's answer refused in one of its parts names the part ("webauthn.response.signature").
   const part = Object.keys(error.body).find((key) => key.startsWith(`${field}.`));
@@ -79,17 +82,17 @@ export function PasskeyButton({
   );
 }
 
-/** One field and a button: a six-digit code (or a recovery code), submitted to `submit`. */
+/** One field and a button: a six-digit code, a recovery code or the password, submitted to `submit`. */
 export function CodeForm({
   id,
   label,
-  recovery = false,
+  field = 'code',
   autoFocus = true,
   submit,
 }: {
   id: string;
   label: string;
-  recovery?: boolean;
+  field?: ConfirmField;
   autoFocus?: boolean;
   submit: (value: string) => Promise<void>;
 }) {
@@ -106,9 +109,10 @@ export function CodeForm({
     setBusy(true);
     setError(null);
     try {
-      await submit(value.trim());
+      // A password is sent as typed; a code loses the spaces around it.
+      await submit(field === 'password' ? value : value.trim());
     } catch (err) {
-      setError(codeProblem(err, recovery ? 'recovery_code' : 'code'));
+      setError(codeProblem(err, field));
       setValue('');
       input.current?.focus();
     } finally {
@@ -121,11 +125,12 @@ export function CodeForm({
         <input
           ref={input}
           id={id}
-          name={recovery ? 'recovery_code' : 'code'}
+          name={field}
+          type={field === 'password' ? 'password' : 'text'}
           className="plain-input"
-          autoComplete="one-time-code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          maxLength={recovery ? 20 : 7}
+          autoComplete={field === 'password' ? 'current-password' : 'one-time-code'}
+          inputMode={field === 'code' ? 'numeric' : 'text'}
+          maxLength={{ code: 7, recovery_code: 20, password: 256 }[field]}
           value={value}
           aria-invalid={!!error}
           aria-describedby={`${id}-error`}
@@ -184,7 +189,7 @@ export function FactorForm({
         key={recovery ? 'recovery' : 'code'}
         id={recovery ? `${idPrefix}-recovery-code` : `${idPrefix}-code`}
         label={recovery ? t('auth.mfaRecoveryCode') : t('auth.mfaCode')}
-        recovery={recovery}
+        field={recovery ? 'recovery_code' : 'code'}
         autoFocus={!hasPasskey}
         submit={(value) => submit(recovery ? { recovery_code: value } : { code: value })}
       />

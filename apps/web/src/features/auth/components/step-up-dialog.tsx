@@ -4,17 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { useMfaStatus } from '../../profile/api/mfa';
 import { stepUpPasskeyOptions } from '../api/passkeys';
-import { FactorForm } from './second-factor';
+import { CodeForm, FactorForm } from './second-factor';
 
 /**
  * The dialog an action that needs a fresh second factor opens (issue 27): the user confirms with a passkey, the
- * app's code or a recovery code, the server marks the session for 10 minutes, and `onSettle(true)` lets the action
- * go again; closing it gives up. Loaded only when the server first asks (step-up-host.tsx), never with the first
- * screen.
+ * app's code or a recovery code (or, having no factor, the password: issue 40), the server marks the session for 10
+ * minutes, and `onSettle(true)` lets the action go again; closing it gives up. Loaded only when the server first asks
+ * (step-up-host.tsx), never with the first screen.
  */
 export default function StepUpDialog({ onSettle }: { onSettle: (confirmed: boolean) => void }) {
   const { t } = useTranslation();
   const status = useMfaStatus();
+  const confirm = async (answer: object) => {
+    await apiRequest('/api/user/mfa/step-up/', { method: 'POST', body: answer });
+    onSettle(true);
+  };
+  const hasFactor = !!status.data && (status.data.totp || status.data.passkeys.length > 0);
   const methods: SecondFactorMethod[] = status.data
     ? [
         ...(status.data.passkeys.length > 0 ? (['passkey'] as const) : []),
@@ -31,26 +36,25 @@ export default function StepUpDialog({ onSettle }: { onSettle: (confirmed: boole
       // The dialog takes the focus when it opens; the first way to confirm is where the user goes on.
       afterOpenChange={(shown) =>
         shown &&
-        ['step-up-passkey', 'step-up-code', 'step-up-recovery-code']
+        ['step-up-passkey', 'step-up-code', 'step-up-recovery-code', 'step-up-password']
           .map((id) => document.getElementById(id))
           .find(Boolean)
           ?.focus()
       }
       data-testid="step-up-dialog"
     >
-      <p>{t('auth.mfaStepUpText')}</p>
-      {status.data ? (
-        <FactorForm
-          idPrefix="step-up"
-          methods={methods}
-          passkeyOptions={stepUpPasskeyOptions}
-          submit={async (factor) => {
-            await apiRequest('/api/user/mfa/step-up/', { method: 'POST', body: factor });
-            onSettle(true);
-          }}
-        />
-      ) : (
+      <p>{hasFactor || !status.data ? t('auth.mfaStepUpText') : t('auth.passwordStepUpText')}</p>
+      {!status.data ? (
         <Spin />
+      ) : hasFactor ? (
+        <FactorForm idPrefix="step-up" methods={methods} passkeyOptions={stepUpPasskeyOptions} submit={confirm} />
+      ) : (
+        <CodeForm
+          id="step-up-password"
+          label={t('auth.password')}
+          field="password"
+          submit={(password) => confirm({ password })}
+        />
       )}
     </Modal>
   );
