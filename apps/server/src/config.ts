@@ -100,6 +100,12 @@ const envSchema = z.object({
   /** Online requests (carrier registrations and requests for marks) allowed per client address within the window. */
   ONLINE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ONLINE_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /**
+   * Wrong public look-ups (a request's tracking, a receipt's check, a reminders' opt-out link) allowed per client
+   * address within the window (seconds); a look-up that finds what it asked for does not count (issue 40).
+   */
+  PUBLIC_LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  PUBLIC_LOOKUP_RATE_WINDOW: z.coerce.number().int().positive().default(900),
   /** ALTCHA proof of work: PBKDF2 iterations per attempt, highest attempt count, challenge lifetime (seconds). */
   CAPTCHA_COST: z.coerce.number().int().positive().default(1_000),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(5_000),

@@ -370,4 +370,38 @@ describe('online requests API', () => {
     expect(xlsxRows.map((row) => row[1])).toEqual(names.map((name) => `'${name}`));
     expect(xlsxRows.every((row) => row[2] === "'+994501112233")).toBe(true);
   });
+
+  it('limits wrong look-ups per address (tracking, receipt check, opt-out share it); right ones do not count (issue 40)', async () => {
+    const limit = t.config.PUBLIC_LOOKUP_RATE_LIMIT;
+    const res = await submit('carriers', await carrierFields({ voen: '7700000061' }));
+    const { code } = res.json() as { code: string };
+    const look = (query: string, from: string) =>
+      t.app.inject({ method: 'GET', url: `/api/public/online/status/?${query}`, remoteAddress: from });
+    // A carrier who knows the code may look as often as it likes.
+    for (let i = 0; i < limit + 2; i += 1) {
+      expect((await look(`code=${code}&voen=7700000061`, '10.40.1.1')).statusCode).toBe(200);
+    }
+    const guesser = '10.40.1.2';
+    for (let i = 0; i < limit; i += 1) {
+      const wrong = await look(`code=ZZZZ-ZZZZ-${String(i).padStart(4, '0')}&voen=7700000061`, guesser);
+      expect(wrong.statusCode).toBe(404);
+    }
+    const throttled = await look('code=ZZZZ-ZZZZ-ZZZZ&voen=7700000061', guesser);
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(throttled.json()).toEqual({ detail: expect.stringMatching(/^Request was throttled/) });
+    // The right code from that address waits too, and so do the receipt check and the opt-out link.
+    expect((await look(`code=${code}&voen=7700000061`, guesser)).statusCode).toBe(429);
+    for (const [method, url] of [
+      ['GET', '/api/public/payments/c0ffee/'],
+      ['POST', '/api/public/reminders/00000000-0000-4000-8000-000000000000/opt-out/'],
+    ] as const) {
+      const other = await t.app.inject({ method, url, remoteAddress: guesser });
+      expect(other.statusCode, url).toBe(429);
+      expect(other.headers['retry-after'], url).toBeDefined();
+    }
+    // Another address is still answered.
+    expect((await look('code=ZZZZ-ZZZZ-ZZZZ&voen=7700000061', '10.40.1.3')).statusCode).toBe(404);
+    expect((await look(`code=${code}&voen=7700000061`, '10.40.1.3')).statusCode).toBe(200);
+  });
 });
