@@ -119,6 +119,23 @@ const envSchema = z.object({
     .optional(),
   /** How long a registry lookup may take before it fails (milliseconds). */
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The process's watchdog (issue 40, lib/watchdog.ts): the longest its event loop may stay blocked (milliseconds)
+   * and the most resident memory it may hold (MB) before it ends itself for its supervisor to start it again; 0
+   * turns a check off. Only the server process runs it (never the tests' apps).
+   */
+  WATCHDOG_EVENT_LOOP_LIMIT: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 500, 'must be 0 (off) or at least 500 ms')
+    .default(30_000),
+  WATCHDOG_MEMORY_LIMIT: z.coerce
+    .number()
+    .int()
+    .refine((mb) => mb === 0 || mb >= 32, 'must be 0 (off) or at least 32 (MB)')
+    .default(2_048),
+  /** `true` with NODE_ENV=test only: a route that blocks the event loop, for the watchdog's process tests. */
+  WATCHDOG_TEST_BLOCK: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
