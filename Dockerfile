@@ -33,7 +33,7 @@ RUN apt-get update \
  && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" \
       > /etc/apt/sources.list.d/pgdg.list \
  && apt-get update \
- && apt-get install -y --no-install-recommends postgresql-client-17 \
+ && apt-get install -y --no-install-recommends postgresql-client-17 tini \
  && apt-get purge -y curl && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8080 \
@@ -53,5 +53,10 @@ VOLUME ["/var/lib/dnx"]
 # proxy sends requests by readiness (/api/health/ready/).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health/live/').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# tini is process 1, the server its child: the kernel ignores a signal process 1 has no handler for, so a server that
+# was process 1 could not be killed by its own watchdog (a blocked event loop, issue 40). When the server ends (its
+# watchdog, a crash), the container stops and compose's `restart: unless-stopped` starts it again; the health check
+# above only marks the container unhealthy, it restarts nothing.
+ENTRYPOINT ["/usr/bin/tini", "--"]
 # As `npm start` runs the bundle (scripts/lib/server-flags.mjs).
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/server.js"]

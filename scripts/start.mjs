@@ -1,9 +1,11 @@
-// `npm start`: builds the web app and the server when no build is present, then runs the one server process.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds the web app and the server when no build is present, then runs the one server process, and
+// starts it again when its watchdog ended it (scripts/lib/supervise.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverNodeFlags } from './lib/server-flags.mjs';
+import { supervise } from './lib/supervise.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webBuild = path.join(root, 'apps/web/dist/index.html');
@@ -19,6 +21,5 @@ function build(workspace) {
 if (!existsSync(webBuild)) build('@dnx/web');
 if (!existsSync(serverBuild)) build('@dnx/server');
 
-const server = spawn(process.execPath, [...serverNodeFlags, serverBuild], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Started again when it ends itself (its watchdog) or is killed for memory; stopped with SIGTERM or SIGINT.
+supervise([process.execPath, ...serverNodeFlags, serverBuild], { cwd: root });

@@ -195,11 +195,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(importRoutes);
   await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
-  await app.register(paymentRoutes);
+  await app.register(paymentRoutes, { config });
   await app.register(onlineRoutes, { config });
   await app.register(busRouteRoutes);
   await app.register(reportRoutes, { config });
-  await app.register(reminderRoutes);
+  await app.register(reminderRoutes, { config });
   await app.register(searchRoutes);
   await app.register(viewRoutes);
 

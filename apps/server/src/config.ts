@@ -100,6 +100,12 @@ const envSchema = z.object({
   /** Online requests (carrier registrations and requests for marks) allowed per client address within the window. */
   ONLINE_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   ONLINE_RATE_WINDOW: z.coerce.number().int().positive().default(900),
+  /**
+   * Wrong public look-ups (a request's tracking, a receipt's check, a reminders' opt-out link) allowed per client
+   * address within the window (seconds); a look-up that finds what it asked for does not count (issue 40).
+   */
+  PUBLIC_LOOKUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  PUBLIC_LOOKUP_RATE_WINDOW: z.coerce.number().int().positive().default(900),
   /** ALTCHA proof of work: PBKDF2 iterations per attempt, highest attempt count, challenge lifetime (seconds). */
   CAPTCHA_COST: z.coerce.number().int().positive().default(1_000),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(5_000),
@@ -113,6 +119,23 @@ const envSchema = z.object({
     .optional(),
   /** How long a registry lookup may take before it fails (milliseconds). */
   REGISTRY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The process's watchdog (issue 40, lib/watchdog.ts): the longest its event loop may stay blocked (milliseconds)
+   * and the most resident memory it may hold (MB) before it ends itself for its supervisor to start it again; 0
+   * turns a check off. Only the server process runs it (never the tests' apps).
+   */
+  WATCHDOG_EVENT_LOOP_LIMIT: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || ms >= 500, 'must be 0 (off) or at least 500 ms')
+    .default(30_000),
+  WATCHDOG_MEMORY_LIMIT: z.coerce
+    .number()
+    .int()
+    .refine((mb) => mb === 0 || mb >= 32, 'must be 0 (off) or at least 32 (MB)')
+    .default(2_048),
+  /** `true` with NODE_ENV=test only: a route that blocks the event loop, for the watchdog's process tests. */
+  WATCHDOG_TEST_BLOCK: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),

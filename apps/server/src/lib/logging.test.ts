@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,5 +112,48 @@ describe('the log outside production', () => {
       expect(others, secret).not.toContain(secret);
     }
     for (const token of tokens) expect(others).not.toContain(token);
+  });
+});
+
+describe('secrets in request paths and queries (issue 40)', () => {
+  let app: Awaited<ReturnType<typeof appWithLog>>;
+  beforeAll(async () => {
+    app = await appWithLog({ NODE_ENV: 'production' });
+  });
+  afterAll(() => app.t.close());
+
+  const code = 'K7Q2-M9X4-TR5W';
+  const voen = '7700000011';
+  const verifyCode = 'c0ffee5ecret9a7b';
+  const optOut = randomUUID();
+  const resetToken = 'reset-5ecret-not-a-jwt';
+  // Each route of the app (API and page) that carries a secret in its path or query, and its logged form.
+  const routes = [
+    [
+      `/api/public/online/status/?code=${code}&voen=${voen}`,
+      '/api/public/online/status/?code=[redacted]&voen=[redacted]',
+    ],
+    [`/online/status?code=${code.toLowerCase()}`, '/online/status?code=[redacted]'],
+    [`/api/public/payments/${verifyCode}/`, '/api/public/payments/[redacted]/'],
+    [`/verify/${verifyCode}`, '/verify/[redacted]'],
+    [`/api/public/reminders/${optOut}/`, '/api/public/reminders/[redacted]/'],
+    [`/api/public/reminders/${optOut}/opt-out/`, '/api/public/reminders/[redacted]/opt-out/'],
+    [`/reminders/opt-out/${optOut}`, '/reminders/opt-out/[redacted]'],
+    [`/reset-password/${resetToken}`, '/reset-password/[redacted]'],
+  ] as const;
+
+  it('logs each request line with the secret masked, and the secret nowhere', async () => {
+    for (const [url] of routes) {
+      const method = url.endsWith('/opt-out/') ? 'POST' : 'GET';
+      await app.t.app.inject({ method, url, remoteAddress: '10.40.0.1' });
+    }
+    const urls = app.lines
+      .map((line) => JSON.parse(line) as { req?: { url: string } })
+      .flatMap((line) => (line.req ? [line.req.url] : []));
+    for (const [url, masked] of routes) expect(urls, url).toContain(masked);
+    const log = app.log();
+    for (const secret of [code, code.toLowerCase(), `voen=${voen}`, verifyCode, optOut, resetToken]) {
+      expect(log, secret).not.toContain(secret);
+    }
   });
 });

@@ -65,11 +65,28 @@ export function serializeError(err: Error): unknown {
   return scrub(pino.stdSerializers.err(err), statementParameterTexts(err));
 }
 
-/** A request as Fastify logs it, with any token in its path (`/reset-password/<token>`) taken out. */
+/**
+ * Paths whose next segment is a secret (issue 40): the reset page's token, the receipt check's verify code (page and
+ * API), the reminders' opt-out token (page and API).
+ */
+const secretPathSegment =
+  /^((?:\/api\/public\/payments|\/api\/public\/reminders|\/verify|\/reminders\/opt-out|\/reset-password)\/)[^/?#]+/i;
+/** Query values that are secrets: a tracking code and the VÖEN it is looked up with (page and API), any token. */
+const secretQueryValue = /([?&](?:code|voen|token)=)[^&#]*/gi;
+
+/** A request's path and query as the log keeps them: every secret of `secretPathSegment` and `secretQueryValue` masked. */
+export function maskedUrl(url: string): string {
+  return url
+    .replace(jsonWebToken, redacted)
+    .replace(secretPathSegment, `$1${redacted}`)
+    .replace(secretQueryValue, `$1${redacted}`);
+}
+
+/** A request as Fastify logs it, with the secrets in its path and query masked (`maskedUrl`). */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url.replace(jsonWebToken, redacted),
+    url: maskedUrl(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedIn } from '../../test/auth-helpers';
 import { expectedCsv } from '../../test/list-export';
+import { xlsxEditedCells } from '../../test/xlsx-cells';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 import { multipart, smallPdf, smallPng, type Part } from '../../test/multipart';
@@ -337,5 +338,70 @@ describe('online requests API', () => {
     }
     await exported('/api/online-carriers/', onlineCarrierExportColumns);
     await exported('/api/online-payments/', onlinePaymentExportColumns);
+  });
+
+  it('exports a formula planted through the public form neutralised, in CSV and in Excel (issue 40)', async () => {
+    const voen = '7700000051';
+    const planted = ['=1+1', '+1+1', '@SUM(1)', "-2+3+cmd|' /C calc'!A0"];
+    for (const name of planted)
+      expect((await submit('carriers', await carrierFields({ voen, name }))).statusCode).toBe(201);
+    // Leading spaces are trimmed by the form (the rest is planted as "=x"); tab and carriage return are refused.
+    expect((await submit('carriers', await carrierFields({ voen, name: '  =x' }))).statusCode).toBe(201);
+    for (const name of ['\t=1+1', '\r=1+1']) {
+      expect((await submit('carriers', await carrierFields({ voen, name }))).statusCode, JSON.stringify(name)).toBe(
+        400,
+      );
+    }
+    const names = [...planted, '=x'];
+    const query = `voen=${voen}&order_by=id&order=asc&columns=code,name,phone`;
+    const csv = await get(`/api/online-carriers/export/?format=csv&${query}`, k.as.cashier);
+    expect(csv.statusCode).toBe(200);
+    const csvRows = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(','));
+    expect(csvRows.map((row) => row[1])).toEqual(names.map((name) => `'${name}`));
+    expect(csvRows.every((row) => row[2] === "'+994501112233")).toBe(true);
+
+    const xlsx = await get(`/api/online-carriers/export/?format=xlsx&${query}`, k.as.cashier);
+    expect(xlsx.statusCode).toBe(200);
+    const xlsxRows = xlsxEditedCells(xlsx.rawPayload).slice(1);
+    expect(xlsxRows.map((row) => row[1])).toEqual(names.map((name) => `'${name}`));
+    expect(xlsxRows.every((row) => row[2] === "'+994501112233")).toBe(true);
+  });
+
+  it('limits wrong look-ups per address (tracking, receipt check, opt-out share it); right ones do not count (issue 40)', async () => {
+    const limit = t.config.PUBLIC_LOOKUP_RATE_LIMIT;
+    const res = await submit('carriers', await carrierFields({ voen: '7700000061' }));
+    const { code } = res.json() as { code: string };
+    const look = (query: string, from: string) =>
+      t.app.inject({ method: 'GET', url: `/api/public/online/status/?${query}`, remoteAddress: from });
+    // A carrier who knows the code may look as often as it likes.
+    for (let i = 0; i < limit + 2; i += 1) {
+      expect((await look(`code=${code}&voen=7700000061`, '10.40.1.1')).statusCode).toBe(200);
+    }
+    const guesser = '10.40.1.2';
+    for (let i = 0; i < limit; i += 1) {
+      const wrong = await look(`code=ZZZZ-ZZZZ-${String(i).padStart(4, '0')}&voen=7700000061`, guesser);
+      expect(wrong.statusCode).toBe(404);
+    }
+    const throttled = await look('code=ZZZZ-ZZZZ-ZZZZ&voen=7700000061', guesser);
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+    expect(throttled.json()).toEqual({ detail: expect.stringMatching(/^Request was throttled/) });
+    // The right code from that address waits too, and so do the receipt check and the opt-out link.
+    expect((await look(`code=${code}&voen=7700000061`, guesser)).statusCode).toBe(429);
+    for (const [method, url] of [
+      ['GET', '/api/public/payments/c0ffee/'],
+      ['POST', '/api/public/reminders/00000000-0000-4000-8000-000000000000/opt-out/'],
+    ] as const) {
+      const other = await t.app.inject({ method, url, remoteAddress: guesser });
+      expect(other.statusCode, url).toBe(429);
+      expect(other.headers['retry-after'], url).toBeDefined();
+    }
+    // Another address is still answered.
+    expect((await look('code=ZZZZ-ZZZZ-ZZZZ&voen=7700000061', '10.40.1.3')).statusCode).toBe(404);
+    expect((await look(`code=${code}&voen=7700000061`, '10.40.1.3')).statusCode).toBe(200);
   });
 });

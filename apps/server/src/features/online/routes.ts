@@ -36,6 +36,7 @@ import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { createPaymentService } from '../payments/payment-service';
 import { startPdf } from '../payments/receipt';
+import { publicLookupLimit } from '../auth/lookup-limit';
 import { registryGateway } from '../registry/routes';
 import { checkedDocuments, multipartLimits, receiveFilePart } from './documents';
 import { createOnlineService } from './service';
@@ -129,15 +130,16 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.get(
     '/api/public/online/status/',
     {
+      ...publicLookupLimit(app.db, config),
       config: { access: 'public' },
       schema: {
         operationId: 'onlineRequestStatus',
         ...publicCommon,
         summary:
           "A request's status by its tracking code and the VÖEN it was sent with (both must match, else 404); once " +
-          'a payment is made of it, the amount to pay and its rows',
+          'a payment is made of it, the amount to pay and its rows. Wrong look-ups are limited per address (429)',
         querystring: onlineStatusQuerySchema,
-        response: { 200: onlineStatusSchema, 400: fieldErrorsSchema, 404: detailErrorSchema },
+        response: { 200: onlineStatusSchema, 400: fieldErrorsSchema, 404: detailErrorSchema, ...throttledError },
       },
     },
     async (request) => service.status(request.query.code, request.query.voen),

@@ -25,6 +25,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config';
 import { fnBatches, fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import type { IdempotentEffect } from '../../lib/idempotency';
@@ -32,6 +33,7 @@ import { registerListExport } from '../../lib/list/list-export';
 import { createListCaches, requestUrl } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import { authUser } from '../../plugins/auth';
+import { publicLookupLimit } from '../auth/lookup-limit';
 import { formList, formSource } from '../fn/form-repository';
 import { batchPricing } from './payment-repository';
 import { createPaymentService } from './payment-service';
@@ -48,7 +50,7 @@ const pdfSchema = z.any().meta({ description: 'The receipt, application/pdf', ty
  * Fee payments (issue 13): `/api/payments/` and its transitions, the quote, the receipt, the forms free for a
  * payment, and the public check. Routes are thin: the service owns rules and transactions.
  */
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const service = createPaymentService(app.db, app.publicOrigin, createListCaches(app.changes, ['payments']));
   const formCaches = createListCaches(app.changes, ['fn_forms']);
   /** A payment route's answer given again from the payment it wrote, when a crash lost it (lib/idempotency.ts). */
@@ -308,6 +310,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/public/payments/:code/',
     {
+      ...publicLookupLimit(app.db, config),
       config: { access: 'public' },
       schema: {
         operationId: 'checkPaymentPublic',
@@ -315,10 +318,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         summary:
           'The public check of a payment by the code its receipt QR holds (no sign-in): valid or not, forms, ' +
-          "plates, validity, amounts, the owner's name partly masked; a wrong code 404",
+          "plates, validity, amounts, the owner's name partly masked; a wrong code 404. Wrong codes are limited " +
+          'per address (429)',
         params: publicPaymentParamsSchema,
         querystring: noQuerySchema,
-        response: { 200: publicPaymentSchema, 400: detailErrorSchema, 404: detailErrorSchema },
+        response: { 200: publicPaymentSchema, 400: detailErrorSchema, 404: detailErrorSchema, 429: detailErrorSchema },
       },
     },
     async (request) => service.publicCheck(request.params.code),

@@ -1,19 +1,24 @@
 import { detailErrorSchema, noQuerySchema, reminderOptOutSchema, reminderTokenParamsSchema } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import { badRequestSchema } from '../../lib/api-errors';
+import { publicLookupLimit } from '../auth/lookup-limit';
 import { optOut, readOptOut } from './service';
 
 const common = { tags: ['public'], security: [] };
-const answers = { 200: reminderOptOutSchema, 400: badRequestSchema, 404: detailErrorSchema };
+const answers = { 200: reminderOptOutSchema, 400: badRequestSchema, 404: detailErrorSchema, 429: detailErrorSchema };
 
 /**
  * The carrier's opt-out of expiry reminders, from the link in each reminder (no sign-in): the page reads whose
- * reminders the link stops, and a POST stops them. A link opened by a mail scanner changes nothing.
+ * reminders the link stops, and a POST stops them. A link opened by a mail scanner changes nothing. Wrong links are
+ * limited per address (`publicLookupLimit`).
  */
-export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reminderRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const limited = publicLookupLimit(app.db, config);
   app.get(
     '/api/public/reminders/:token/',
     {
+      ...limited,
       config: { access: 'public' },
       schema: {
         operationId: 'readReminderOptOut',
@@ -30,6 +35,7 @@ export const reminderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/public/reminders/:token/opt-out/',
     {
+      ...limited,
       config: { access: 'public' },
       schema: {
         operationId: 'optOutOfReminders',

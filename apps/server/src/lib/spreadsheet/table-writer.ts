@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ExportCell, ExportColumn, ListExportFormat } from '@dnx/shared';
-import { drained, startXlsx } from './xlsx-writer';
+import { drained, isFormulaText, startXlsx } from './xlsx-writer';
 
 /**
  * One table written as a file while its rows arrive: CSV (RFC 4180, UTF-8 with a byte order mark so Excel reads
@@ -9,18 +9,27 @@ import { drained, startXlsx } from './xlsx-writer';
 
 /** Makes Excel read a CSV as UTF-8, so ə, ş, ğ, ı and İ survive. */
 const utf8Bom = '\uFEFF';
-// A cell a spreadsheet would run as a formula; "+994..." phone numbers and "-5" stay as they are.
-const formulaStart = /^(?:[=@\t\r]|[+-](?![\d\s]))/;
+/** A money column's text that is a plain decimal: a number, written as it is. */
+const plainDecimal = /^-?\d+(?:\.\d+)?$/;
 
-/** One CSV field: quoted where needed, and a formula's first character escaped with an apostrophe. */
+/**
+ * One CSV field: quoted where needed, and a text a spreadsheet would read as a formula (`isFormulaText`: "+994..."
+ * phones and "-5" too, OWASP's advice) starts with an apostrophe. A number cell stays a number.
+ */
 export function csvCell(value: ExportCell | undefined): string {
+  return csvField(value, false);
+}
+
+/** `csvCell`, where a money column's plain decimal ("-5.00") is a number too. */
+function csvField(value: ExportCell | undefined, money: boolean): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && !(money && plainDecimal.test(text)) && isFormulaText(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const csvLine = (cells: readonly (ExportCell | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const csvLine = (cells: readonly (ExportCell | undefined)[], money: ReadonlySet<number> = new Set()) =>
+  `${cells.map((cell, i) => csvField(cell, money.has(i))).join(',')}\r\n`;
 
 /** Text of a file name an export is saved under: the title and the day, safe on every system. */
 export function exportFileName(title: string, format: ListExportFormat, day: string): string {
@@ -49,17 +58,17 @@ export interface TableToWrite<Row> {
 export async function writeTable<Row>(out: Writable, format: ListExportFormat, table: TableToWrite<Row>) {
   const { columns, chunks } = table;
   const cells = (row: Row) => columns.map((column) => column.value(row));
+  const money = new Set(columns.flatMap((column, index) => (column.money ? [index] : [])));
   if (format === 'csv') {
     out.write(utf8Bom + csvLine(columns.map((c) => c.header)));
     for await (const chunk of chunks) {
-      out.write(chunk.map((row) => csvLine(cells(row))).join(''));
+      out.write(chunk.map((row) => csvLine(cells(row), money)).join(''));
       // Leaving the loop ends the keyset reads.
       if (!(await drained(out))) return;
     }
     out.end();
     return;
   }
-  const money = new Set(columns.flatMap((column, index) => (column.money ? [index] : [])));
   const workbook = startXlsx(out, { creator: 'DNX' });
   const sheet = workbook.sheet(sheetName(table.title), { widths: columns.map((c) => c.width ?? 18) });
   sheet.row(

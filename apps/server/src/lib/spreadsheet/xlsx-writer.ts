@@ -5,7 +5,8 @@ import { Zip, ZipDeflate } from 'fflate';
  * A streaming xlsx writer: SpreadsheetML rows deflated into a zip entry by fflate as they are written, so memory
  * holds one buffer of rows, never the sheet (docs/decisions.md "XLSX: one writer"). Cells are text (inline
  * strings, no shared-string table to grow) or numbers; a row is plain, bold or a title, and chosen columns may be
- * money (`#,##0.00`). One sheet is open at a time.
+ * money (`#,##0.00`). One sheet is open at a time. A text that would be read as a formula when edited carries the
+ * quote prefix (`isFormulaText`).
  */
 
 export type XlsxCell = string | number | null | undefined;
@@ -30,10 +31,23 @@ export interface XlsxWorkbook {
   end(): void;
 }
 
+// A spreadsheet reads these as a formula (OWASP's CSV injection list), also after leading spaces.
+const formulaStart = /^\s*[=+\-@]|^[\t\r]/;
+
+/** Whether a spreadsheet would read `text` as a formula when it is typed, imported or edited (issue 40). */
+export function isFormulaText(text: string): boolean {
+  return formulaStart.test(text);
+}
+
 const fonts = ['', '<b/>', '<b/><sz val="14"/>'] as const;
 const fontIndex = { plain: 0, bold: 1, title: 2 } as const;
-// One cell format per font, then the same fonts with the money format (built-in number format 4, #,##0.00).
-const styleOf = (font: 0 | 1 | 2, money: boolean) => font + (money ? fonts.length : 0);
+type CellKind = 'text' | 'money' | 'quoted';
+/**
+ * One cell format per font, then the same fonts with the money format (built-in number format 4, #,##0.00), then
+ * with the quote prefix: the text shows as it is and stays text when a person edits the cell (Excel, LibreOffice).
+ */
+const kinds: readonly CellKind[] = ['text', 'money', 'quoted'];
+const styleOf = (font: 0 | 1 | 2, kind: CellKind) => font + kinds.indexOf(kind) * fonts.length;
 
 const bufferLimit = 64 * 1024;
 const xmlHead = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -74,21 +88,29 @@ function rowXml(number: number, cells: readonly XlsxCell[], style: XlsxRowStyle)
   let xml = '';
   cells.forEach((cell, column) => {
     if (cell === null || cell === undefined || cell === '') return;
-    const money = typeof cell === 'number' && (style.money?.has(column) ?? false);
-    xml += cellXml(cell, `${columnName(column)}${number}`, styleOf(font, money));
+    const kind =
+      typeof cell === 'number'
+        ? style.money?.has(column)
+          ? 'money'
+          : 'text'
+        : isFormulaText(cell)
+          ? 'quoted'
+          : 'text';
+    xml += cellXml(cell, `${columnName(column)}${number}`, styleOf(font, kind));
   });
   return xml && `<row r="${number}">${xml}</row>`;
 }
 
 function stylesXml(): string {
   const fontXml = fonts.map((f) => `<font>${f.includes('sz') ? f : `${f}<sz val="11"/>`}<name val="Calibri"/></font>`);
-  const xf = (money: boolean) =>
+  const xf = (kind: CellKind) =>
     fonts.map(
       (_, font) =>
-        `<xf numFmtId="${money ? 4 : 0}" fontId="${font}" fillId="0" borderId="0" xfId="0"` +
-        `${font ? ' applyFont="1"' : ''}${money ? ' applyNumberFormat="1"' : ''}/>`,
+        `<xf numFmtId="${kind === 'money' ? 4 : 0}" fontId="${font}" fillId="0" borderId="0" xfId="0"` +
+        `${kind === 'quoted' ? ' quotePrefix="1"' : ''}` +
+        `${font ? ' applyFont="1"' : ''}${kind === 'money' ? ' applyNumberFormat="1"' : ''}/>`,
     );
-  const xfs = [...xf(false), ...xf(true)];
+  const xfs = kinds.flatMap(xf);
   return (
     `${xmlHead}<styleSheet xmlns="${mainNs}">` +
     `<fonts count="${fontXml.length}">${fontXml.join('')}</fonts>` +
