@@ -129,10 +129,12 @@ export const errorsPlugin = fp<{ config: Pick<Config, 'SENTRY_DSN' | 'NODE_ENV'>
       }
       const refusal = bodyRefusals[status];
       if (refusal) {
-        // Fastify answers these before reading the body and closes the connection: read the rest first.
-        return drainRequestBody(request.raw).then(() => {
-          sendError(reply, status, { detail: refusal }, { connection: 'close' });
-        });
+        // Fastify answers these before reading the body and closes the connection: read the rest first. Nothing is
+        // returned: a promise would have Fastify send its (empty) result while the answer's onSend hooks still run.
+        void drainRequestBody(request.raw).then(() =>
+          sendError(reply, status, { detail: refusal }, { connection: 'close' }),
+        );
+        return;
       }
       // Fastify's other 4xx: its message, in DRF's shape.
       return sendError(reply, status, { detail: error.message });
