@@ -77,12 +77,58 @@ describe('app foundation', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('serves the SPA with history fallback for deep links', async () => {
-    for (const url of ['/', '/signin', '/app/users', '/app/user-edit/3', '/no/such/page']) {
+  it('serves the SPA with history fallback for its own pages, ids and public pages included', async () => {
+    for (const url of [
+      '/',
+      '/signin',
+      '/forget-password',
+      '/reset-password/eyJh.eyJz.c2ln',
+      '/verify/AB12CD34',
+      '/reminders/opt-out/abc123',
+      '/online',
+      '/online/status?code=X',
+      '/app',
+      '/app/users',
+      '/app/user-edit/3',
+      '/app/carrier-form/new',
+      '/app/transport-types-edit/4?resource=special-transport-types',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers 404 for what is not the app’s: /metrics without its token, the API, well-known and missing files', async () => {
+    // A Prometheus pointed at /metrics reads "not here", not a page it cannot parse (issue 44).
+    for (const url of [
+      '/metrics',
+      '/api',
+      '/.well-known/security.txt',
+      '/robots.txt',
+      '/assets/missing-abc.js',
+      '/app/users.json',
+      '/no/such/page',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/plain;version=0.0.4,*/*;q=0.1' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json(), url).toEqual({ detail: 'Not found.' });
+    }
+    for (const url of ['/metrics', '/.well-known/security.txt', '/favicon.ico', '/api/nothing/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,*/*' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<div id="root">');
+    }
+  });
+
+  it('answers a person’s browser at an unknown page 404, with the app that shows its not-found page', async () => {
+    for (const url of ['/no/such/page', '/app/no-such-screen', '/app/users/5']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toContain('<div id="root">');
     }
   });
 

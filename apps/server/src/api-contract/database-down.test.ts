@@ -85,8 +85,10 @@ describe(`a database that stops answering (${serverUrl ? 'PostgreSQL behind a re
       const owned = await createThrowawayDatabase(serverUrl, 'dnx_down');
       const relay = await startRelay(new URL(serverUrl));
       const handle = await openDatabase({ url: relay.url(new URL(owned.url).pathname.slice(1)) });
-      const config = testConfig();
-      const app = await buildApp({ config, database: handle, seed: 'always' });
+      const config = testConfig({ LOG_LEVEL: 'info' });
+      const logLines: string[] = [];
+      const logStream = { write: (line: string) => void logLines.push(line) };
+      const app = await buildApp({ config, database: handle, seed: 'always', logStream });
       await app.ready();
       const t = { app, database: handle } as unknown as TestApp;
       try {
@@ -96,6 +98,11 @@ describe(`a database that stops answering (${serverUrl ? 'PostgreSQL behind a re
         );
         await relay.stop();
         await expectUnavailable(t, admin.headers);
+        for (let probe = 0; probe < 3; probe += 1) {
+          const health = await app.inject({ method: 'GET', url: '/api/health/' });
+          expect(health.statusCode).toBe(503);
+          expect(health.headers['retry-after']).toBe(String(retryAfterSeconds));
+        }
         await relay.start();
         // Back: the pool makes new connections, and the change feed listens again, without a restart.
         let status = 0;
@@ -104,6 +111,13 @@ describe(`a database that stops answering (${serverUrl ? 'PostgreSQL behind a re
           if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
         }
         expect(status).toBe(200);
+        expect((await app.inject({ method: 'GET', url: '/api/health/' })).statusCode).toBe(200);
+        // The outage in the log: once when it began (warn), once when it ended (info), never at error level.
+        const outage = logLines
+          .map((line) => JSON.parse(line) as { level: number; check?: string; msg: string })
+          .filter((line) => line.check === 'database');
+        expect(outage.map((line) => line.level)).toEqual([40, 30]);
+        expect(outage[1]!.msg).toContain('outage over');
         const created = await app.inject({
           method: 'POST',
           url: '/api/route-companies/',

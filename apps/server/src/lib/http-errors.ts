@@ -1,3 +1,5 @@
+import { drfMessages } from '@dnx/shared';
+
 /** An error a service throws to answer with a status and a Django REST Framework shaped body. */
 export class HttpError extends Error {
   constructor(
@@ -18,6 +20,6 @@ export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(4
 export const throttled = (wait: number) =>
   new HttpError(
     429,
-    { detail: `Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.` },
+    { detail: wait === 1 ? drfMessages.throttledOneSecond : drfMessages.throttled(wait) },
     { 'retry-after': String(wait) },
   );

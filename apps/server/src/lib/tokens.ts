@@ -1,5 +1,6 @@
 import { createHash, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
+import { drfMessages } from '@dnx/shared';
 import type { Config } from '../config';
 
 export type TokenType = 'access' | 'refresh' | 'reset';
@@ -23,9 +24,9 @@ export interface SignedToken {
 
 /** simplejwt's words for a token it refuses. */
 export const tokenMessages = {
-  invalid: 'Token is invalid or expired',
-  wrongType: 'Token has wrong type',
-  blacklisted: 'Token is blacklisted',
+  invalid: drfMessages.tokenInvalid,
+  wrongType: drfMessages.tokenWrongType,
+  blacklisted: drfMessages.tokenBlacklisted,
 } as const;
 
 export class TokenError extends Error {}

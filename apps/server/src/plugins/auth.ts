@@ -1,4 +1,5 @@
 import {
+  drfMessages,
   meetsRequirement,
   nationalRoles,
   requirementCodes,
@@ -75,27 +76,26 @@ declare module 'fastify' {
 
 /** simplejwt's answers, verbatim. */
 export const authErrors = {
-  notAuthenticated: () =>
-    new HttpError(401, { detail: 'Authentication credentials were not provided.' }, wwwAuthenticate),
+  notAuthenticated: () => new HttpError(401, { detail: drfMessages.notAuthenticated }, wwwAuthenticate),
   badHeader: () =>
     new HttpError(
       401,
-      { detail: 'Authorization header must contain two space-delimited values', code: 'bad_authorization_header' },
+      { detail: drfMessages.badAuthorizationHeader, code: 'bad_authorization_header' },
       wwwAuthenticate,
     ),
   tokenNotValid: (message: string) =>
     new HttpError(
       401,
       {
-        detail: 'Given token not valid for any token type',
+        detail: drfMessages.tokenNotValid,
         code: 'token_not_valid',
         messages: [{ token_class: 'AccessToken', token_type: 'access', message }],
       },
       wwwAuthenticate,
     ),
-  userNotFound: () => new HttpError(401, { detail: 'User not found', code: 'user_not_found' }, wwwAuthenticate),
-  userInactive: () => new HttpError(401, { detail: 'User is inactive', code: 'user_inactive' }, wwwAuthenticate),
-  permissionDenied: () => new HttpError(403, { detail: 'You do not have permission to perform this action.' }),
+  userNotFound: () => new HttpError(401, { detail: drfMessages.userNotFound, code: 'user_not_found' }, wwwAuthenticate),
+  userInactive: () => new HttpError(401, { detail: drfMessages.userInactive, code: 'user_inactive' }, wwwAuthenticate),
+  permissionDenied: () => new HttpError(403, { detail: drfMessages.permissionDenied }),
 };
 
 export const wwwAuthenticate = { 'www-authenticate': 'Bearer realm="api"' };
@@ -196,7 +196,7 @@ export const authPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { 
     if (!user) throw authErrors.userNotFound();
     if (!user.isActive) throw authErrors.userInactive();
     // Signed out, or ended by a password reset or a stolen refresh token: its access tokens end with it.
-    if (!user.sessionActive) throw authErrors.tokenNotValid('Token is blacklisted');
+    if (!user.sessionActive) throw authErrors.tokenNotValid(drfMessages.tokenBlacklisted);
     const { groups, permissions } = await cache.grants(user.id);
     const authenticated: AuthUser = {
       id: user.id,

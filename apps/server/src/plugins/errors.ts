@@ -1,4 +1,5 @@
-import { errorMessages, retryAfterSeconds } from '@dnx/shared';
+import type { IncomingMessage } from 'node:http';
+import { drfMessages, errorMessages, retryAfterSeconds } from '@dnx/shared';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ import { HttpError } from '../lib/http-errors';
 // Django REST Framework's words for a missing field, so existing clients read our errors alike.
 z.config({
   customError: (issue) =>
-    issue.code === 'invalid_type' && issue.input === undefined ? 'This field is required.' : undefined,
+    issue.code === 'invalid_type' && issue.input === undefined ? drfMessages.required : undefined,
 });
 
 type FieldErrors = Record<string, string[]>;
@@ -21,7 +22,7 @@ function validationToFields(error: FastifyError): FieldErrors {
   for (const item of error.validation ?? []) {
     const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'non_field_errors';
     const messages = (fields[key] ??= []);
-    const message = item.message ?? 'Invalid value.';
+    const message = item.message ?? drfMessages.invalid;
     // Several failing checks of one field may say the same thing: say it once.
     if (!messages.includes(message)) messages.push(message);
   }
@@ -40,6 +41,47 @@ function sendError(reply: FastifyReply, status: number, body: Record<string, unk
     .serializer(JSON.stringify)
     .send(body);
 }
+
+/** How much of a refused body is read before the answer (the client still writing it then reads the answer). */
+export const refusedBodyDrain = { maxBytes: 32 * 1024 * 1024, timeoutMs: 10_000 };
+
+/**
+ * Reads and discards what is left of a request's body, up to a bound in bytes and time. Fastify refuses a body over
+ * its limit before reading it and closes the connection after the answer: a client still sending then meets a reset
+ * (EPIPE) instead of the answer. Once the body is read, the answer and the close reach it.
+ */
+export function drainRequestBody(raw: IncomingMessage, bound = refusedBodyDrain): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let read = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', done);
+      raw.off('error', done);
+      raw.off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > bound.maxBytes) done();
+    };
+    const timer = setTimeout(done, bound.timeoutMs);
+    raw.on('data', onData);
+    raw.on('end', done);
+    raw.on('error', done);
+    raw.on('close', done);
+    // A decompressing stream the body was piped into would stop the flow once full: nothing reads it now.
+    raw.unpipe();
+    raw.resume();
+  });
+}
+
+/** Fastify's own refusals of a body, in the caller's language: too large (413), a format it does not read (415). */
+const bodyRefusals: Record<number, string> = {
+  413: errorMessages.bodyTooLarge,
+  415: errorMessages.unsupportedMediaType,
+};
 
 /**
  * One error handler: DRF shaped bodies (`{"detail": ...}` or `{"field": [...]}`), never a stack trace, never a
@@ -85,7 +127,16 @@ export const errorsPlugin = fp<{ config: Pick<Config, 'SENTRY_DSN' | 'NODE_ENV'>
       if ((status === 400 && badJson) || error.code === 'FST_INVALID_JSON_FIELD_ERROR') {
         return sendError(reply, 400, { detail: errorMessages.jsonParse });
       }
-      // Fastify's own 4xx (a body too large, an unsupported media type): its message, in DRF's shape.
+      const refusal = bodyRefusals[status];
+      if (refusal) {
+        // Fastify answers these before reading the body and closes the connection: read the rest first. Nothing is
+        // returned: a promise would have Fastify send its (empty) result while the answer's onSend hooks still run.
+        void drainRequestBody(request.raw).then(() =>
+          sendError(reply, status, { detail: refusal }, { connection: 'close' }),
+        );
+        return;
+      }
+      // Fastify's other 4xx: its message, in DRF's shape.
       return sendError(reply, status, { detail: error.message });
     });
   },

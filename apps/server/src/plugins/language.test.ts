@@ -1,4 +1,4 @@
-import { enMessages, fnMessages, ruMessages, userMessages } from '@dnx/shared';
+import { drfMessages, enMessages, fnMessages, ruMessages, userMessages } from '@dnx/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { regions } from '../db/schema';
 import { signInAs, type SignedIn } from '../test/auth-helpers';
@@ -100,9 +100,87 @@ describe('server messages in the caller’s language', () => {
   });
 
   it('leaves lists and records untouched in any language', async () => {
-    const az = await t.app.inject({ method: 'GET', url: '/api/regions/?per_page=5', headers: azerbaijani.headers });
-    const ru = await t.app.inject({ method: 'GET', url: '/api/regions/?per_page=5', headers: russian.headers });
-    expect(ru.statusCode).toBe(az.statusCode);
+    // Both may read it (a 403 was read here before: its words are translated now, issue 44).
+    const az = await t.app.inject({ method: 'GET', url: '/api/regions/available/', headers: azerbaijani.headers });
+    const ru = await t.app.inject({ method: 'GET', url: '/api/regions/available/', headers: russian.headers });
+    expect(az.statusCode).toBe(200);
+    expect(ru.statusCode).toBe(200);
     expect(ru.body).toBe(az.body);
+  });
+});
+
+/** Django REST Framework's own words (issue 44): a missing field, a refused permission, a throttle, in every language. */
+describe('the framework’s words in the caller’s language', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  });
+  afterAll(() => t.close());
+
+  const signInBody = { email: 'not-an-email' };
+
+  it('answers a sign-in without a password in one language: Russian, English, or the contract', async () => {
+    const ru = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: signInBody,
+      headers: { 'accept-language': 'ru' },
+    });
+    expect(ru.statusCode).toBe(400);
+    expect(ru.json().email).toEqual([ruMessages.authMessages.emailInvalid]);
+    expect(ru.json().password).toEqual(['Обязательное поле.']);
+    expect(ru.json().gtoken).toEqual(['Обязательное поле.']);
+
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: signInBody,
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.json().email).toEqual([enMessages.authMessages.emailInvalid]);
+    expect(en.json().password).toEqual(['This field is required.']);
+
+    const az = await t.app.inject({ method: 'POST', url: '/api/token/', payload: signInBody });
+    expect(az.json().password).toEqual([drfMessages.required]);
+    expect(az.json().password).toEqual(['This field is required.']);
+  });
+
+  it('refuses a cashier a screen of the administrator in the cashier’s language', async () => {
+    const cashier = await signInAs(t, 'cashier@demo.az');
+    const refused = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/user/users/', headers: { ...cashier.headers, ...headers } });
+    const az = await refused({});
+    expect(az.statusCode).toBe(403);
+    expect(az.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+
+    for (const language of ['ru', 'en'] as const) {
+      const chosen = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/user/user-profile/preferences/',
+        payload: { language },
+        headers: cashier.headers,
+      });
+      expect(chosen.statusCode).toBe(200);
+      const res = await refused({});
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        detail: (language === 'ru' ? ruMessages : enMessages).drfMessages.permissionDenied,
+      });
+    }
+    expect((await refused({})).json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const russian = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/user-profile/preferences/',
+      payload: { language: 'ru' },
+      headers: cashier.headers,
+    });
+    expect(russian.statusCode).toBe(200);
+    expect((await refused({})).json()).toEqual({ detail: 'У вас нет прав для выполнения этого действия.' });
+  });
+
+  it('answers a caller without credentials in the language of Accept-Language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/regions/', headers: { 'accept-language': 'ru' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: ruMessages.drfMessages.notAuthenticated });
   });
 });

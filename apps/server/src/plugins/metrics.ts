@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { paymentStatuses } from '@dnx/shared';
+import { drfMessages, paymentStatuses } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -184,7 +184,7 @@ export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
         return reply
           .status(401)
           .header('www-authenticate', 'Bearer realm="metrics"')
-          .send({ detail: 'Authentication credentials were not provided.' });
+          .send({ detail: drfMessages.notAuthenticated });
       const { type, body } = await exposition();
       return reply.type(type).send(body);
     });

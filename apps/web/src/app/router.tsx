@@ -1,4 +1,4 @@
-import { appRoutes, homePath, type AppRoute } from '@dnx/shared';
+import { appBasePath, appRoutes, homePath, publicPagePaths as paths, type AppRoute } from '@dnx/shared';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
 import { currentUserQuery } from '../features/auth/api/current-user';
@@ -66,42 +66,42 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     HydrateFallback: () => <div className="boot-placeholder" aria-busy="true" />,
     children: [
-      { path: '/', loader: rootLoader },
-      { path: '/signin', lazy: lazyPage(() => import('../features/auth/pages/signin-page'), 'SigninPage') },
-      { path: '/reset-password', loader: () => redirect('/signin') },
+      { path: paths.root, loader: rootLoader },
+      { path: paths.signin, lazy: lazyPage(() => import('../features/auth/pages/signin-page'), 'SigninPage') },
+      { path: paths.resetPasswordBare, loader: () => redirect(paths.signin) },
       {
         // Everything but /signin uses Ant Design; it loads with these screens, not with the first page.
         lazy: lazyPage(() => import('./antd-shell'), 'AntdShell'),
         children: [
           {
-            path: '/forget-password',
+            path: paths.forgetPassword,
             lazy: lazyPage(() => import('../features/auth/pages/forget-password-page'), 'ForgetPasswordPage'),
           },
           {
-            path: '/reset-password/:token',
+            path: paths.resetPassword,
             lazy: lazyPage(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage'),
           },
           {
             // The public check a receipt's QR opens: no sign-in.
-            path: '/verify/:code',
+            path: paths.verify,
             lazy: lazyPage(() => import('../features/payments/pages/verify-page'), 'VerifyPage'),
           },
           {
             // The opt-out link of the expiry reminders mailed to carriers: public, no sign-in.
-            path: '/reminders/opt-out/:token',
+            path: paths.reminderOptOut,
             lazy: lazyPage(() => import('../features/reminders/pages/opt-out-page'), 'OptOutPage'),
           },
           {
             // The carriers' requests and their status: public, no sign-in (issue 14).
-            path: '/online',
+            path: paths.online,
             lazy: lazyPage(() => import('../features/online/pages/online-requests-page'), 'OnlineRequestsPage'),
           },
           {
-            path: '/online/status',
+            path: paths.onlineStatus,
             lazy: lazyPage(() => import('../features/online/pages/online-status-page'), 'OnlineStatusPage'),
           },
           {
-            path: '/app',
+            path: appBasePath,
             loader: appLoader,
             lazy: lazyPage(() => import('./layout/app-layout'), 'AppLayout'),
             children: [
@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
               { path: '*', lazy: lazyPage(() => import('../components/status-pages'), 'NotFoundResult') },
             ],
           },
+          // Any other address: the server answers it 404 with this app, which shows its not-found page.
           { path: '*', lazy: lazyPage(() => import('../components/status-pages'), 'NotFoundPage') },
         ],
       },

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../lib/api-client';
+import { availableLabel } from './available-label';
 import type { FilterChoices, ListFilter } from './resource-list/types';
 
 /** What narrows a picker: `?brand=3` for the models of one brand. */
@@ -63,9 +64,9 @@ export function AvailableSelect({
   const { t } = useTranslation();
   const items = useAvailable(resource, params, !disabled);
   const numeric = value === null || value === undefined || value === '' ? undefined : Number(value);
-  const options = (items.data ?? []).map((r) => ({ value: r.id, label: r.name }));
+  const options = (items.data ?? []).map((r) => ({ value: r.id, label: availableLabel(r) }));
   if (current && !options.some((o) => o.value === current.id))
-    options.unshift({ value: current.id, label: current.name });
+    options.unshift({ value: current.id, label: availableLabel(current) });
   return (
     <Select<number>
       {...rest}

@@ -1,4 +1,16 @@
-import { appRoutes, menuSections } from '@dnx/shared';
+import {
+  appRoutes,
+  fnBatchStatuses,
+  fnNoticeStatuses,
+  fnStages,
+  menuSections,
+  onlineStatuses,
+  paymentStatuses,
+} from '@dnx/shared';
+
+/** A shared status table's Azerbaijani names by key: the statuses' words are the shared tables' (issue 44). */
+const statusNames = <T extends readonly { key: string; label: string }[]>(table: T) =>
+  Object.fromEntries(table.map((status) => [status.key, status.label])) as { [K in T[number]['key']]: string };
 
 /** Azerbaijani texts: the interface's first language. Screen titles come from the shared route table. */
 export const az = {
@@ -770,6 +782,15 @@ export const az = {
     exportDone: 'Fayl endirildi: {{name}} ({{details}})',
     exportCancel: 'Dayandır',
     exportCancelled: 'Endirmə dayandırıldı.',
+  },
+  /** Status names on every screen, by the shared tables' keys (lib/status-text.ts). */
+  statuses: {
+    payment: statusNames(paymentStatuses),
+    fnStage: statusNames(fnStages),
+    fnNotice: statusNames(fnNoticeStatuses),
+    fnBatch: statusNames(fnBatchStatuses),
+    onlineCarrier: statusNames(onlineStatuses.carrier),
+    onlinePayment: statusNames(onlineStatuses.payment),
   },
 };
 

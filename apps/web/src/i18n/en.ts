@@ -846,4 +846,30 @@ export const en: Catalogue = {
     exportCancel: 'Stop',
     exportCancelled: 'The download was stopped.',
   },
+  statuses: {
+    payment: {
+      under_review: 'Under review',
+      awaiting_payment: 'Awaiting payment',
+      paid: 'Paid',
+      cancelled: 'Cancelled',
+    },
+    fnStage: {
+      new: 'New',
+      active: 'Active',
+      shared: 'Given to an inspector',
+      used: 'Used',
+      paid: 'Paid',
+      voided: 'Voided',
+    },
+    fnNotice: {
+      active: 'Active',
+      expired: 'Expired',
+      insured: 'Insured',
+      not_fully_insured: 'Not fully insured',
+      paid: 'Paid',
+    },
+    fnBatch: { issued: 'Issued', accepted: 'Accepted' },
+    onlineCarrier: { new: 'New', approved: 'Approved', rejected: 'Rejected' },
+    onlinePayment: { new: 'New', accepted: 'Made into a payment', rejected: 'Rejected' },
+  },
 };

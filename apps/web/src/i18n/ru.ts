@@ -850,4 +850,30 @@ export const ru: Catalogue = {
     exportCancel: 'Остановить',
     exportCancelled: 'Скачивание остановлено.',
   },
+  statuses: {
+    payment: {
+      under_review: 'На рассмотрении',
+      awaiting_payment: 'Ожидает оплаты',
+      paid: 'Оплачен',
+      cancelled: 'Отменён',
+    },
+    fnStage: {
+      new: 'Новый',
+      active: 'Активный',
+      shared: 'Передан инспектору',
+      used: 'Использован',
+      paid: 'Оплачен',
+      voided: 'Аннулирован',
+    },
+    fnNotice: {
+      active: 'Активный',
+      expired: 'Срок истёк',
+      insured: 'Застрахован',
+      not_fully_insured: 'Застрахован не полностью',
+      paid: 'Оплачен',
+    },
+    fnBatch: { issued: 'Выпущен', accepted: 'Принят' },
+    onlineCarrier: { new: 'Новая', approved: 'Одобрена', rejected: 'Отклонена' },
+    onlinePayment: { new: 'Новая', accepted: 'Превращена в платёж', rejected: 'Отклонена' },
+  },
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drfMessages } from '../api/errors';
 import { countSchema, idSchema } from '../api/input';
 import { userPreferencesSchema } from '../users/preferences';
 import { forgotPasswordSchema, resetPasswordSchema, signinSchema } from './schemas';
@@ -26,19 +27,19 @@ export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 // POST /api/token/
 export const tokenObtainRequestSchema = signinSchema.extend({
   /** The ALTCHA widget's payload. */
-  gtoken: z.string().min(1, 'This field may not be blank.'),
+  gtoken: z.string().min(1, drfMessages.blank),
 });
 export type TokenObtainRequest = z.infer<typeof tokenObtainRequestSchema>;
 export const tokenPairSchema = z.object({ access: z.string(), refresh: z.string() });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 // POST /api/token/verify/ (the client may add its own `requestType` marker; it is ignored)
-export const tokenVerifyRequestSchema = z.object({ token: z.string().min(1, 'This field may not be blank.') });
+export const tokenVerifyRequestSchema = z.object({ token: z.string().min(1, drfMessages.blank) });
 export type TokenVerifyRequest = z.infer<typeof tokenVerifyRequestSchema>;
 export const tokenVerifyResponseSchema = z.object({});
 
 // POST /api/refresh/: the refresh token is rotated, so the answer carries a new one.
-export const tokenRefreshRequestSchema = z.object({ refresh: z.string().min(1, 'This field may not be blank.') });
+export const tokenRefreshRequestSchema = z.object({ refresh: z.string().min(1, drfMessages.blank) });
 export type TokenRefreshRequest = z.infer<typeof tokenRefreshRequestSchema>;
 export const tokenRefreshResponseSchema = tokenPairSchema;
 export type TokenRefreshResponse = z.infer<typeof tokenRefreshResponseSchema>;
@@ -79,7 +80,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 // POST /api/user/users/reset-password/ (bearer: the reset token, also given as `token`)
 export const resetPasswordRequestSchema = resetPasswordSchema.safeExtend({
-  token: z.string().min(1, 'This field may not be blank.'),
+  token: z.string().min(1, drfMessages.blank),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessages } from '../api/errors';
+import { drfMessages, errorMessages } from '../api/errors';
 import { listMessages } from '../api/list';
 import { fnMessages } from '../fn/messages';
 import { paymentMessages } from '../payments/messages';
@@ -62,6 +62,21 @@ describe('the server messages in three languages', () => {
     );
     expect(translateMessage(fnMessages.tooManyNumbers(10000), 'ru')).toBe(
       'В одном выпуске может быть не более 10\u00a0000 номеров.',
+    );
+  });
+
+  it('translates Django REST Framework’s own words, which Azerbaijani keeps as the contract (issue 44)', () => {
+    expect(translateMessage('This field is required.', 'ru')).toBe('Обязательное поле.');
+    expect(translateMessage('This field is required.', 'az')).toBe('This field is required.');
+    expect(translateMessage(drfMessages.permissionDenied, 'ru')).toBe('У вас нет прав для выполнения этого действия.');
+    expect(translateMessage(drfMessages.throttled(12), 'ru')).toBe(
+      'Слишком много запросов. Повторите попытку через 12 с.',
+    );
+    expect(translateMessage(drfMessages.throttledOneSecond, 'ru')).toBe(
+      'Слишком много запросов. Повторите попытку через 1 с.',
+    );
+    expect(translateMessage(errorMessages.bodyTooLarge, 'en')).toBe(
+      'The request body is larger than allowed. Send less data.',
     );
   });
 

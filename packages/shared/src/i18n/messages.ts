@@ -1,4 +1,4 @@
-import { errorMessages } from '../api/errors';
+import { drfMessages, errorMessages } from '../api/errors';
 import { idempotencyMessages } from '../api/idempotency';
 import { inputMessages } from '../api/input';
 import { listMessages } from '../api/list';
@@ -30,6 +30,7 @@ import type { Translation } from './translation';
  */
 export const azMessages = {
   errorMessages,
+  drfMessages,
   idempotencyMessages,
   inputMessages,
   listMessages,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drfMessages } from '../api/errors';
 import { cleanString, countSchema, idSchema, momentOutSchema, textIdSchema } from '../api/input';
 import { listQuerySchema, type ListSpec } from '../api/list';
 import { isEmail } from '../auth/rules';
@@ -47,7 +48,7 @@ const consent = z
   .refine((v) => v === 'true' || v === 'on', m.consentRequired)
   .transform(() => true as const)
   .meta({ enum: ['true', 'on'], description: 'The consent box, ticked' });
-const gtoken = z.string({ error: 'This field may not be blank.' }).min(1, 'This field may not be blank.');
+const gtoken = z.string({ error: drfMessages.blank }).min(1, drfMessages.blank);
 /** A document part: a file, checked by its content (PDF, JPEG or PNG), at most 5 MB. */
 const documentPart = (required: boolean) => {
   const part = z.any().meta({

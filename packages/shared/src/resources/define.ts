@@ -99,6 +99,11 @@ export interface ResourceDefinition {
   defaultOrder: { order_by: string; order: 'asc' | 'desc' };
   /** Reference fields that narrow `available/` (`?brand=` for models): the picker of a form that depends on another. */
   availableBy?: readonly string[];
+  /**
+   * A decimal field `available/` also carries as `value`: the figure a picker shows before the name, where the name
+   * alone does not tell the choice (a coefficient's description says where it applies, not how much it is; issue 44).
+   */
+  availableValue?: string;
   /** Extra rules across fields, on both sides; they run even when other fields are wrong, so they check their own. */
   refine?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
 }
@@ -292,5 +297,13 @@ export function availableQuerySchema(resource: ResourceDefinition) {
 export type ResourceRecord = { id: number; version: number } & Record<string, unknown>;
 
 /** `GET <apiPath>available/`: the active items for pickers. */
-export const availableItemSchema = z.object({ id: idSchema, name: z.string() });
+export const availableItemSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  /** The `availableValue` field's exact decimal (`"1.5"`), for the resources that declare one. */
+  value: z
+    .string()
+    .meta({ examples: ['1.5'] })
+    .optional(),
+});
 export type AvailableItem = z.infer<typeof availableItemSchema>;

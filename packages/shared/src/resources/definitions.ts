@@ -107,6 +107,7 @@ export const fnCoefficientResource = defineResource({
   routes: { list: 'fn-coefficient', create: 'fn-coefficient-create', edit: 'fn-coefficient-edit' },
   fields: [coefficient, description(true), status],
   labelField: 'description',
+  availableValue: 'coefficient',
   defaultOrder: { order_by: 'coefficient', order: 'desc' },
 });
 

@@ -117,6 +117,8 @@ export const fnForms = pgTable(
     // The form lists in their default order (by id): one stage, and one stage of one series.
     index('fn_forms_stage_id_idx').on(t.stage, t.id),
     index('fn_forms_stage_series_id_idx').on(t.stage, t.series, t.id),
+    // The general list by series (migration 0048).
+    index('fn_forms_series_id_idx').on(t.series, t.id),
     index('fn_forms_inspector_id_idx').on(t.inspectorId),
     index('fn_forms_payment_id_idx').on(t.paymentId),
     // Paid forms by the last day of validity: the home's "expiring in 30 days" and the list's valid_to filters.

@@ -75,7 +75,9 @@ export const reportFormCounts = pgTable(
     stripe: integer('stripe').notNull().default(0),
   },
   (t) => [
+    // Named as migrations 0046 and 0050 made it (drizzle's default name would differ).
     primaryKey({
+      name: 'report_form_counts_pkey',
       columns: [
         t.kind,
         t.day,
@@ -118,5 +120,5 @@ export const reportPaymentDays = pgTable(
     /** As `reportFormCounts.stripe`. */
     stripe: integer('stripe').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.status, t.day, t.combos, t.stripe] })],
+  (t) => [primaryKey({ name: 'report_payment_days_pkey', columns: [t.status, t.day, t.combos, t.stripe] })],
 );

@@ -1,6 +1,24 @@
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
+import { createOutageLog } from './outage-log';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  check?: string;
+  outageMs?: number;
+}
+
+/** A log stream that keeps its lines, read back as objects. */
+function logLines() {
+  const lines: string[] = [];
+  return {
+    stream: { write: (line: string) => void lines.push(line) },
+    read: (): LogLine[] => lines.map((line) => JSON.parse(line) as LogLine),
+  };
+}
 
 /**
  * Liveness and readiness (issue 26): `/api/health/live/` answers while the process runs, without the database;
@@ -58,5 +76,44 @@ describe('liveness and readiness', () => {
     expect(res.json().checks.replica).not.toBe('ok');
     expect((await t.app.inject({ method: 'GET', url: '/api/health/live/' })).statusCode).toBe(200);
     await t.close();
+  });
+
+  it('logs a database outage once as a warning, however often it is probed, and answers 503 with Retry-After', async () => {
+    const log = logLines();
+    const t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: log.stream });
+    await t.database.close();
+    for (let probe = 0; probe < 6; probe += 1) {
+      const res = await t.app.inject({ method: 'GET', url: probe % 3 === 2 ? '/api/health/ready/' : '/api/health/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+    }
+    const lines = log.read();
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    const outage = lines.filter((line) => line.check === 'database');
+    expect(outage).toHaveLength(1);
+    expect(outage[0]).toMatchObject({ level: 40, msg: expect.stringContaining('outage begins') });
+    await t.app.close();
+  });
+});
+
+describe('the outage log', () => {
+  it('says when a check starts failing (warn) and when it holds again (info), once each', () => {
+    const log = logLines();
+    let clock = 1_000;
+    const outages = createOutageLog(pino({ level: 'info' }, log.stream), () => clock);
+    outages.holds('database');
+    outages.fails('database', new Error('connect ECONNREFUSED'));
+    clock += 4_000;
+    outages.fails('database', new Error('connect ECONNREFUSED'));
+    outages.fails('replica', new Error('timeout'));
+    clock += 6_000;
+    outages.holds('database');
+    outages.holds('database');
+    expect(log.read().map(({ level, check, outageMs }) => ({ level, check, outageMs }))).toEqual([
+      { level: 40, check: 'database', outageMs: undefined },
+      { level: 40, check: 'replica', outageMs: undefined },
+      { level: 30, check: 'database', outageMs: 10_000 },
+    ]);
+    expect(log.read()[0]).toMatchObject({ reason: 'connect ECONNREFUSED' });
   });
 });

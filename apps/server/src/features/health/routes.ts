@@ -2,6 +2,7 @@ import { noQuerySchema, retryAfterSeconds } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { migrationsCurrent } from '../../db/migrate';
+import { createOutageLog } from './outage-log';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'error']), db: z.enum(['ok', 'error']) });
 const liveSchema = z.object({ status: z.literal('ok') });
@@ -21,6 +22,8 @@ const checkTimeoutMs = 2_000;
  * the probes' requests (app.ts), only a failed check.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A failed check is logged when it starts failing and when it holds again, not at every probe (issue 44).
+  const outages = createOutageLog(app.log);
   app.readinessChecks.set('database', () => app.database.ping());
   app.readinessChecks.set('migrations', async () => {
     if (!(await migrationsCurrent(app.db))) throw new Error('behind this release: run npm run db:migrate');
@@ -38,13 +41,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => {
       try {
         await withTimeout(app.database.ping(), checkTimeoutMs);
+        outages.holds('database');
         return { status: 'ok' as const, db: 'ok' as const };
       } catch (err) {
-        request.log.error({ err }, 'database health check failed');
-        return reply.status(503).send({ status: 'error', db: 'error' });
+        outages.fails('database', err);
+        return reply
+          .status(503)
+          .header('retry-after', String(retryAfterSeconds))
+          .send({ status: 'error', db: 'error' });
       }
     },
   );
@@ -76,15 +83,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: readySchema, 503: readySchema },
       },
     },
-    async (request, reply) => {
+    async (_request, reply) => {
       const entries = [...app.readinessChecks.entries()];
       const results = await Promise.all(
         entries.map(async ([name, check]) => {
           try {
             await withTimeout(check(), checkTimeoutMs);
+            outages.holds(name);
             return [name, 'ok'] as const;
           } catch (err) {
-            request.log.warn({ err, check: name }, 'readiness check failed');
+            outages.fails(name, err);
             return [name, (err as Error).message || 'failed'] as const;
           }
         }),

@@ -67,4 +67,16 @@ describe('pickers (available/) answer only those whose screens show them', () =>
     const readers = roles.filter((r) => meetsRequirement(rolePermissions[r.code], pickerRequirement('drivers')));
     expect(readers.map((r) => r.letter)).toEqual(['A']);
   });
+
+  it('gives the coefficients’ picker each value beside its description, and other pickers none (issue 44)', async () => {
+    const res = await picker('central@demo.az', 'fn-coefficients');
+    expect(res.statusCode).toBe(200);
+    const items = res.json() as { id: number; name: string; value?: string }[];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items).toContainEqual({ id: expect.any(Number), name: expect.stringContaining('Sumqayıt'), value: '1.5' });
+    for (const item of items) expect(item.value).toMatch(/^\d+(\.\d+)?$/);
+    const regions = (await picker('central@demo.az', 'regions')).json() as Record<string, unknown>[];
+    expect(regions.length).toBeGreaterThan(0);
+    for (const region of regions) expect(Object.keys(region).sort()).toEqual(['id', 'name']);
+  });
 });

@@ -192,7 +192,10 @@ export function createResourceRepository(
 
     findMany,
 
-    /** Active records as `{id, name}`, by name in the Azerbaijani alphabet; narrowed by `availableBy` and `search`. */
+    /**
+     * Active records as `{id, name}` (and `value`, the `availableValue` field), by name in the Azerbaijani alphabet;
+     * narrowed by `availableBy` and `search`.
+     */
     async available(db: Executor, query: Record<string, unknown>) {
       const label = labelOf(spec);
       const conditions: (SQL | undefined)[] = [];
@@ -202,12 +205,19 @@ export function createResourceRepository(
       }
       const words = typeof query.search === 'string' ? query.search.split(/\s+/).filter(Boolean) : [];
       for (const word of words) conditions.push(azContains(label, word));
+      const valueField = fields.find((field) => field.name === definition.availableValue);
       const rows = await db
-        .select({ id, name: sql<string>`${label}` })
+        .select({ id, name: sql<string>`${label}`, ...(valueField ? { value: column(valueField.name) } : {}) })
         .from(table)
         .where(and(...conditions))
         .orderBy(azSortKey(label), asc(id));
-      return rows.map((row) => ({ id: row.id as number, name: row.name }));
+      return rows.map((row) => ({
+        id: row.id as number,
+        name: row.name,
+        ...(valueField
+          ? { value: normalizeDecimal(String(row.value), valueField.scale ?? 4) ?? String(row.value) }
+          : {}),
+      }));
     },
 
     /** The record that holds the rule's value (by the search key when `folded`), or null: an import's match. */

@@ -77,6 +77,9 @@ export function defineResource(input: ResourceSpecInput): ResourceSpec {
   for (const field of definition.fields) {
     if (!columns[field.name]) throw new Error(`${definition.key}: field ${field.name} has no column`);
   }
+  const valueField = definition.fields.find((field) => field.name === definition.availableValue);
+  if (definition.availableValue && valueField?.kind !== 'decimal')
+    throw new Error(`${definition.key}: availableValue ${definition.availableValue} is not a decimal field`);
   const version = getTableColumns(table).version;
   if (!version) throw new Error(`${definition.key}: the table has no version column`);
   const nameRule: UniqueRule[] = definition.uniqueName

@@ -1,12 +1,10 @@
-import { fnNoticeStatuses, fnStages, type FnForm } from '@dnx/shared';
+import { type FnForm } from '@dnx/shared';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { SearchBox, type FilterControlProps, type ListColumn } from '../../../components/resource-list';
+import { fnNoticeStatusText, fnStageText } from '../../../lib/status-text';
 
-export const stageLabel = (key: string) => fnStages.find((s) => s.key === key)?.label ?? key;
-export const statusLabel = (code: number | null) =>
-  code === null ? '' : (fnNoticeStatuses.find((s) => s.code === code)?.label ?? String(code));
 const stageColor: Record<string, string> = {
   new: 'default',
   active: 'blue',
@@ -64,12 +62,13 @@ export function formColumns(
       key: 'stage',
       title: t('fn.stage'),
       sortKey: sort('stage'),
-      render: (f) => <Tag color={stageColor[f.stage]}>{stageLabel(f.stage)}</Tag>,
+      render: (f) => <Tag color={stageColor[f.stage]}>{fnStageText(t, f.stage)}</Tag>,
     },
     {
       key: 'status',
       title: t('fn.status'),
-      value: (f) => (f.annulled ? `${statusLabel(f.status)} (${t('fn.annulled')})` : statusLabel(f.status)),
+      value: (f) =>
+        f.annulled ? `${fnNoticeStatusText(t, f.status)} (${t('fn.annulled')})` : fnNoticeStatusText(t, f.status),
     },
     { key: 'inspector', title: t('fn.inspector') },
     { key: 'valid_from', title: t('fn.validFrom') },

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/notify';
 import { schemaRules } from '../../../lib/form-rules';
 import { useCheckFn } from '../api/check-fn';
+import { fnNoticeStatusText, fnStageText } from '../../../lib/status-text';
 
 const rules = schemaRules(fnCheckQuerySchema.shape);
 
@@ -34,14 +35,14 @@ function CheckCard({ result }: { result: FnCheck }) {
     {
       key: 'stage',
       label: t('fn.stage'),
-      children: <Tag color={stageColors[result.stage]}>{result.stage_label}</Tag>,
+      children: <Tag color={stageColors[result.stage]}>{fnStageText(t, result.stage)}</Tag>,
     },
     {
       key: 'status',
       label: t('fn.status'),
       children: (
         <Space wrap size={4}>
-          <span>{result.status_label ?? '—'}</span>
+          <span>{result.status === null ? '—' : fnNoticeStatusText(t, result.status)}</span>
           {result.annulled && <Tag color="red">{t('fn.annulled')}</Tag>}
         </Space>
       ),

@@ -1,5 +1,5 @@
 import { CloseOutlined, HistoryOutlined } from '@ant-design/icons';
-import { fnFormExportColumns, fnNoticeStatuses, fnStages, hasPermissions, type FnForm } from '@dnx/shared';
+import { fnFormExportColumns, hasPermissions, type FnForm } from '@dnx/shared';
 import { Button, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -23,6 +23,7 @@ import { HistoryDrawer } from '../components/history-drawer';
 import { batchLabel } from '../components/parent-batch-select';
 import { personFilter } from '../components/person-select';
 import '../texts';
+import { fnNoticeStatusOptions, fnStageOptions } from '../../../lib/status-text';
 
 /**
  * A person the address filters by that this user cannot pick (C and D hold no people picker): the filter still
@@ -86,11 +87,11 @@ export default function GeneralFnPage() {
       { name: 'batch', label: t('fn.batch'), render: textFilter('batch') },
       { name: 'number_from', label: t('fn.numberFrom'), render: textFilter('number_from') },
       { name: 'number_to', label: t('fn.numberTo'), render: textFilter('number_to') },
-      { name: 'stage', label: t('fn.stage'), options: fnStages.map((s) => ({ value: s.key, label: s.label })) },
+      { name: 'stage', label: t('fn.stage'), options: fnStageOptions(t) },
       {
         name: 'status',
         label: t('fn.status'),
-        options: fnNoticeStatuses.map((s) => ({ value: String(s.code), label: s.label })),
+        options: fnNoticeStatusOptions(t),
       },
       { name: 'region', label: t('fn.region'), ...availableFilter('regions') },
       { name: 'transport_type', label: t('fn.transportType'), ...availableFilter('transport-types') },

@@ -1,13 +1,6 @@
 import { dayFilter } from '../../../components/resource-list';
 import { CheckOutlined, EditOutlined, HistoryOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import {
-  allRowsLimit,
-  fnBatchExportColumns,
-  fnBatchStatuses,
-  fnBatchStatusText,
-  hasPermissions,
-  type FnBatch,
-} from '@dnx/shared';
+import { allRowsLimit, fnBatchExportColumns, fnBatchStatuses, hasPermissions, type FnBatch } from '@dnx/shared';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +20,7 @@ import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';
 import { personFilter } from '../components/person-select';
 import '../texts';
+import { fnBatchStatusText as batchStatusText } from '../../../lib/status-text';
 
 /** A batch's forms in the registry, by number; all on one page when "Hamısı" can hold them (to print the batch). */
 const batchFormsPath = (batch: FnBatch) =>
@@ -104,7 +98,7 @@ export default function NewFnPage() {
           key: 'status',
           title: t('fn.batchStatus'),
           sortKey: 'status',
-          render: (b) => <Tag color={b.status === 'accepted' ? 'green' : 'blue'}>{fnBatchStatusText(b.status)}</Tag>,
+          render: (b) => <Tag color={b.status === 'accepted' ? 'green' : 'blue'}>{batchStatusText(t, b.status)}</Tag>,
         },
         {
           key: 'stages',
@@ -161,7 +155,7 @@ export default function NewFnPage() {
         {
           name: 'status',
           label: t('fn.batchStatus'),
-          options: fnBatchStatuses.map((s) => ({ value: s.key, label: s.label })),
+          options: fnBatchStatuses.map((s) => ({ value: s.key, label: batchStatusText(t, s.key) })),
         },
         { name: 'region', label: t('fn.region'), ...availableFilter('regions') },
         { name: 'operator', label: t('fn.operator'), ...personFilter('operators') },

@@ -1,5 +1,5 @@
 import { DeleteOutlined, HistoryOutlined } from '@ant-design/icons';
-import { fnAnnulSchema, fnFormExportColumns, fnNoticeStatuses, hasPermissions, type FnForm } from '@dnx/shared';
+import { fnAnnulSchema, fnFormExportColumns, hasPermissions, type FnForm } from '@dnx/shared';
 import { Button, Empty } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { useFnForm } from '../api/forms';
 import { paidEndpoint, useAnnulPaid } from '../api/paid';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
+import { fnNoticeStatusOptions } from '../../../lib/status-text';
 
 /** Annuls the selected paid forms with a required reason (the spec's paid-fn soft delete), all or none. */
 function AnnulButton({ selected, done }: { selected: number[]; done: () => void }) {
@@ -106,7 +107,7 @@ export default function PaidFnPage() {
         {
           name: 'status',
           label: t('fn.status'),
-          options: fnNoticeStatuses.map((s) => ({ value: String(s.code), label: s.label })),
+          options: fnNoticeStatusOptions(t),
         },
       ],
       emptyText: (

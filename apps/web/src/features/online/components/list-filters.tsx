@@ -1,8 +1,9 @@
-import { onlineStatuses, type OnlineRequestKind } from '@dnx/shared';
+import { type OnlineRequestKind } from '@dnx/shared';
 import type { TFunction } from 'i18next';
 import { availableFilter } from '../../../components/available-select';
 import { SearchBox, type FilterControlProps, type ResourceListDeclaration } from '../../../components/resource-list';
 import { OnlineStatusTag } from './status-tag';
+import { onlineStatusOptions } from '../../../lib/status-text';
 
 /** A text filter (a VÖEN) applied as it is typed, like the list's search. */
 export const textFilter =
@@ -48,7 +49,7 @@ export function reviewFilters(
     {
       name: 'status',
       label: t('online.status'),
-      options: onlineStatuses[kind].map((s) => ({ value: String(s.code), label: s.label })),
+      options: onlineStatusOptions(t, kind),
     },
     { name: voen.name, label: t('online.voen'), render: textFilter(voen.testId) },
     ...(national ? [{ name: 'region', label: t('online.region'), ...availableFilter('regions') }] : []),

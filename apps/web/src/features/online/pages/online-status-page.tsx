@@ -10,6 +10,7 @@ import { failureMessage } from '../../../lib/notify';
 import { useRequestStatus } from '../api/request-status';
 import { PublicFrame } from '../components/public-frame';
 import { OnlineStatusTag } from '../components/status-tag';
+import { paymentStatusText } from '../../../lib/status-text';
 
 const rules = schemaRules(onlineStatusQuerySchema.shape);
 
@@ -49,7 +50,7 @@ function PaymentDetails({ payment }: { payment: StatusPayment }) {
           {payment.owner_name} ({t('online.voen')} {payment.owner_code})
         </Descriptions.Item>
         <Descriptions.Item label={t('online.region')}>{payment.region_name}</Descriptions.Item>
-        <Descriptions.Item label={t('online.paymentStatus')}>{payment.status_label}</Descriptions.Item>
+        <Descriptions.Item label={t('online.paymentStatus')}>{paymentStatusText(t, payment.status)}</Descriptions.Item>
         {payment.payment_receipt_number && (
           <Descriptions.Item label={t('online.receipt')}>
             {payment.payment_receipt_number}
@@ -116,7 +117,7 @@ function StatusCard({ status }: { status: OnlineStatusAnswer }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('online.codeLabel')}>{status.code}</Descriptions.Item>
         <Descriptions.Item label={t('online.status')}>
-          <OnlineStatusTag kind={status.kind} status={status.status} label={status.status_label} />
+          <OnlineStatusTag kind={status.kind} status={status.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('online.createdAt')}>{formatDateTime(status.created_at)}</Descriptions.Item>
         {status.decided_at && (

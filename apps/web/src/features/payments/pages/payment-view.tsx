@@ -1,11 +1,4 @@
-import {
-  formatBakuDateTime,
-  formatDate,
-  formatMoney,
-  paymentStatusLabel,
-  type Payment,
-  type PaymentRow,
-} from '@dnx/shared';
+import { formatBakuDateTime, formatDate, formatMoney, type Payment, type PaymentRow } from '@dnx/shared';
 import { Card, Descriptions, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -20,6 +13,7 @@ import { useAccessibleTable } from '../../../lib/accessible-dom';
 import { useCurrentUser } from '../../auth/api/current-user';
 import { usePayment } from '../api/payments';
 import '../texts';
+import { paymentStatusText } from '../../../lib/status-text';
 
 const money = (amount: string | null) => (amount === null ? '' : formatMoney(amount));
 const record = (number: string, date: string | null, amount: string | null) =>
@@ -124,7 +118,7 @@ export function PaymentView({ id }: { id: number }) {
               { key: 'owner_name', label: t('payments.ownerName'), children: p.owner_name },
               { key: 'owner_address', label: t('payments.ownerAddress'), children: p.owner_address },
               { key: 'owner_phone', label: t('payments.ownerPhone'), children: p.owner_phone },
-              { key: 'status', label: t('payments.status'), children: paymentStatusLabel(p.status) },
+              { key: 'status', label: t('payments.status'), children: paymentStatusText(t, p.status) },
               { key: 'total', label: t('payments.total'), children: formatMoney(p.total) },
               { key: 'receipt', label: t('payments.receiptNumber'), children: p.payment_receipt_number ?? '' },
               { key: 'receipt_date', label: t('payments.receiptDate'), children: formatDate(p.payment_receipt_date) },

@@ -7,15 +7,7 @@ import {
   PlusOutlined,
   SendOutlined,
 } from '@ant-design/icons';
-import {
-  actionsOf,
-  formatMoney,
-  paymentExportColumns,
-  paymentStatusLabel,
-  paymentStatuses,
-  PaymentStatusCode,
-  type PaymentListItem,
-} from '@dnx/shared';
+import { actionsOf, formatMoney, paymentExportColumns, PaymentStatusCode, type PaymentListItem } from '@dnx/shared';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +23,7 @@ import { openReceipt, paymentsEndpoint, usePaymentTransition } from '../api/paym
 import { CancelDialog } from '../components/cancel-dialog';
 import { PayDialog } from '../components/pay-dialog';
 import '../texts';
+import { paymentStatusOptions, paymentStatusText } from '../../../lib/status-text';
 
 const textFilter =
   (testId: string) =>
@@ -127,7 +120,7 @@ export function PaymentsList() {
           key: 'status',
           title: t('payments.status'),
           sortKey: 'status',
-          render: (p) => <Tag color={statusColor[p.status]}>{paymentStatusLabel(p.status)}</Tag>,
+          render: (p) => <Tag color={statusColor[p.status]}>{paymentStatusText(t, p.status)}</Tag>,
         },
         { key: 'receipt', title: t('payments.receiptNumber') },
         { key: 'created_at', title: t('payments.createdAt'), sortKey: 'created_at' },
@@ -204,7 +197,7 @@ export function PaymentsList() {
         {
           name: 'status',
           label: t('payments.status'),
-          options: paymentStatuses.map((s) => ({ value: String(s.code), label: s.label })),
+          options: paymentStatusOptions(t),
         },
         { name: 'owner_code', label: t('payments.ownerCode'), render: textFilter('filter-input-owner-code') },
         {

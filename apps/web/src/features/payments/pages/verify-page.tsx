@@ -1,11 +1,12 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { formatDate, formatMoney, paymentStatusLabel } from '@dnx/shared';
+import { formatDate, formatMoney } from '@dnx/shared';
 import { Card, Descriptions, Result, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { usePublicPayment } from '../api/payments';
+import { paymentStatusText } from '../../../lib/status-text';
 
 /** `/verify/{code}`: the public check a receipt's QR opens, no sign-in; a wrong code says it plainly. */
 export function VerifyPage() {
@@ -41,7 +42,9 @@ export function VerifyPage() {
           />
           <Descriptions column={1} bordered size="small" style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('payments.ownerName')}>{check.data.owner_name}</Descriptions.Item>
-            <Descriptions.Item label={t('payments.status')}>{paymentStatusLabel(check.data.status)}</Descriptions.Item>
+            <Descriptions.Item label={t('payments.status')}>
+              {paymentStatusText(t, check.data.status)}
+            </Descriptions.Item>
             <Descriptions.Item label={t('payments.receiptNumber')}>
               {check.data.payment_receipt_number ?? '—'}
               {check.data.payment_receipt_date ? ` (${formatDate(check.data.payment_receipt_date)})` : ''}

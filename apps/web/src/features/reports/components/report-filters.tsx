@@ -1,13 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import {
-  apiDateFormat,
-  displayDateFormat,
-  fnNoticeStatuses,
-  paymentStatuses,
-  reportGroupByKeys,
-  reportGroupByLabels,
-  reportMessages,
-} from '@dnx/shared';
+import { apiDateFormat, displayDateFormat, reportGroupByKeys, reportGroupByLabels, reportMessages } from '@dnx/shared';
 import { Button, Card, Col, DatePicker, Form, Row, Select } from 'antd';
 import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,6 +10,7 @@ import { RegionSelect } from '../../../components/region-select';
 import { PersonSelect } from '../../fn/components/person-select';
 import type { ReportParams } from '../api/get-report';
 import { reportFilterNames, writeReportParams, type ReportFilterName } from './report-params';
+import { fnNoticeStatusOptions, paymentStatusOptions } from '../../../lib/status-text';
 
 /** The validity a carrier buys, in months. */
 const validityMonths = [1, 3, 6, 12] as const;
@@ -147,16 +140,12 @@ export function ReportFilters({ form, params, national, running, onRun }: Report
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="form_status" label={t('reports.formStatus')}>
-              <Select
-                allowClear
-                placeholder={t('reports.anyStatus')}
-                options={fnNoticeStatuses.map((s) => ({ value: String(s.code), label: s.label }))}
-              />
+              <Select allowClear placeholder={t('reports.anyStatus')} options={fnNoticeStatusOptions(t)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="payment_status" label={t('reports.paymentStatus')}>
-              <Select options={paymentStatuses.map((s) => ({ value: String(s.code), label: s.label }))} />
+              <Select options={paymentStatusOptions(t)} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>

@@ -1,12 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
 import { ReloadOutlined } from '@ant-design/icons';
-import {
-  paymentStatusLabel,
-  reportFormFigureKeys,
-  reportGroupByLabels,
-  reportMoneyKeys,
-  type ReportGroupBy,
-} from '@dnx/shared';
+import { reportFormFigureKeys, reportGroupByLabels, reportMoneyKeys, type ReportGroupBy } from '@dnx/shared';
 import { Alert, Button, Col, Form, Row, Space, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +20,7 @@ import { readReportParams, writeReportParams } from '../components/report-params
 import { ReportPeriod } from '../components/report-period';
 import { ReportSubscriptions, SubscribeButton } from '../components/report-subscriptions';
 import { ReportFilters, reportFormFields, type ReportFilterValues } from '../components/report-filters';
+import { paymentStatusText } from '../../../lib/status-text';
 
 /**
  * `report-form`: the forms' and payments' figures of a period per region, operator, transport type or month, with
@@ -97,7 +92,7 @@ export default function ReportFormPage() {
           <>
             <ReportPeriod report={data}>
               <Typography.Text type="secondary">
-                {t('reports.paymentsCounted', { status: paymentStatusLabel(data.payment_status) })}
+                {t('reports.paymentsCounted', { status: paymentStatusText(t, data.payment_status) })}
               </Typography.Text>
             </ReportPeriod>
             <Row gutter={[16, 16]}>
