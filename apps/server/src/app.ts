@@ -14,6 +14,7 @@ import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
+import { fnServicesPlugin } from './features/fn/plugin';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
@@ -29,6 +30,7 @@ import { sessionRoutes } from './features/sessions/routes';
 import { reportRoutes } from './features/reports/routes';
 import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
+import { paymentServicePlugin } from './features/payments/plugin';
 import { paymentRoutes } from './features/payments/routes';
 import { profileRoutes } from './features/profile/routes';
 import { registryRoutes } from './features/registry/routes';
@@ -179,6 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mfaPlugin, { config });
   await app.register(jobsPlugin, { schedule: options.jobs !== 'no-schedule' });
   await app.register(captchaPlugin, { config });
+  // The services several features' screens share, with their list caches: built once a process.
+  await app.register(fnServicesPlugin);
+  await app.register(paymentServicePlugin);
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);

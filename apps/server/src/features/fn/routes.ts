@@ -34,10 +34,8 @@ import { eq } from 'drizzle-orm';
 import { fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { exportColumnsOf, exportFileResponses, registerListExport, sendTable } from '../../lib/list/list-export';
-import { createListCaches, requestUrl } from '../../lib/list/list-query';
+import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { createBatchService } from './batch-service';
-import { createFormService } from './form-service';
 import { fnLedgerChain } from './ledger';
 import { reconcile } from './reconciliation';
 
@@ -50,9 +48,7 @@ const paidScope = () => [eq(fnForms.stage, 'paid'), eq(fnForms.annulled, false)]
 
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
 export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Batches name their operator and region; forms are counted with their batch.
-  const batches = createBatchService(app.db, createListCaches(app.changes, ['fn_batches', 'users']));
-  const forms = createFormService(app.db, createListCaches(app.changes, ['fn_forms']));
+  const { batches, forms } = app.fn;
   const formFilters =
     'filters stage, status (as of today: a paid form past its validity is 1), series, number, number_from, ' +
     'number_to, batch, operator, inspector, region, transport_type, shared; a regional user sees their region';

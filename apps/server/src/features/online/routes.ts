@@ -34,7 +34,6 @@ import { signedInErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { createPaymentService } from '../payments/payment-service';
 import { startPdf } from '../payments/receipt';
 import { publicLookupLimit } from '../auth/lookup-limit';
 import { registryGateway } from '../registry/routes';
@@ -79,7 +78,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     config,
     captcha: app.captcha,
     registry: registryGateway(app.db, config),
-    payments: createPaymentService(app.db, app.publicOrigin),
+    payments: app.payments,
     publicOrigin: app.publicOrigin,
   });
 

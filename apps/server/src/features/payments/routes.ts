@@ -30,13 +30,12 @@ import { fnBatches, fnForms } from '../../db/schema';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import type { IdempotentEffect } from '../../lib/idempotency';
 import { registerListExport } from '../../lib/list/list-export';
-import { createListCaches, requestUrl } from '../../lib/list/list-query';
+import { requestUrl } from '../../lib/list/list-query';
 import { regionScope } from '../../lib/region-scope';
 import { authUser } from '../../plugins/auth';
 import { publicLookupLimit } from '../auth/lookup-limit';
 import { formList, formSource } from '../fn/form-repository';
 import { batchPricing } from './payment-repository';
-import { createPaymentService } from './payment-service';
 
 const common = { tags: ['payments'], security: [{ bearer: [] }] };
 const view = { access: { permissions: [paymentPermissions.view] } } as const;
@@ -51,8 +50,8 @@ const pdfSchema = z.any().meta({ description: 'The receipt, application/pdf', ty
  * payment, and the public check. Routes are thin: the service owns rules and transactions.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const service = createPaymentService(app.db, app.publicOrigin, createListCaches(app.changes, ['payments']));
-  const formCaches = createListCaches(app.changes, ['fn_forms']);
+  const service = app.payments;
+  const formCaches = app.fn.formCaches;
   /** A payment route's answer given again from the payment it wrote, when a crash lost it (lib/idempotency.ts). */
   const paymentEffect = (status: number): IdempotentEffect => ({
     resource: 'payment',

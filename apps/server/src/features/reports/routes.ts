@@ -48,7 +48,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   }
   const reportsDb = replica?.db ?? app.db;
   const reports = createReportService(reportsDb);
-  const statistics = createStatistics(app.db, app.changes, app.publicOrigin);
+  const statistics = createStatistics(app.db, { ...app.fn, payments: app.payments });
 
   app.get(
     '/api/reports/',

@@ -14,13 +14,9 @@ import {
 } from '@dnx/shared';
 import type { Database } from '../../db/client';
 import { utcDay } from '../../lib/days';
-import { createListCaches } from '../../lib/list/list-query';
-import type { ChangeFeed } from '../../lib/change-feed';
+import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
-import { createBatchService } from '../fn/batch-service';
-import { createFormService } from '../fn/form-service';
 import { onlineRequestLists } from '../online/service';
-import { createPaymentService } from '../payments/payment-service';
 
 /**
  * The home page's numbers (issue 16, `GET /api/reports/statistics/`). Each is the count of a list — its screen
@@ -56,14 +52,15 @@ async function inBatches<T, R>(items: readonly T[], width: number, work: (item: 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-export function createStatistics(db: Database, feed: ChangeFeed, publicOrigin: string) {
-  const forms = createFormService(db, createListCaches(feed, ['fn_forms', 'fn_batches']));
-  const batches = createBatchService(db, createListCaches(feed, ['fn_batches', 'users', 'regions']));
-  const payments = createPaymentService(
-    db,
-    publicOrigin,
-    createListCaches(feed, ['payments', 'payment_rows', 'fn_forms']),
-  );
+/** The home numbers, from the lists' own services (built once a process: `app.fn`, `app.payments`). */
+export function createStatistics(
+  db: Database,
+  {
+    forms,
+    batches,
+    payments,
+  }: Pick<FastifyInstance['fn'], 'forms' | 'batches'> & { payments: FastifyInstance['payments'] },
+) {
   const online = onlineRequestLists(db);
   // Each number is its list's count, with the list's own filters and scope (no row is read).
   const counters = {

@@ -35,10 +35,28 @@ export function operationNouns(key: string): { plural: string; singular: string 
   return { plural, singular };
 }
 
-/** A resource's repository and service on the app's database (its routes, and an import's rows). */
-export function resourceParts(app: FastifyInstance, spec: ResourceSpec) {
-  const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
-  return { repo, service: createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs)) };
+type ResourceParts = {
+  repo: ReturnType<typeof createResourceRepository>;
+  service: ReturnType<typeof createResourceService>;
+};
+// Keyed by the app's change feed: one a process, the same object in every plugin context of the app.
+const partsOfApp = new WeakMap<object, Map<ResourceSpec, ResourceParts>>();
+
+/**
+ * A resource's repository and service on the app's database (its routes, search, an import's rows), made once a
+ * process: each repository's list caches follow every change of their tables, so a copy per caller (or per import,
+ * as before) would do that work again for each, and never stop.
+ */
+export function resourceParts(app: FastifyInstance, spec: ResourceSpec): ResourceParts {
+  const made = partsOfApp.get(app.changes) ?? new Map<ResourceSpec, ResourceParts>();
+  partsOfApp.set(app.changes, made);
+  let parts = made.get(spec);
+  if (!parts) {
+    const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
+    parts = { repo, service: createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs)) };
+    made.set(spec, parts);
+  }
+  return parts;
 }
 
 /** The routes of one resource, all from its declaration: list, read, create, update, delete-multiple, available. */
