@@ -14,6 +14,7 @@ import { auditRoutes } from './features/audit/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
+import { authServicePlugin } from './features/auth/plugin';
 import { fnServicesPlugin } from './features/fn/plugin';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
@@ -184,14 +185,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The services several features' screens share, with their list caches: built once a process.
   await app.register(fnServicesPlugin);
   await app.register(paymentServicePlugin);
+  await app.register(authServicePlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
-  await app.register(authRoutes, { config });
+  await app.register(authRoutes);
   await app.register(mfaRoutes);
   await app.register(sessionRoutes, { config });
   await app.register(groupRoutes);
-  await app.register(userRoutes, { config });
+  await app.register(userRoutes);
   await app.register(profileRoutes, { config });
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);

@@ -3,6 +3,18 @@ import { createTestApp, type TestApp } from './test/test-app';
 
 // Every list cache the app makes, by the tables it follows (the first is the list's own).
 const made = vi.hoisted(() => [] as string[][]);
+// Every sign-in service the app builds.
+const authServices = vi.hoisted(() => ({ built: 0 }));
+vi.mock('./features/auth/service', async (original) => {
+  const actual = await original<typeof import('./features/auth/service')>();
+  return {
+    ...actual,
+    createAuthService: (...args: Parameters<typeof actual.createAuthService>) => {
+      authServices.built += 1;
+      return actual.createAuthService(...args);
+    },
+  };
+});
 vi.mock('./lib/list/live-lists', async (original) => {
   const actual = await original<typeof import('./lib/list/live-lists')>();
   return {
@@ -34,6 +46,10 @@ describe('services built once a process', () => {
     // Each list's own table once: no list is cached twice (search's resources were made again, 4 of them).
     const lists = made.map((tables) => tables[0]);
     expect(new Set(lists).size).toBe(lists.length);
+  });
+
+  it('builds the sign-in service once (the sign-in routes and the accounts screens built one each)', () => {
+    expect(authServices.built).toBe(1);
   });
 
   it('makes no list cache again for a search or an import after the start', async () => {

@@ -28,26 +28,16 @@ import {
   tokenVerifyResponseSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser, bearerToken } from '../../plugins/auth';
-import { createAuthService } from './service';
 
 const signedIn = { access: { permissions: [] } } as const;
 const tokenErrors = { 400: fieldErrorsSchema, 401: tokenErrorSchema };
 const throttledError = { 429: detailErrorSchema };
 
 /** Sign-in, session and password recovery, as djangorestframework-simplejwt and the original API answer. */
-export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const auth = createAuthService({
-    db: app.db,
-    config,
-    tokens: app.tokens,
-    captcha: app.captcha,
-    mailer: app.mailer,
-    mfa: app.mfa,
-    log: app.log,
-  });
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = app.signIn;
 
   app.post(
     '/api/token/',

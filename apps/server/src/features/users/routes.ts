@@ -19,19 +19,17 @@ import {
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { createAuthService } from '../auth/service';
 import { createUserListCaches, userList } from './repository';
 import { createUserService } from './service';
 
 const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
-export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUserService(
     app.db,
     {
@@ -43,15 +41,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     createUserListCaches(app.changes),
   );
   const done = { 204: z.null().meta({ description: 'Done' }), ...signedInErrors };
-  const auth = createAuthService({
-    db: app.db,
-    config,
-    tokens: app.tokens,
-    captcha: app.captcha,
-    mailer: app.mailer,
-    mfa: app.mfa,
-    log: app.log,
-  });
 
   app.get(
     '/api/user/users/',
@@ -260,7 +249,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request) => {
       const user = await users.resetTarget(authUser(request), request.body.id);
-      await auth.forgotPassword(user.email, request.ip);
+      await app.signIn.forgotPassword(user.email, request.ip);
       return { message: userMessages.resetLinkSent };
     },
   );
