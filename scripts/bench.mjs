@@ -31,7 +31,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchFirstStart } from './bench-first-start.mjs';
 import { benchFn } from './bench-fn.mjs';
-import { benchImports } from './bench-imports.mjs';
+import { benchHostileImports, benchImports } from './bench-imports.mjs';
 import { benchLists } from './bench-lists.mjs';
 import { benchListsWrites } from './bench-lists-writes.mjs';
 import { benchMixed } from './bench-mixed.mjs';
@@ -121,6 +121,7 @@ results.push(await benchPayments());
 results.push(await benchReports());
 if (process.env.BENCH_SKIP_10M !== '1') results.push(await benchReports10m());
 results.push(await benchImports());
+results.push(await benchHostileImports());
 results.push(await benchSearch());
 results.push(await benchMixed());
 

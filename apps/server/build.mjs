@@ -15,8 +15,7 @@ export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
   const pkg = JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@dnx/'));
   rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: entries.map((entry) => path.join(serverDir, 'src', entry)),
+  const options = {
     outdir,
     bundle: true,
     platform: 'node',
@@ -28,6 +27,12 @@ export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
     logLevel: 'warning',
+  };
+  await build({ ...options, entryPoints: entries.map((entry) => path.join(serverDir, 'src', entry)) });
+  // The import's table reader runs in a worker thread (issue 40): its own bundle, beside the server's.
+  await build({
+    ...options,
+    entryPoints: { 'table-reader-worker': path.join(serverDir, 'src/lib/spreadsheet/table-reader-worker.ts') },
   });
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'db/migrations'), { recursive: true });
 }
@@ -35,5 +40,5 @@ export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
 // `npm run build -w @dnx/server`; tests import bundleServer without building dist/.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   await bundleServer(path.join(serverDir, 'dist'));
-  console.log('server built: dist/server.js, dist/cli.js');
+  console.log('server built: dist/server.js, dist/cli.js, dist/table-reader-worker.js');
 }

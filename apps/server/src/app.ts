@@ -57,6 +57,7 @@ import { readinessPlugin } from './plugins/readiness';
 import { securityPlugin } from './plugins/security';
 import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
+import { workSlotsPlugin } from './plugins/work-slots';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, { config });
   await app.register(mfaPlugin, { config });
   await app.register(jobsPlugin, { schedule: options.jobs !== 'no-schedule' });
+  await app.register(workSlotsPlugin, { config });
   await app.register(captchaPlugin, { config });
   // The services several features' screens share, with their list caches: built once a process.
   await app.register(fnServicesPlugin);
@@ -199,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes);
-  await app.register(importRoutes);
+  await app.register(importRoutes, { config });
   await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
   await app.register(paymentRoutes, { config });

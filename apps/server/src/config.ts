@@ -136,6 +136,27 @@ const envSchema = z.object({
     .default(2_048),
   /** `true` with NODE_ENV=test only: a route that blocks the event loop, for the watchdog's process tests. */
   WATCHDOG_TEST_BLOCK: z.enum(['true', 'false']).default('false'),
+  /**
+   * An import's file is read in a worker thread (issue 40) with this much heap (MB) and this long (seconds, the
+   * thread's own reading time): past either it is stopped and the import fails, naming the cap.
+   */
+  IMPORT_READ_MEMORY_MB: z.coerce.number().int().min(16).max(8_192).default(512),
+  IMPORT_READ_TIMEOUT: z.coerce.number().int().min(1).max(3_600).default(120),
+  /**
+   * A `checking` import whose process has not said it is alive for this long (seconds) is taken up again by any
+   * process (once; the second time it fails with a reason). The checking process says so every quarter of it.
+   */
+  IMPORT_STALE_AFTER: z.coerce.number().int().min(2).max(3_600).default(120),
+  /**
+   * Work that holds a process for long, at once (issue 40): exports streaming in one process, of them one user's,
+   * and uploads being taken in by one process, and one user's imports not yet checked (queued or checking, in any
+   * process). Beyond them: 429 with Retry-After of `BUSY_RETRY_AFTER` seconds.
+   */
+  EXPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000).default(4),
+  EXPORTS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(2),
+  IMPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000).default(4),
+  IMPORTS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(2),
+  BUSY_RETRY_AFTER: z.coerce.number().int().min(1).max(3_600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),

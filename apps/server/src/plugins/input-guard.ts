@@ -10,6 +10,9 @@ const maxDepth = 32;
 export function uncleanPaths(value: unknown, path = '', depth = 0, found: string[] = []): string[] {
   if (typeof value === 'string') {
     if (!isCleanText(value, true)) found.push(path || 'non_field_errors');
+  } else if (ArrayBuffer.isView(value)) {
+    // An uploaded file's bytes are not text: walked as an object, 20 MB were 20 million keys on the event loop.
+    return found;
   } else if (value !== null && typeof value === 'object' && depth < maxDepth) {
     for (const [key, item] of Object.entries(value)) {
       const itemPath = path ? `${path}.${key}` : key;

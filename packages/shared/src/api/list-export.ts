@@ -31,6 +31,8 @@ export const defineExportColumns = <Row>(columns: ExportColumns<Row>): ExportCol
 export const listExportMessages = {
   formatInvalid: 'Format "csv" və ya "xlsx" olmalıdır.',
   columnsUnknown: (allowed: readonly string[]) => `Belə sütun yoxdur. Mümkün sütunlar: ${allowed.join(', ')}.`,
+  busyUser: 'Sizin başqa ixracınız hələ hazırlanır: o bitəndən sonra yenidən cəhd edin.',
+  busyServer: 'Server indi çox ixracı birdən hazırlayır: bir azdan yenidən cəhd edin.',
 } as const;
 
 /** The query an export adds to its list's filters and order: the format and, optionally, the columns. */

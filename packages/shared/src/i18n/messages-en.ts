@@ -72,6 +72,8 @@ export const enMessages: MessageCatalogue = {
   listExportMessages: {
     formatInvalid: 'The format must be "csv" or "xlsx".',
     columnsUnknown: (allowed) => `No such column. Possible columns: ${allowed.join(', ')}.`,
+    busyUser: 'Another export of yours is still being prepared: try again once it has finished.',
+    busyServer: 'The server is preparing many exports at once: try again in a moment.',
   },
   versionMessages: {
     stale: 'Another user changed this record after you opened it. Reload the record and repeat your change.',
@@ -211,6 +213,21 @@ export const enMessages: MessageCatalogue = {
     alreadyApplied: 'This import has already been applied.',
     changedSince: 'The data changed after the check: upload the file again.',
     failed: 'The import failed. Upload the file again.',
+    cellTooLong: 'The file has a cell longer than 50,000 characters: none of the imported fields takes so long a text.',
+    rowTooLong: 'The file has a row longer than 100,000 characters: the imported fields together take no such text.',
+    tooManyColumns: 'The file has a row of more than 500 columns.',
+    textTooLarge: 'The text of the file expands to more than 128 million characters: split the file into parts.',
+    unpackedTooLarge:
+      'The file expands to too much when unpacked (the sheet may not exceed 512 MB, the shared strings 128 MB, ' +
+      'the other parts 16 MB): it is not a table.',
+    readTooSlow: (seconds) =>
+      `Reading the file took more than ${seconds} seconds and was stopped: split the file into parts.`,
+    readTooLarge: (megabytes) =>
+      `Reading the file needed more than ${megabytes} MB of memory and was stopped: split the file into parts.`,
+    interrupted:
+      'The server stopped twice before the check of this file ended: upload the file again or split it into parts.',
+    busyUser: 'Another import of yours is still being checked: upload again once it has finished.',
+    busyServer: 'The server is taking in many files at once: upload again in a moment.',
   },
   openingMessages: {
     stateInvalid: `State: ${openingStates.map((s) => s.label).join(', ')}.`,

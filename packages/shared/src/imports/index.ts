@@ -44,6 +44,17 @@ export function importTitle(kind: ImportKind): string {
 export const importMaxBytes = 20 * 1024 * 1024;
 export const importMaxRows = 100_000;
 
+/**
+ * What a file may expand to (issue 40), checked while it is read and before anything is kept: a 5 KB workbook can
+ * hold one 4 MB shared string that 29 cells repeat. The longest cell any import takes is a bus route's stops (200 of
+ * up to 200 letters, each with its coordinates, one a line: some 45,000 characters); a row's cells together, a row's
+ * columns (trailing blank cells not counted), and all the text the file expands to are bounded as well.
+ */
+export const importMaxCellLength = 50_000;
+export const importMaxRowLength = 100_000;
+export const importMaxColumns = 500;
+export const importMaxTextLength = 128 * 2 ** 20;
+
 export const importStatuses = ['queued', 'checking', 'previewed', 'applying', 'applied', 'failed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 export const importOutcomes = ['new', 'changed', 'unchanged', 'error'] as const;
@@ -67,6 +78,21 @@ export const importMessages = {
   alreadyApplied: 'Bu idxal artıq tətbiq olunub.',
   changedSince: 'Yoxlamadan sonra məlumatlar dəyişib: faylı yenidən yükləyin.',
   failed: 'İdxal alınmadı. Faylı yenidən yükləyin.',
+  cellTooLong: 'Faylda 50.000 simvoldan uzun xana var: idxal olunan sahələrin heç biri bu qədər uzun mətn qəbul etmir.',
+  rowTooLong: 'Faylda 100.000 simvoldan uzun sətir var: idxal olunan sahələr birlikdə bu qədər mətn qəbul etmir.',
+  tooManyColumns: 'Faylda 500-dən çox sütunu olan sətir var.',
+  textTooLarge: 'Faylın mətni açılanda 128 milyon simvoldan çox olur: faylı bir neçə hissəyə bölün.',
+  unpackedTooLarge:
+    'Fayl açılanda həddən artıq böyük olur (vərəq 512 MB-dan, paylaşılan mətnlər 128 MB-dan, qalan hissələr ' +
+    '16 MB-dan böyük ola bilməz): bu, cədvəl deyil.',
+  readTooSlow: (seconds: number) =>
+    `Faylın oxunması ${seconds} saniyədən çox çəkdi və dayandırıldı: faylı bir neçə hissəyə bölün.`,
+  readTooLarge: (megabytes: number) =>
+    `Faylın oxunması ${megabytes} MB-dan çox yaddaş istədi və dayandırıldı: faylı bir neçə hissəyə bölün.`,
+  interrupted:
+    'Server bu faylın yoxlanışı bitmədən iki dəfə dayandı: faylı yenidən yükləyin və ya bir neçə hissəyə bölün.',
+  busyUser: 'Sizin başqa idxalınız hələ yoxlanılır: o bitəndən sonra yenidən yükləyin.',
+  busyServer: 'Server indi çox faylı birdən qəbul edir: bir azdan yenidən yükləyin.',
 } as const;
 
 export const importResourceSchema = z.enum(importKinds, { error: importMessages.resourceInvalid });

@@ -1,5 +1,6 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
+  detailErrorSchema,
   idParamsSchema,
   importCreateSchema,
   importMaxBytes,
@@ -16,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
+import type { Config } from '../../config';
 import { fieldErrors } from '../../lib/http-errors';
 import { exportFileResponses, sendTable } from '../../lib/list/list-export';
 import { authUser } from '../../plugins/auth';
@@ -50,28 +52,31 @@ async function receiveUpload(part: MultipartFile): Promise<void> {
  * Imports for administrators (issue 28): upload (multipart) -> a check on the job queue -> the preview (counts and
  * rows by outcome) -> apply, all or nothing; the rows in error as a file to fix; each list's template.
  */
-export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile: receiveUpload,
     limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: false,
   });
-  const service = createImportService(app);
+  const service = createImportService(app, config);
 
   app.post(
     '/api/imports/',
     {
       config: access,
+      // Before the file is taken in: uploads at once per process and per user are limited (issue 40).
+      onRequest: async (request, reply) => app.workSlots.imports.hold(request, reply),
       schema: {
         ...common,
         operationId: 'createImport',
         summary:
           'Upload a file for a list (multipart: `resource`, `file`: .xlsx or UTF-8 .csv, 20 MB and 100,000 rows at ' +
-          'most): the import, queued for its check (follow it at GET /api/imports/{id}/)',
+          'most): the import, queued for its check (follow it at GET /api/imports/{id}/). 429 with Retry-After while ' +
+          "the user's imports not yet checked, or the uploads the server takes in at once, are at their limit",
         consumes: ['multipart/form-data'],
         body: importCreateSchema,
-        response: { 201: importSchema, ...signedInErrors },
+        response: { 201: importSchema, ...signedInErrors, 429: detailErrorSchema },
       },
     },
     async (request, reply) => {

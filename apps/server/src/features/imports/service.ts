@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  importMaxCellLength,
+  importMaxColumns,
+  importMaxRowLength,
   importMaxRows,
+  importMaxTextLength,
   importMessages as m,
   openingBalancesKind,
   type Import,
@@ -11,19 +15,23 @@ import {
   type ImportKind,
   type ImportRow,
 } from '@dnx/shared';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { type PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { importRows, imports, users } from '../../db/schema';
+import type { Config } from '../../config';
 import type { AuditActor } from '../../lib/audit';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
 import {
-  readTable,
   sniffTableFormat,
+  TableBoundError,
   TableTooLargeError,
   TableUnreadableError,
+  type TableBound,
   type TableFormat,
 } from '../../lib/spreadsheet/table-reader';
+import { readTableInThread, TableReadLimitError } from '../../lib/spreadsheet/table-reader-thread';
 import { createBusRouteImporter } from './bus-routes';
 import { createResourceImporter } from './checker';
 import { importBatchSize as batchSize, type CheckedRow, type Importer } from './importer';
@@ -36,6 +44,37 @@ import { createOpeningImporter } from './opening';
  */
 
 const zero: ImportCounts = { new: 0, changed: 0, unchanged: 0, error: 0 };
+
+/** What an import's file may expand to (packages/shared), checked as it is read. */
+const tableLimits = {
+  maxRows: importMaxRows,
+  maxCellLength: importMaxCellLength,
+  maxRowLength: importMaxRowLength,
+  maxColumns: importMaxColumns,
+  maxTextLength: importMaxTextLength,
+};
+
+const boundMessages: Record<TableBound, string> = {
+  cell: m.cellTooLong,
+  row: m.rowTooLong,
+  columns: m.tooManyColumns,
+  text: m.textTooLarge,
+  unpacked: m.unpackedTooLarge,
+};
+
+/** Why a check failed, in the words the import keeps; null for a failure of ours (logged), not the file's. */
+function fileFault(err: unknown): string | null {
+  if (err instanceof HttpError) return String(err.body.detail);
+  if (err instanceof TableTooLargeError) return m.tooManyRows;
+  if (err instanceof TableBoundError) return boundMessages[err.bound];
+  if (err instanceof TableReadLimitError)
+    return err.limit === 'time' ? m.readTooSlow(err.value) : m.readTooLarge(err.value);
+  if (err instanceof TableUnreadableError) return m.fileUnreadable;
+  return null;
+}
+
+/** A checked import is never taken up a third time: the file itself may be what stops the server. */
+const maxAttempts = 2;
 
 /** The file of an import on disk for the reader, removed after `use`. */
 async function onDisk<T>(data: Buffer, use: (path: string) => Promise<T>): Promise<T> {
@@ -61,7 +100,7 @@ export async function formatOf(data: Buffer): Promise<TableFormat | null> {
 
 export type ImportService = ReturnType<typeof createImportService>;
 
-export function createImportService(app: FastifyInstance) {
+export function createImportService(app: FastifyInstance, config: Config) {
   const db = app.db;
 
   const view = (row: Omit<typeof imports.$inferSelect, 'file' | 'header'> & { createdBy: string }): Import => ({
@@ -88,7 +127,7 @@ export function createImportService(app: FastifyInstance) {
     return row;
   }
 
-  const finish = (id: number, values: Partial<typeof imports.$inferInsert>) =>
+  const update = (id: number, values: Partial<typeof imports.$inferInsert>) =>
     db.update(imports).set(values).where(eq(imports.id, id));
 
   const importerOf = (kind: ImportKind): Promise<Importer> =>
@@ -113,17 +152,33 @@ export function createImportService(app: FastifyInstance) {
     return { ...zero, ...Object.fromEntries(byOutcome.map((r) => [r.outcome, r.n])) };
   }
 
-  /** The check: every row read, checked and kept; the counts by outcome. A file that cannot be read fails. */
+  /** The imports this process checks now: never taken up by its own recovery, whatever their heartbeat. */
+  const checkingHere = new Set<number>();
+
+  /**
+   * The check: the file read in a worker thread (within its bounds and caps, before any row is kept), then every
+   * row checked and kept; the counts by outcome. A file that cannot be read, or breaks a bound, fails.
+   */
   async function check(id: number) {
     const [claimed] = await db
       .update(imports)
-      .set({ status: 'checking' })
+      .set({ status: 'checking', heartbeatAt: sql`now()`, attempts: sql`${imports.attempts} + 1` })
       .where(and(eq(imports.id, id), eq(imports.status, 'queued')))
       .returning();
     if (!claimed?.file) return;
-    const importer = await importerOf(claimed.resource);
+    checkingHere.add(id);
+    // This check's claim: a write after another process took the import up (this one stalled) changes nothing.
+    const mine = and(eq(imports.id, id), eq(imports.status, 'checking'), eq(imports.attempts, claimed.attempts));
+    const finish = (values: PgUpdateSetSource<typeof imports>) =>
+      db.update(imports).set(values).where(mine).returning({ id: imports.id });
+    const heartbeat = setInterval(
+      () => void finish({ heartbeatAt: sql`now()` }).catch(() => {}),
+      (config.IMPORT_STALE_AFTER * 1000) / 4,
+    );
+    heartbeat.unref();
     const counts = { ...zero };
     try {
+      const importer = await importerOf(claimed.resource);
       await onDisk(claimed.file, async (path) => {
         let columns: Map<string, number> | null = null;
         const seen = new Map<string, number>();
@@ -145,16 +200,21 @@ export function createImportService(app: FastifyInstance) {
               cells: r.cells,
             })),
           );
-          await finish(id, { done: line - 1, counts });
+          await finish({ done: line - 1, counts, heartbeatAt: sql`now()` });
           batch = [];
         };
-        for await (const cells of readTable(path, claimed.format as TableFormat, { maxRows: importMaxRows })) {
+        const rows = readTableInThread(path, claimed.format as TableFormat, {
+          limits: tableLimits,
+          memoryMb: config.IMPORT_READ_MEMORY_MB,
+          timeoutSeconds: config.IMPORT_READ_TIMEOUT,
+        });
+        for await (const cells of rows) {
           line += 1;
           if (columns === null) {
             const found = importer.columnsOf(cells);
             if (typeof found === 'string') throw new HttpError(400, { detail: found });
             columns = found;
-            await finish(id, { header: cells });
+            await finish({ header: cells });
             continue;
           }
           const checked = await importer.check(cells, line, columns, seen);
@@ -166,25 +226,51 @@ export function createImportService(app: FastifyInstance) {
         if (line <= 1) throw new HttpError(400, { detail: m.noRows });
       });
       const counted = importer.finish ? await markErrors(id, await importer.finish(id)) : counts;
-      await finish(id, {
+      await finish({
         status: 'previewed',
         counts: counted,
         total: Object.values(counted).reduce((a, b) => a + b, 0),
       });
     } catch (err) {
-      const message =
-        err instanceof HttpError
-          ? String(err.body.detail)
-          : err instanceof TableTooLargeError
-            ? m.tooManyRows
-            : err instanceof TableUnreadableError
-              ? m.fileUnreadable
-              : m.failed;
-      if (!(err instanceof HttpError || err instanceof TableTooLargeError || err instanceof TableUnreadableError))
-        app.log.error({ err, importId: id }, 'import check failed');
-      await db.delete(importRows).where(eq(importRows.importId, id));
-      await finish(id, { status: 'failed', error: message, counts: zero, file: null });
+      const fault = fileFault(err);
+      if (fault === null) app.log.error({ err, importId: id }, 'import check failed');
+      else if (err instanceof TableBoundError || err instanceof TableReadLimitError)
+        app.log.warn({ importId: id, bound: err.message }, 'import refused: the file breaks a bound');
+      const [still] = await finish({ status: 'failed', error: fault ?? m.failed, counts: zero, file: null });
+      if (still) await db.delete(importRows).where(eq(importRows.importId, id));
+    } finally {
+      clearInterval(heartbeat);
+      checkingHere.delete(id);
     }
+  }
+
+  /**
+   * Takes up the imports whose check a stopped process left (issue 40): `checking` with no heartbeat for
+   * IMPORT_STALE_AFTER. Each is queued again once (its kept rows dropped) or, when its second check was stopped
+   * too, failed with the reason. One conditional update per import, so of several processes one takes it up.
+   */
+  async function recoverStale(): Promise<{ retaken: number[]; failed: number[] }> {
+    const stale = and(
+      eq(imports.status, 'checking'),
+      lt(imports.heartbeatAt, sql`now() - make_interval(secs => ${config.IMPORT_STALE_AFTER})`),
+      checkingHere.size > 0 ? notInArray(imports.id, [...checkingHere]) : undefined,
+    );
+    const failed = await db
+      .update(imports)
+      .set({ status: 'failed', error: m.interrupted, counts: zero, file: null })
+      .where(and(stale, gte(imports.attempts, maxAttempts)))
+      .returning({ id: imports.id });
+    const retaken = await db
+      .update(imports)
+      .set({ status: 'queued', done: 0, header: null, counts: zero, heartbeatAt: null })
+      .where(and(stale, lt(imports.attempts, maxAttempts)))
+      .returning({ id: imports.id });
+    const ids = [...failed, ...retaken].map((row) => row.id);
+    if (ids.length > 0) await db.delete(importRows).where(inArray(importRows.importId, ids));
+    for (const { id } of retaken) await app.jobs.send('imports', { import: id, action: 'check' });
+    if (ids.length > 0)
+      app.log.warn({ retaken: retaken.map((r) => r.id), failed: failed.map((r) => r.id) }, 'stale import checks');
+    return { retaken: retaken.map((r) => r.id), failed: failed.map((r) => r.id) };
   }
 
   /**
@@ -199,7 +285,7 @@ export function createImportService(app: FastifyInstance) {
     if (row?.status !== 'applying') return;
     const importer = await importerOf(row.resource);
     const progress = async (done: number) => {
-      if (app.database.poolStats() !== null) await finish(id, { done });
+      if (app.database.poolStats() !== null) await update(id, { done });
     };
     try {
       await db.transaction(async (tx) => {
@@ -217,7 +303,7 @@ export function createImportService(app: FastifyInstance) {
       // A record changed, taken or removed since the check: nothing was written.
       const known = err instanceof HttpError;
       if (!known) app.log.error({ err, importId: id }, 'import apply failed');
-      await finish(id, { status: 'failed', error: known ? m.changedSince : m.failed, file: null });
+      await update(id, { status: 'failed', error: known ? m.changedSince : m.failed, file: null });
     }
   }
 
@@ -227,9 +313,26 @@ export function createImportService(app: FastifyInstance) {
     else if (data.action === 'apply') await apply(id, data.actor as AuditActor);
   });
 
+  // On start and then every half of IMPORT_STALE_AFTER: the checks a stopped process left are taken up.
+  let recovery: NodeJS.Timeout | undefined;
+  const recover = () =>
+    recoverStale().catch((err: unknown) => app.log.warn({ err }, 'taking up stale import checks failed'));
+  app.addHook('onReady', async () => {
+    await recover();
+    recovery = setInterval(() => void recover(), (config.IMPORT_STALE_AFTER * 1000) / 2);
+    recovery.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(recovery));
+
   return {
-    /** Keeps the file and queues its check. */
+    /** Keeps the file and queues its check; a 429 while the user has IMPORTS_PER_USER imports not yet checked. */
     async create(actor: AuditActor, resource: ImportKind, fileName: string, file: Buffer): Promise<Import> {
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(imports)
+        .where(and(eq(imports.userId, actor.id), inArray(imports.status, ['queued', 'checking'])));
+      if (waiting!.n >= config.IMPORTS_PER_USER)
+        throw new HttpError(429, { detail: m.busyUser }, { 'retry-after': String(config.BUSY_RETRY_AFTER) });
       const format = await formatOf(file);
       if (!format) throw fieldErrors({ file: [m.fileType] });
       const [created] = await db

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import {
+  detailErrorSchema,
   generalReportQuerySchema,
   generalReportSchema,
   idParamsSchema,
@@ -164,11 +165,13 @@ export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
           'The report as a file: xlsx (the result with the filters, and a sheet of every form it counts, streamed) ' +
           `or pdf (the result with the filters). Header X-Report-Rows: the rows the file lists; ${filterNote}`,
         querystring: reportExportQuerySchema,
-        response: { 200: binary('The report, xlsx or pdf'), ...signedInErrors },
+        response: { 200: binary('The report, xlsx or pdf'), ...signedInErrors, 429: detailErrorSchema },
       },
     },
     async (request, reply) => {
       const actor = authUser(request);
+      // Under the exports' limit (issue 40), as the lists' exports.
+      app.workSlots.exports.hold(request, reply);
       const { format, ...query } = request.query;
       const { group_by: _groupBy, ...filters } = query;
       const report = await reports.report(actor, query);

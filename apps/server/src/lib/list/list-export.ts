@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import {
   chooseExportColumns,
+  detailErrorSchema,
   listExportMessages,
   listExportParamsSchema,
   type ExportColumn,
@@ -101,15 +102,17 @@ export function exportColumnsOf<Row>(columns: ExportColumns<Row>, names: string 
   return chosen.map(([, column]) => column);
 }
 
-/** The answers of an export route: the file, or the errors of any signed-in call. */
+/** The answers of an export route: the file, the errors of any signed-in call, or 429 past the exports' limit. */
 export const exportFileResponses = (description: string) => ({
   200: z.any().meta({ description, type: 'string', format: 'binary' }),
   ...signedInErrors,
+  429: detailErrorSchema,
 });
 
 /**
  * Answers with `table` written as a file while its rows are read: its type, its name (the title and today's day in
  * Baku, as `filename` in ASCII and `filename*` in UTF-8) and `X-Export-Rows` (`rows`, how many the file holds).
+ * The file is written under the exports' limit (issue 40): beyond the user's or the process's, 429.
  */
 export function sendTable<Row>(
   request: FastifyRequest,
@@ -118,6 +121,7 @@ export function sendTable<Row>(
   table: TableToWrite<Row>,
   rows: number,
 ) {
+  request.server.workSlots.exports.hold(request, reply);
   const out = new PassThrough();
   writeTable(out, format, table).catch((err: unknown) => {
     request.log.error({ err }, 'export failed while streaming');

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   readTable,
   sniffTableFormat,
+  TableBoundError,
   TableTooLargeError,
   TableUnreadableError,
   type TableFormat,
@@ -365,11 +366,6 @@ describe('table reader', () => {
       sheets: ['<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c></row>'],
     });
     const pastLastColumn = bookFile('past-xfd.xlsx', { sheets: ['<row r="1"><c r="XFE1"><v>1</v></c></row>'] });
-    // 17 MB of styles, some 17 KB packed.
-    const bomb = zipped('bomb.xlsx', {
-      ...bookParts({ sheets: [inlineRows(['Ad'])] }),
-      'xl/styles.xml': `<styleSheet xmlns="${mainNs}">${' '.repeat(17 * 2 ** 20)}</styleSheet>`,
-    });
     const windows1254 = file('windows-1254.csv', Buffer.from('Ad;Şəhər\nBak\xFD;G\xE6nc\xE6\n', 'latin1'));
     const unclosed = file('unclosed.csv', 'Ad;Qeyd\nBakı;"bağlanmayan\n');
     for (const [path, format] of [
@@ -377,7 +373,6 @@ describe('table reader', () => {
       [cut, 'xlsx'],
       [missingString, 'xlsx'],
       [pastLastColumn, 'xlsx'],
-      [bomb, 'xlsx'],
       [windows1254, 'xlsx'],
       [windows1254, 'csv'],
       [unclosed, 'csv'],
@@ -385,6 +380,61 @@ describe('table reader', () => {
       await expect(read(path, format), `${path} as ${format}`).rejects.toBeInstanceOf(TableUnreadableError);
     }
     await expect(read(join(dir, 'missing.csv'), 'csv')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('refuses a cell, a row, a row of columns, all the text and a part unpacked past their bounds', async () => {
+    const limits = { maxCellLength: 10, maxRowLength: 15, maxColumns: 3, maxTextLength: 30 };
+    const readBounded = async (path: string, format: TableFormat) => {
+      const rows: string[][] = [];
+      for await (const row of readTable(path, format, limits)) rows.push(row);
+      return rows;
+    };
+    const cases: [string, TableFormat, TableBoundError['bound'], number][] = [
+      // A shared string past the cell's bound, though no cell refers to it: refused as the table is read.
+      [
+        bookFile('long-string.xlsx', {
+          strings: [t('Ad'), t('a'.repeat(11))],
+          sheets: ['<row r="1"><c r="A1" t="s"><v>0</v></c></row>'],
+        }),
+        'xlsx',
+        'cell',
+        10,
+      ],
+      [bookFile('long-inline.xlsx', { sheets: [inlineRows(['Ad', 'b'.repeat(11)])] }), 'xlsx', 'cell', 10],
+      [file('long-cell.csv', `Ad\n${'c'.repeat(11)}\n`), 'csv', 'cell', 10],
+      // Two cells of one shared string, each within the cell's bound, past the row's together.
+      [
+        bookFile('long-row.xlsx', {
+          strings: [t('d'.repeat(8))],
+          sheets: ['<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>0</v></c></row>'],
+        }),
+        'xlsx',
+        'row',
+        15,
+      ],
+      [file('long-row.csv', `Ad;Soyad\n${'e'.repeat(8)};${'e'.repeat(8)}\n`), 'csv', 'row', 15],
+      [file('wide.csv', 'Ad;Soyad\n1;2;3;4\n'), 'csv', 'columns', 3],
+      [bookFile('wide.xlsx', { sheets: ['<row r="1"><c r="D1"><v>1</v></c></row>'] }), 'xlsx', 'columns', 3],
+      [file('much-text.csv', `Ad\n${Array.from({ length: 4 }, () => 'f'.repeat(9)).join('\n')}\n`), 'csv', 'text', 30],
+      // 17 MB of styles, some 17 KB packed.
+      [
+        zipped('bomb.xlsx', {
+          ...bookParts({ sheets: [inlineRows(['Ad'])] }),
+          'xl/styles.xml': `<styleSheet xmlns="${mainNs}">${' '.repeat(17 * 2 ** 20)}</styleSheet>`,
+        }),
+        'xlsx',
+        'unpacked',
+        16 * 2 ** 20,
+      ],
+    ];
+    for (const [path, format, bound, limit] of cases)
+      await expect(readBounded(path, format), path).rejects.toEqual(new TableBoundError(bound, limit));
+    // Blank cells to the last column do not count; a CSV record past the row's bound is refused before it is whole.
+    const styled = bookFile('styled.xlsx', { sheets: ['<row r="1"><c r="A1"><v>1</v></c><c r="XFD1" s="1"/></row>'] });
+    expect(await readBounded(styled, 'xlsx')).toEqual([['1']]);
+    await expect(readBounded(file('huge.csv', `Ad\n"${'g'.repeat(2 ** 20)}"\n`), 'csv')).rejects.toEqual(
+      new TableBoundError('row', 15),
+    );
   });
 
   it('sniffs the format by content, not by name', async () => {

@@ -32,8 +32,42 @@ export class TableUnreadableError extends Error {
   }
 }
 
-/** The import's limit when the caller names none. */
-const defaultMaxRows = 100_000;
+/**
+ * A bound of what a file expands to (issue 40), broken while it was read: a cell's or a row's text, a row's columns,
+ * all the text, or a part of a workbook unpacked. `limit` is the bound (characters, columns or bytes).
+ */
+export type TableBound = 'cell' | 'row' | 'columns' | 'text' | 'unpacked';
+export class TableBoundError extends Error {
+  readonly bound: TableBound;
+  readonly limit: number;
+  constructor(bound: TableBound, limit: number) {
+    super(`the table breaks the ${bound} bound of ${limit}`);
+    this.name = 'TableBoundError';
+    this.bound = bound;
+    this.limit = limit;
+  }
+}
+
+/** What a read may expand to; each unbounded unless told, but `maxRows` (100,000). */
+export interface TableLimits {
+  maxRows: number;
+  /** Characters of one cell: checked while the cell (or a shared string) is read, before it is repeated. */
+  maxCellLength: number;
+  /** Characters of one row's cells together. */
+  maxRowLength: number;
+  /** Columns of one row, up to its last cell that is not blank. */
+  maxColumns: number;
+  /** Characters of every row together. */
+  maxTextLength: number;
+}
+
+const defaultLimits: TableLimits = {
+  maxRows: 100_000,
+  maxCellLength: Infinity,
+  maxRowLength: Infinity,
+  maxColumns: Infinity,
+  maxTextLength: Infinity,
+};
 const sniffSize = 64 * 1024;
 const zipSignature = Buffer.from('PK\x03\x04', 'latin1');
 
@@ -68,31 +102,58 @@ export async function sniffTableFormat(path: string): Promise<TableFormat | null
 
 /**
  * The file's rows, the header first, skipping rows whose cells are all blank. Throws `TableTooLargeError` before
- * the data row past `maxRows` (100,000 unless told) and `TableUnreadableError` when the file is not of its format;
- * a file that cannot be opened throws the file system's error.
+ * the data row past `maxRows` (100,000 unless told), `TableBoundError` at the first cell, row or text past its
+ * bound, and `TableUnreadableError` when the file is not of its format; a file that cannot be opened throws the file
+ * system's error.
  */
 export async function* readTable(
   path: string,
   format: TableFormat,
-  options: { maxRows?: number } = {},
+  options: Partial<TableLimits> = {},
 ): AsyncGenerator<string[]> {
-  const { maxRows = defaultMaxRows } = options;
+  const limits = { ...defaultLimits, ...options };
   let dataRows = -1;
+  let text = 0;
   try {
-    for await (const row of format === 'xlsx' ? xlsxRows(path) : csvRows(path)) {
+    for await (const row of format === 'xlsx' ? xlsxRows(path, limits) : csvRows(path, limits)) {
       if (row.every((cell) => cell.trim() === '')) continue;
       dataRows += 1;
-      if (dataRows > maxRows) throw new TableTooLargeError(maxRows);
-      yield row;
+      if (dataRows > limits.maxRows) throw new TableTooLargeError(limits.maxRows);
+      const kept = boundedRow(row, limits);
+      for (const cell of kept) text += cell.length;
+      if (text > limits.maxTextLength) throw new TableBoundError('text', limits.maxTextLength);
+      yield kept;
     }
   } catch (error) {
     throw readError(error);
   }
 }
 
+/**
+ * A row within its bounds: its cells' and its own length, its columns up to the last that is not blank (the blank
+ * cells after it, such as a format run to column XFD, are dropped from a row wider than the bound).
+ */
+function boundedRow(row: string[], limits: TableLimits): string[] {
+  let kept = row;
+  if (row.length > limits.maxColumns) {
+    let last = row.length - 1;
+    while (last >= 0 && row[last]!.trim() === '') last -= 1;
+    if (last >= limits.maxColumns) throw new TableBoundError('columns', limits.maxColumns);
+    kept = row.slice(0, last + 1);
+  }
+  let length = 0;
+  for (const cell of kept) {
+    if (cell.length > limits.maxCellLength) throw new TableBoundError('cell', limits.maxCellLength);
+    length += cell.length;
+  }
+  if (length > limits.maxRowLength) throw new TableBoundError('row', limits.maxRowLength);
+  return kept;
+}
+
 /** A parser's failure as `TableUnreadableError`; our own errors and the file system's pass as they are. */
 function readError(error: unknown): Error {
-  if (error instanceof TableTooLargeError || error instanceof TableUnreadableError) return error;
+  if (error instanceof TableTooLargeError || error instanceof TableUnreadableError || error instanceof TableBoundError)
+    return error;
   if (error instanceof Error && 'syscall' in error) return error;
   return new TableUnreadableError({ cause: error });
 }
@@ -127,11 +188,14 @@ async function* strictUtf8(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer
   decoder.decode();
 }
 
-async function* csvRows(path: string): AsyncGenerator<string[]> {
+async function* csvRows(path: string, limits: TableLimits): AsyncGenerator<string[]> {
   const delimiter = csvDelimiter((await firstBytes(path, sniffSize)).toString('utf8'));
   const parser = parse({
     bom: true,
     delimiter,
+    // A record is held whole before it is handed on: bounded in bytes (a letter is at most 4), checked in characters
+    // once it is whole.
+    ...(Number.isFinite(limits.maxRowLength) ? { max_record_size: limits.maxRowLength * 4 } : {}),
     relax_column_count: true,
     // A quote inside an unquoted field is text, as Excel reads it.
     relax_quotes: true,
@@ -139,7 +203,13 @@ async function* csvRows(path: string): AsyncGenerator<string[]> {
   });
   // Errors reach the loop through the parser; stopping the loop closes the file.
   pipeline(createReadStream(path), strictUtf8, parser, () => {});
-  yield* parser as AsyncIterable<string[]>;
+  try {
+    yield* parser as AsyncIterable<string[]>;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE')
+      throw new TableBoundError('row', limits.maxRowLength);
+    throw error;
+  }
 }
 
 // Excel
@@ -230,7 +300,7 @@ async function* zipWalk(path: string, readerOf: (name: string) => PartReader | u
     const take = (data: Uint8Array, final: boolean) => {
       done = final;
       size += data.length;
-      if (size > reader.limit) throw new Error(`${entry.name} unpacks to more than ${reader.limit} bytes`);
+      if (size > reader.limit) throw new TableBoundError('unpacked', reader.limit);
       reader.parser.write(decoder.decode(data, { stream: !final }));
       if (final) reader.parser.end();
     };
@@ -275,11 +345,16 @@ function attribute(attributes: Record<string, string>, name: string, prefixed = 
   return undefined;
 }
 
-/** The shared strings: each `<si>`'s text, its rich runs joined, its phonetic guides (`<rPh>`) left out. */
-function sharedStringsParser(strings: string[]): Parser {
+/**
+ * The shared strings: each `<si>`'s text, its rich runs joined, its phonetic guides (`<rPh>`) left out. A string
+ * longer than a cell may be is refused here, before any cell repeats it; so is a table of more text than the file may
+ * expand to.
+ */
+function sharedStringsParser(strings: string[], limits: TableLimits): Parser {
   let text = '';
   let inText = false;
   let guide = 0;
+  let total = 0;
   return new Parser(
     {
       onopentag(name) {
@@ -289,13 +364,23 @@ function sharedStringsParser(strings: string[]): Parser {
         else if (tag === 't') inText = true;
       },
       ontext(value) {
-        if (inText && guide === 0) text += value;
+        if (!inText || guide !== 0) return;
+        // An escape (`_x000D_`) shortens a text: the bound is checked on the text as written, with room for them.
+        if (text.length + value.length > limits.maxCellLength * 7)
+          throw new TableBoundError('cell', limits.maxCellLength);
+        text += value;
       },
       onclosetag(name) {
         const tag = localName(name);
         if (tag === 't') inText = false;
         else if (tag === 'rPh') guide -= 1;
-        else if (tag === 'si') strings.push(unescapeText(text));
+        else if (tag === 'si') {
+          const kept = unescapeText(text);
+          if (kept.length > limits.maxCellLength) throw new TableBoundError('cell', limits.maxCellLength);
+          total += kept.length;
+          if (total > limits.maxTextLength) throw new TableBoundError('text', limits.maxTextLength);
+          strings.push(kept);
+        }
       },
     },
     xmlMode,
@@ -412,6 +497,7 @@ interface SheetContext {
   strings: string[];
   dateStyles: Set<number>;
   date1904: boolean;
+  limits: TableLimits;
 }
 
 interface Cell {
@@ -438,10 +524,13 @@ function columnOf(reference: string): number {
 
 /**
  * The sheet's rows, each pushed to `rows` as it closes: cells placed by their references (or after the one before),
- * the gaps filled with ''; rows of blank cells left out here already (a sheet of empty rows is a bomb's shape).
+ * the gaps filled with ''; rows of blank cells left out here already (a sheet of empty rows is a bomb's shape). A
+ * cell's text and a row's are bounded while they are read (a shared string repeated in every cell of a row).
  */
 function sheetParser(context: SheetContext, rows: string[][], ended: () => void): Parser {
+  const { maxCellLength, maxRowLength } = context.limits;
   let row: string[] = [];
+  let rowLength = 0;
   let next = 0;
   let cell: Cell | null = null;
   let column = 0;
@@ -454,6 +543,7 @@ function sheetParser(context: SheetContext, rows: string[][], ended: () => void)
         const tag = localName(name);
         if (tag === 'row') {
           row = [];
+          rowLength = 0;
           next = 0;
         } else if (tag === 'c') {
           const reference = attribute(attributes, 'r');
@@ -473,6 +563,9 @@ function sheetParser(context: SheetContext, rows: string[][], ended: () => void)
         if (!cell) return;
         if (inValue) cell.value += text;
         else if (inText && guide === 0) cell.inline += text;
+        // As written, with room for escapes (`_x000D_` is one letter); the cell's text is checked when it closes.
+        if (cell.value.length + cell.inline.length > maxCellLength * 7)
+          throw new TableBoundError('cell', maxCellLength);
       },
       onclosetag(name) {
         const tag = localName(name);
@@ -481,7 +574,11 @@ function sheetParser(context: SheetContext, rows: string[][], ended: () => void)
         else if (tag === 'rPh') guide -= 1;
         else if (tag === 'c' && cell) {
           while (row.length < column) row.push('');
-          row[column] = cellText(cell, context);
+          const text = cellText(cell, context);
+          if (text.length > maxCellLength) throw new TableBoundError('cell', maxCellLength);
+          rowLength += text.length - (row[column]?.length ?? 0);
+          if (rowLength > maxRowLength) throw new TableBoundError('row', maxRowLength);
+          row[column] = text;
           next = column + 1;
           cell = null;
         } else if (tag === 'row') {
@@ -528,13 +625,13 @@ const isWorksheet = (part: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(part);
  * strings, styles for the dates, the workbook's tabs), the second reads the sheet. So nothing waits in a temp file,
  * whatever order the parts come in; the price is reading the file twice.
  */
-async function* xlsxRows(path: string): AsyncGenerator<string[]> {
+async function* xlsxRows(path: string, limits: TableLimits): AsyncGenerator<string[]> {
   const strings: string[] = [];
   const workbook: Workbook = { tabs: [], date1904: false };
   const relationships = new Map<string, Relationship>();
   const styles: Styles = { formatCodes: new Map(), cellFormats: [] };
   const readers = new Map<string, () => PartReader>([
-    ['xl/sharedstrings.xml', () => ({ parser: sharedStringsParser(strings), limit: maxSharedStringsBytes })],
+    ['xl/sharedstrings.xml', () => ({ parser: sharedStringsParser(strings, limits), limit: maxSharedStringsBytes })],
     ['xl/workbook.xml', () => ({ parser: workbookParser(workbook), limit: maxOtherPartBytes })],
     ['xl/_rels/workbook.xml.rels', () => ({ parser: relationshipsParser(relationships), limit: maxOtherPartBytes })],
     ['xl/styles.xml', () => ({ parser: stylesParser(styles), limit: maxOtherPartBytes })],
@@ -556,7 +653,7 @@ async function* xlsxRows(path: string): AsyncGenerator<string[]> {
     [...parts].find(isWorksheet);
   if (!sheet) throw new TableUnreadableError();
 
-  const context = { strings, dateStyles: dateStyles(styles), date1904: workbook.date1904 };
+  const context = { strings, dateStyles: dateStyles(styles), date1904: workbook.date1904, limits };
   const rows: string[][] = [];
   let started = false;
   let ended = false;
