@@ -289,15 +289,18 @@ test.describe('online requests', () => {
     await openRequest(cashier, 'online-carrier', 'voen', voen);
     const review = cashier.getByTestId('online-carrier-review');
     const id = new URL(cashier.url()).searchParams.get('request');
-    // Someone else rejects it while the screen is open.
+    // The cashier opens the approval; someone else rejects the request while it is open. (Rejected before the
+    // click, a refetch of the screen could hide the button first: the test waited for it and CI retried it.)
+    await review.getByTestId('online-approve').click();
+    const confirm = cashier.getByTestId('online-approve-confirm');
+    await expect(confirm).toBeVisible();
     const token = await cashier.evaluate(() => localStorage.getItem('token'));
     const other = await cashier.request.post(`/api/online-carriers/${id}/reject/`, {
       headers: { authorization: `Bearer ${token}` },
       data: { reason: 'Başqa əməkdaş rədd etdi.' },
     });
     expect(other.status(), await other.text()).toBe(200);
-    await review.getByTestId('online-approve').click();
-    await cashier.getByTestId('online-approve-confirm').click();
+    await confirm.click();
     await expect(toast(cashier, onlineMessages.alreadyDecided)).toBeVisible();
     // The sentence stays on the screen after the toast has gone.
     await expect(review.getByTestId('online-decision-problem')).toContainText(onlineMessages.alreadyDecided);
