@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { createSession } from '../features/auth/repository';
+import { createSession } from '../features/sessions/repository';
 import { markSteppedUp } from '../features/mfa/repository';
 import type { TestApp } from './test-app';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { throttled } from '../../lib/http-errors';
-import { releaseRateLimit, takeRateLimit } from './repository';
+import { releaseRateLimit, takeRateLimit } from '../../lib/rate-limit';
 
 /**
  * The per-address limit of the public look-ups (issue 40: request tracking, receipt check, reminders' opt-out), as

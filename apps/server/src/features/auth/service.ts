@@ -25,11 +25,13 @@ import { newTokenId, TokenError, tokenMessages, type Tokens } from '../../lib/to
 import type { AuthUser } from '../../plugins/auth';
 import { wwwAuthenticate } from '../../plugins/auth';
 import type { CaptchaService } from '../captcha/service';
+import * as rateLimits from '../../lib/rate-limit';
 import * as mfaRepo from '../mfa/repository';
 import { challengeToken, sha256 } from '../mfa/secrets';
 import type { MfaService } from '../mfa/service';
 import { deviceName } from '../sessions/device';
 import { newDeviceMail, resetPasswordMail } from './mail';
+import * as sessionsRepo from '../sessions/repository';
 import * as repo from './repository';
 
 export interface AuthServiceDeps {
@@ -115,7 +117,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
     if (row.sessionRevokedAt) throw tokenNotValid(tokenMessages.blacklisted);
     const notAfter = sessionEnd(row.sessionCreatedAt);
     if (notAfter * 1000 <= Date.now()) {
-      await repo.revokeSession(db, row.sessionId, 'expired');
+      await sessionsRepo.revokeSession(db, row.sessionId, 'expired');
       throw tokenNotValid();
     }
     if (!row.usedAt) throw tokenNotValid(tokenMessages.blacklisted);
@@ -129,7 +131,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
       const pair = await signPair(claims.user_id, row.sessionId, again, notAfter);
       return { access: pair.access, refresh: pair.refresh };
     }
-    await repo.revokeSession(db, row.sessionId, 'reuse');
+    await sessionsRepo.revokeSession(db, row.sessionId, 'reuse');
     log.warn({ sessionId: row.sessionId, userId: row.userId }, 'refresh token reused: session ended');
     await audit({
       actor: null,
@@ -144,11 +146,11 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
 
   /** A session and its first pair, for a user who passed every step of the sign-in. */
   async function completeSignIn(userId: number, email: string, detail: Record<string, unknown> = {}) {
-    const sessionId = await repo.createSession(db, userId);
+    const sessionId = await sessionsRepo.createSession(db, userId);
     await repo.setLastLogin(db, userId);
     // A browser never seen on this account gets its owner a notice (not the very first sign-in: nothing to compare).
     const { ip, userAgent } = currentClientInfo();
-    const device = await repo.deviceSeen(db, userId, userAgent, sessionId);
+    const device = await sessionsRepo.deviceSeen(db, userId, userAgent, sessionId);
     if (!device.seen && device.earlier > 0) {
       await db.transaction((tx) => enqueueMail(tx, 'new_device', newDeviceMail(email, deviceName(userAgent), ip)));
     }
@@ -210,7 +212,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         limit: config.LOGIN_RATE_LIMIT,
         window: config.LOGIN_RATE_WINDOW,
       };
-      const limit = await repo.takeRateLimit(db, [
+      const limit = await rateLimits.takeRateLimit(db, [
         pair,
         {
           scope: 'signin:account',
@@ -238,9 +240,9 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         throw noActiveAccount();
       }
 
-      await repo.releaseRateLimit(db, limit.hitIds);
+      await rateLimits.releaseRateLimit(db, limit.hitIds);
       // Only the pair's failures are forgotten: the account's ceiling still counts a guesser's earlier tries.
-      await repo.clearRateLimit(db, pair);
+      await rateLimits.clearRateLimit(db, pair);
       const state = await mfaRepo.mfaState(db, user.id);
       if (state.any) {
         const methods = [
@@ -276,7 +278,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
       clientAddress: string,
     ): Promise<{ options: WebauthnRequestOptions } | TokenPair> {
       if (!input.webauthn) return { options: await mfa.passwordlessOptions() };
-      const limit = await repo.takeRateLimit(db, [
+      const limit = await rateLimits.takeRateLimit(db, [
         {
           scope: 'passkey:address',
           key: clientAddress,
@@ -301,7 +303,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         });
         throw fieldErrors({ webauthn: [user?.isActive ? mfaMessages.passkeyNotAllowed : mfaMessages.passkeyInvalid] });
       }
-      await repo.releaseRateLimit(db, limit.hitIds);
+      await rateLimits.releaseRateLimit(db, limit.hitIds);
       return completeSignIn(user.id, user.email, { mfa: 'passkey', passwordless: true });
     },
 
@@ -330,7 +332,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         if (!row || row.usedAt || row.sessionRevokedAt) throw tokenNotValid(tokenMessages.blacklisted);
         return;
       }
-      if (claims.sid === undefined || !(await repo.isSessionActive(db, claims.sid, claims.user_id))) {
+      if (claims.sid === undefined || !(await sessionsRepo.isSessionActive(db, claims.sid, claims.user_id))) {
         throw tokenNotValid(tokenMessages.blacklisted);
       }
     },
@@ -347,7 +349,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         const tdb = tx as unknown as Database;
         const spent = await repo.spendRefreshToken(tdb, claims.jti, next, config.SESSION_MAX_LIFETIME);
         if (!spent) return null;
-        const notAfter = sessionEnd((await repo.touchSession(tdb, spent.sessionId))!);
+        const notAfter = sessionEnd((await sessionsRepo.touchSession(tdb, spent.sessionId))!);
         const pair = await signPair(claims.user_id, spent.sessionId, next, notAfter);
         await repo.addRefreshToken(tdb, {
           jti: next.refreshJti,
@@ -359,7 +361,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
       if (!rotated) return refreshRefused(claims);
       const user = await repo.findUserState(db, claims.user_id);
       if (!user?.isActive) {
-        await repo.revokeSession(db, rotated.sessionId, 'logout');
+        await sessionsRepo.revokeSession(db, rotated.sessionId, 'logout');
         throw noActiveAccountForToken();
       }
       return { access: rotated.pair.access, refresh: rotated.pair.refresh };
@@ -391,7 +393,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
 
     /** POST /api/user/logout/: ends the bearer's session, and the session of `refresh` when it is the user's. */
     async logout(user: AuthUser, refreshToken?: string): Promise<void> {
-      await repo.revokeSession(db, user.sessionId, 'logout');
+      await sessionsRepo.revokeSession(db, user.sessionId, 'logout');
       await audit({
         actor: { id: user.id, email: user.email },
         action: 'sign_out',
@@ -403,14 +405,15 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
       });
       if (!refreshToken) return;
       const claims = await tokens.verify(refreshToken, 'refresh').catch(() => null);
-      if (claims?.user_id === user.id && claims.sid !== undefined) await repo.revokeSession(db, claims.sid, 'logout');
+      if (claims?.user_id === user.id && claims.sid !== undefined)
+        await sessionsRepo.revokeSession(db, claims.sid, 'logout');
     },
 
     /** POST /api/user/users/forgot-password/: the same answer whether the address exists or not. */
     async forgotPassword(rawEmail: string, clientAddress: string): Promise<void> {
       const email = rawEmail.toLowerCase();
       const rule = { limit: config.FORGOT_PASSWORD_RATE_LIMIT, window: config.FORGOT_PASSWORD_RATE_WINDOW };
-      const limit = await repo.takeRateLimit(db, [
+      const limit = await rateLimits.takeRateLimit(db, [
         { scope: 'forgot:address', key: clientAddress, ...rule },
         { scope: 'forgot:account', key: email, ...rule },
       ]);
@@ -479,7 +482,7 @@ export function createAuthService({ db, config, tokens, captcha, mailer, mfa, lo
         if (!user?.isActive) throw tokenNotValid();
         await repo.setPassword(tdb, user.id, passwordHash);
         await repo.spendUserResetTokens(tdb, user.id);
-        await repo.revokeUserSessions(tdb, user.id, 'password_reset');
+        await sessionsRepo.revokeUserSessions(tdb, user.id, 'password_reset');
         return { id: user.id, email: user.email };
       });
       await audit({

@@ -12,7 +12,7 @@ import { reconcile } from '../fn/reconciliation';
 import { enqueueMail } from '../mail/outbox';
 import { sendExpiryReminders } from '../reminders/service';
 import { sendReportSubscriptions } from '../reports/subscriptions';
-import { textMail } from '../auth/mail';
+import { textMail } from '../../lib/mail-text';
 
 /** The time zone the schedules are read in: the authority's. */
 export const jobTimeZone = 'Asia/Baku';

@@ -20,8 +20,9 @@ import type { Database, Executor } from '../../db/client';
 import { recordAuditEvent, type AuditActor } from '../../lib/audit';
 import { conflict, fieldErrors, HttpError, notFound, throttled } from '../../lib/http-errors';
 import { verifyPassword } from '../../lib/passwords';
-import { textMail } from '../auth/mail';
-import * as auth from '../auth/repository';
+import * as rateLimits from '../../lib/rate-limit';
+import { textMail } from '../../lib/mail-text';
+import { revokeUserSessions } from '../sessions/repository';
 import { enqueueMail } from '../mail/outbox';
 import { createPasskeyCeremonies, passkeyView } from './passkeys';
 import * as repo from './repository';
@@ -85,12 +86,12 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
 
   /** Counts an attempt of the account's codes; 429 past the limit (as sign-in is limited). */
   async function limited<R>(userId: number, attempt: () => Promise<R | null>): Promise<R | null> {
-    const limit = await auth.takeRateLimit(db, [
+    const limit = await rateLimits.takeRateLimit(db, [
       { scope: 'mfa:account', key: String(userId), limit: config.LOGIN_RATE_LIMIT, window: config.LOGIN_RATE_WINDOW },
     ]);
     if (!limit.allowed) throw throttled(limit.retryAfter);
     const result = await attempt();
-    if (result !== null) await auth.releaseRateLimit(db, limit.hitIds);
+    if (result !== null) await rateLimits.releaseRateLimit(db, limit.hitIds);
     return result;
   }
 
@@ -344,7 +345,7 @@ export function createMfaService({ db, config }: { db: Database; config: Config 
     async reset(admin: AuditActor, target: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         await repo.removeFactors(tx, target.id);
-        await auth.revokeUserSessions(tx, target.id, 'mfa_reset');
+        await revokeUserSessions(tx, target.id, 'mfa_reset');
         await enqueueMail(
           tx,
           'mfa_reset',

@@ -1,5 +1,5 @@
 import type { OnlineAction, OnlineRequestKind } from '@dnx/shared';
-import { escapeHtml } from '../auth/mail';
+import { escapeHtml } from '../../lib/mail-text';
 import type { MailMessage } from '../../lib/mailer';
 
 const what = { carrier: 'daşıyıcı kimi qeydiyyat müraciətiniz', payment: 'fərqlənmə nişanları üçün müraciətiniz' };

@@ -12,7 +12,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { onlineCarrierRequests, onlinePaymentRequests, regions } from '../../db/schema';
 import { fieldErrors, notFound, throttled } from '../../lib/http-errors';
-import { takeRateLimit } from '../auth/repository';
+import { takeRateLimit } from '../../lib/rate-limit';
 import type { CaptchaService } from '../captcha/service';
 import type { PaymentService } from '../payments/payment-service';
 import type { CheckedDocument } from './documents';

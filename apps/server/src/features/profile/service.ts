@@ -6,14 +6,9 @@ import { auditActor } from '../../lib/grants';
 import { fieldErrors, HttpError } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { authErrors, type AuthUser } from '../../plugins/auth';
-import {
-  clearRateLimit,
-  releaseRateLimit,
-  revokeOtherSessions,
-  setPassword,
-  spendUserResetTokens,
-  takeRateLimit,
-} from '../auth/repository';
+import { clearRateLimit, releaseRateLimit, takeRateLimit } from '../../lib/rate-limit';
+import { setPassword, spendUserResetTokens } from '../auth/repository';
+import { revokeOtherSessions } from '../sessions/repository';
 import * as repo from './repository';
 
 /** The signed-in user's own account: phone, password and interface preferences. */

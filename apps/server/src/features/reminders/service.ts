@@ -6,7 +6,7 @@ import { recordAudit } from '../../lib/audit';
 import { utcDay } from '../../lib/days';
 import { notFound } from '../../lib/http-errors';
 import { enqueueMail } from '../mail/outbox';
-import { escapeHtml } from '../auth/mail';
+import { escapeHtml } from '../../lib/mail-text';
 
 /**
  * Reminders to carriers before their paid forms expire (issue 26). A form is the carrier's when the payment that

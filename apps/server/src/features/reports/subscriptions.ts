@@ -17,7 +17,7 @@ import { enqueueMail } from '../mail/outbox';
 import { printedFilters, writeReportXlsx } from './export';
 import { detailRows, periodOf } from './report-repository';
 import { createReportService } from './service';
-import { textMail } from '../auth/mail';
+import { textMail } from '../../lib/mail-text';
 
 /**
  * Report subscriptions (issue 26): a user with report access keeps the report's grouping and filters, and on the
