@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # The back office as one image (docs/operations.md, "Containers"): Debian, Node 24 LTS, non-root, only the server's
 # production dependencies in the final stage. Build: `docker build -t dnx-back-office .`
-# The machines this project is developed and tested on have no Docker engine (and reach no image registry): this
-# image has not been built there. Build it once where an engine exists and run the guide's checks against it.
+# The machines this project is developed on have no Docker engine and reach no image registry: `npm run image:check`
+# builds this file there with buildah from stand-in base images and runs the image against PostgreSQL
+# (docs/operations.md, "Containers").
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
@@ -26,15 +27,23 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace @dnx/server
 FROM node:24-bookworm-slim
 # pg_dump and pg_restore of the servers' major version (17, compose.yaml) for `backup` and `restore`, from the
 # PostgreSQL project's own Debian repository (Debian 12 ships 15, which cannot dump a 17 server).
+# PG_CLIENT=debian takes Debian's own client (15) instead, for servers of 15 and a build that cannot reach that
+# repository (`npm run image:check` on these machines, whose PostgreSQL is 15); the default is what ships.
+ARG PG_CLIENT=pgdg
 RUN apt-get update \
- && apt-get install -y --no-install-recommends ca-certificates curl \
- && install -d /usr/share/postgresql-common/pgdg \
- && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
- && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" \
-      > /etc/apt/sources.list.d/pgdg.list \
- && apt-get update \
- && apt-get install -y --no-install-recommends postgresql-client-17 tini \
- && apt-get purge -y curl && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
+ && if [ "$PG_CLIENT" = debian ]; then \
+      apt-get install -y --no-install-recommends postgresql-client tini; \
+    else \
+      apt-get install -y --no-install-recommends ca-certificates curl \
+      && install -d /usr/share/postgresql-common/pgdg \
+      && curl -fsSL -o /usr/share/postgresql-common/pgdg/apt.postgresql.org.asc https://www.postgresql.org/media/keys/ACCC4CF8.asc \
+      && echo "deb [signed-by=/usr/share/postgresql-common/pgdg/apt.postgresql.org.asc] https://apt.postgresql.org/pub/repos/apt bookworm-pgdg main" \
+           > /etc/apt/sources.list.d/pgdg.list \
+      && apt-get update \
+      && apt-get install -y --no-install-recommends postgresql-client-17 tini \
+      && apt-get purge -y curl; \
+    fi \
+ && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=8080 \
     HOST=0.0.0.0 \

@@ -24,6 +24,9 @@
 //      request, GET p99 under 300 ms (bench-mixed.mjs; BENCH_MIXED_SECONDS shortens it).
 //   9. Search from anywhere with 1,000,000 forms and 200,000 payments: GET /api/search/?q= for a form, a receipt, a
 //      VÖEN, a plate, a name and a tracking code, p99 under 50 ms at 20 connections on PostgreSQL (bench-search.mjs).
+//  10. The container image (issue 45): `npm run image:check` builds the Dockerfile and runs it against PostgreSQL
+//      (scripts/image-check.mjs, about 3 minutes; CI leaves it out to stay within its time, docs/decisions.md);
+//      BENCH_SKIP_IMAGE=1 leaves it out here too.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,5 +127,10 @@ results.push(await benchImports());
 results.push(await benchHostileImports());
 results.push(await benchSearch());
 results.push(await benchMixed());
+if (process.env.BENCH_SKIP_IMAGE !== '1') {
+  const image = spawnSync(process.execPath, ['scripts/image-check.mjs'], { cwd: root, stdio: 'inherit' });
+  console.log(`${image.status === 0 ? 'PASS' : 'FAIL'}  npm run image:check (the container image built and run)`);
+  results.push(image.status === 0);
+}
 
 if (results.includes(false)) process.exitCode = 1;
