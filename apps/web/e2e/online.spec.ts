@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, errorUnder } from './support/access';
-import { closeTourWithEscape, expect, screenshot, signIn, test, toast } from './support/fixtures';
+import { animationsSettled, closeTourWithEscape, expect, screenshot, signIn, test, toast } from './support/fixtures';
 import {
   fillCarrier,
   fillMarks,
@@ -145,8 +145,12 @@ test.describe('online requests', () => {
     expect(payment.rows.map((r) => r.plate).sort()).toEqual(['10-AB-123', '20-GA-456']);
     for (const row of payment.rows) expect(Number(row.tax_price)).toBeGreaterThan(0);
 
-    // Offered at once: the payment under review, its rows priced, on the payments screen.
-    await cashier.getByTestId('online-open-payment-now').click();
+    // Offered at once: the payment under review, its rows priced, on the payments screen. The offer opens as the
+    // confirmation closes: a click while it still zooms in was lost (CI retried it).
+    const openNow = cashier.getByTestId('online-open-payment-now');
+    await expect(openNow).toBeVisible();
+    await animationsSettled(cashier, 2_000);
+    await openNow.click();
     await expect(cashier).toHaveURL(new RegExp(`/app/fn-payment\\?form=${payment.id}$`));
     await expect(cashier.getByTestId('payment-row-1')).toBeVisible();
     await expect(cashier.getByTestId('payment-total')).toContainText(formatMoney(payment.total));
@@ -294,6 +298,7 @@ test.describe('online requests', () => {
     await review.getByTestId('online-approve').click();
     const confirm = cashier.getByTestId('online-approve-confirm');
     await expect(confirm).toBeVisible();
+    await animationsSettled(cashier, 2_000);
     const token = await cashier.evaluate(() => localStorage.getItem('token'));
     const other = await cashier.request.post(`/api/online-carriers/${id}/reject/`, {
       headers: { authorization: `Bearer ${token}` },
