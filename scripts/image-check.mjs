@@ -33,7 +33,7 @@ import { Secret, TOTP } from 'otpauth';
 import { parse } from 'yaml';
 import { binaries, startCluster } from './lib/postgres-cluster.mjs';
 import { ensureBaseImages, imageExists } from './lib/image-base.mjs';
-import { freePort, root, waitForHealth } from './lib/server-process.mjs';
+import { apiCall as api, freePort, root, waitForHealth } from './lib/server-process.mjs';
 import { databaseUrl, queryRows } from './lib/throwaway-database.mjs';
 
 const image = 'localhost/dnx-back-office:check';
@@ -330,17 +330,6 @@ const totp = (secret, steps = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: Date.now() + steps * 30_000,
   });
-
-async function api(baseUrl, token, method, url, body) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** The names under node_modules of a container, scoped ones as @scope/name. */
 function modulesIn(container) {
