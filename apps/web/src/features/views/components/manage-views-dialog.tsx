@@ -1,6 +1,6 @@
 import type { ListPreferences, SavedView } from '@dnx/shared';
 import { Button, Flex, Form, List, Modal, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteConfirmation } from '../../../components/delete-confirmation';
 import { notifyFailure } from '../../../lib/notify';
@@ -27,12 +27,18 @@ export function ManageViewsDialog({ open, onClose, source, views, preferences, o
   const savePreferences = useSavePreferences(source.list);
   const [editing, setEditing] = useState<SavedView | null>(null);
   const [form] = Form.useForm<ViewFormValues>();
-  // Back to the list with the focus on the edited view's "Redaktə et", where the person left it.
+  // Back to the list with the focus on the edited view's "Redaktə et", where the person left it: focused once the
+  // list is in the page (a frame scheduled beside the state change could run before React had put it there).
+  const returnFocusTo = useRef<number | null>(null);
   const backToList = () => {
-    const id = editing?.id;
+    returnFocusTo.current = editing?.id ?? null;
     setEditing(null);
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="view-edit-${id}"]`)?.focus());
   };
+  useLayoutEffect(() => {
+    if (editing || returnFocusTo.current === null) return;
+    document.querySelector<HTMLElement>(`[data-testid="view-edit-${returnFocusTo.current}"]`)?.focus();
+    returnFocusTo.current = null;
+  }, [editing]);
   const { submit, pending } = useSubmitView(form, source, editing, backToList);
   const close = () => {
     setEditing(null);
