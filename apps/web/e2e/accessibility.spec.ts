@@ -619,14 +619,17 @@ test('the progress bar while the next screen arrives', async ({ page }) => {
   await page.setViewportSize(wide);
   await signIn(page, 'central@demo.az');
   await closeTourWithEscape(page);
-  // The next screen's code is held back, so the bar stands while it is audited.
+  // The next screen's code is held back until the bar has been audited, so the bar stands while it is.
+  let release!: () => void;
+  const audited = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await audited;
     await route.continue();
   });
   await openInApp(page, '/app/general-report');
   await expect(page.locator('.route-progress[data-phase="loading"]')).toBeAttached();
   const findings = await audit(page, 'the progress bar', '.route-progress');
+  release();
   expect(report(findings)).toBe('');
   await expect(page).toHaveTitle(/^Ümumi hesabat/);
 });

@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fnMessages, toastMessages, type FnBatch, type Operator } from '@dnx/shared';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
-import { exported, expect, signIn, test, toast } from './support/fixtures';
+import { exported, expect, signedIn, test, toast } from './support/fixtures';
 
 /** A series no other run of the shared e2e database has used: three random capital letters. */
 function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string, width = 1400): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, locale: 'az-AZ' });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
 }
 
 /** A demo batch of the demo operator's region, and the demo operator (operator@demo.az). */
@@ -62,7 +55,7 @@ test.describe('check-fn', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const batch = await issueBatch(central, 5);
 
-    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', 390);
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', { width: 390, height: 900 });
     await inspector.goto('/app/check-fn');
     const form = inspector.getByTestId('fn-check-form');
     await form.getByLabel('Seriya').fill(batch.series.toLowerCase());
@@ -226,7 +219,7 @@ test.describe('new-fn', () => {
     const asOperator = await apiAs(operator);
     const inspectors = await asOperator.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${model.region}`);
     const demoInspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
-    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', 390);
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', { width: 390, height: 900 });
     await inspector.goto(`/app/check-fn?series=${series}&number=000014`);
     const card = inspector.getByTestId('fn-check-card');
     await expect(card).toContainText('Müfəttişə verilib');

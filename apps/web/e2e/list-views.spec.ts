@@ -1,8 +1,8 @@
 import type { Operator, SavedView } from '@dnx/shared';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs } from './support/access';
 import { audit, report } from './support/axe';
-import { closeTourWithEscape, expect, listAnswered, pressUntilFocused, signIn, test } from './support/fixtures';
+import { expect, listAnswered, pressUntilFocused, signedIn, test } from './support/fixtures';
 
 /**
  * Column settings, density and saved views (issue 29), on the payments list: kept on the server per person, so a
@@ -10,14 +10,6 @@ import { closeTourWithEscape, expect, listAnswered, pressUntilFocused, signIn, t
  */
 
 const viewport = { width: 1280, height: 800 };
-
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await closeTourWithEscape(page);
-  return page;
-}
 
 /** The person's own REST calls, for putting the list back as the other tests expect it. */
 async function api(page: Page) {
@@ -51,8 +43,9 @@ async function openPayments(page: Page, search = '') {
 
 test('a hidden column follows the person to another browser; a saved view opens and is their default', async ({
   browser,
+  baseURL,
 }) => {
-  const first = await signedIn(browser, 'cashier@demo.az');
+  const first = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
   const calls = await api(first);
   await calls.resetPayments();
   await calls.deleteViews();
@@ -93,7 +86,7 @@ test('a hidden column follows the person to another browser; a saved view opens 
     expect(order.indexOf('Nəqliyyat vasitələri')).toBeGreaterThan(order.indexOf('Status'));
 
     // Another browser (no shared storage), the same person: the same columns and density, from the server.
-    const second = await signedIn(browser, 'cashier@demo.az');
+    const second = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
     await openPayments(second);
     await expect(header(second, 'Cəmi')).toBeVisible();
     await expect(header(second, 'Nəqliyyat vasitələri')).toBeVisible();
@@ -142,9 +135,10 @@ test('a hidden column follows the person to another browser; a saved view opens 
 
 test('views by keyboard alone: saved from the menu, renamed and given the current filters, then opened', async ({
   browser,
+  baseURL,
 }) => {
   test.setTimeout(120_000);
-  const page = await signedIn(browser, 'cashier@demo.az');
+  const page = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
   const calls = await api(page);
   await calls.resetPayments();
   await calls.deleteViews();
@@ -229,8 +223,11 @@ test('views by keyboard alone: saved from the menu, renamed and given the curren
   }
 });
 
-test('a view naming a filter the person no longer has is applied without it, and says so', async ({ browser }) => {
-  const page = await signedIn(browser, 'cashier@demo.az');
+test('a view naming a filter the person no longer has is applied without it, and says so', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
   const calls = await api(page);
   await calls.resetPayments();
   try {
@@ -268,15 +265,16 @@ test('a view naming a filter the person no longer has is applied without it, and
 
 test('a view opened from the search palette leaves out an operator of another region, and says so', async ({
   browser,
+  baseURL,
 }) => {
   // An operator the regional head of Gəncə may not pick: one of another region, read by the administrator.
-  const admin = await signedIn(browser, 'admin@demo.az');
+  const admin = await signedIn(browser, baseURL, 'admin@demo.az', viewport);
   const operators = await (await apiAs(admin)).get<{ data: Operator[] }>('/api/user/users/operators/');
   const other = operators.data.find((o) => o.region_name !== null && o.region_name !== 'Gəncə')!;
   expect(other, 'the demo has operators in other regions').toBeDefined();
   await admin.context().close();
 
-  const page = await signedIn(browser, 'regional@demo.az');
+  const page = await signedIn(browser, baseURL, 'regional@demo.az', viewport);
   const calls = await apiAs(page);
   const own = (await calls.get<{ data: Operator[] }>('/api/user/users/operators/')).data;
   expect(own.map((o) => o.id)).not.toContain(other.id);
@@ -323,8 +321,11 @@ test('a view opened from the search palette leaves out an operator of another re
   }
 });
 
-test('the payments list at 1280 px shows the amount and the status without scrolling sideways', async ({ browser }) => {
-  const page = await signedIn(browser, 'cashier@demo.az');
+test('the payments list at 1280 px shows the amount and the status without scrolling sideways', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
   await (await api(page)).resetPayments();
   await openPayments(page);
   const inView = async (name: string) => {

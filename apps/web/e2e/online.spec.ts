@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, errorUnder } from './support/access';
-import { animationsSettled, closeTourWithEscape, expect, screenshot, signIn, test, toast } from './support/fixtures';
+import { animationsSettled, expect, screenshot, signedIn, test, toast } from './support/fixtures';
 import {
   fillCarrier,
   fillMarks,
@@ -25,14 +25,6 @@ import {
   uniqueVoen,
   type CarrierData,
 } from './support/online';
-
-async function signedInAtScreens(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, locale: 'az-AZ' });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await closeTourWithEscape(page);
-  return page;
-}
 
 async function signedOut(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport: phone, locale: 'az-AZ', isMobile: true });
@@ -59,8 +51,8 @@ test.describe('online requests', () => {
     browser,
     baseURL,
   }) => {
-    const central = await signedInAtScreens(browser, baseURL, 'central@demo.az');
-    const operator = await signedInAtScreens(browser, baseURL, 'operator@demo.az');
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeAvtobusForms(central, operator);
     const carrier = await signedOut(browser, baseURL);
     const region = await regionName(carrier, batch.region);
@@ -105,7 +97,7 @@ test.describe('online requests', () => {
     await expect(carrier.getByTestId('online-status-payment')).toHaveCount(0);
 
     // The cashier of the region reviews it: the vehicles with the registry's answers, the documents.
-    const cashier = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
     await openRequest(cashier, 'online-payment', 'search', code);
     await expect(cashier.getByRole('heading', { name: `Nişan üçün müraciət ${code}` })).toBeVisible();
     const review = cashier.getByTestId('online-payment-review');
@@ -182,7 +174,7 @@ test.describe('online requests', () => {
     browser,
     baseURL,
   }) => {
-    const cashier = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
     const carrierPage = await signedOut(browser, baseURL);
     // The cashier's region (Gəncə in the demo data): its staff review the registrations addressed to it.
     const region = await regionName(carrierPage, await regionOf(cashier));
@@ -278,7 +270,7 @@ test.describe('online requests', () => {
     browser,
     baseURL,
   }) => {
-    const cashier = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
     const carrierPage = await signedOut(browser, baseURL);
     const region = await regionName(carrierPage, await regionOf(cashier));
     const stamp = Date.now().toString(36);

@@ -10,32 +10,15 @@ import {
   type Payment,
   type PaymentListItem,
 } from '@dnx/shared';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { apiAs, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
-import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
+import { closeTourWithEscape, expect, screenshot, signIn, signedIn, test } from './support/fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { audit, report } from './support/axe';
 
 function uniqueSeries(): string {
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, locale: 'az-AZ' });
-  const page = await context.newPage();
-  await signIn(page, email);
-  return page;
-}
-
-/**
- * Signed in to work the screens: a user's first entry starts the guided tour, closed at once; left to the
- * handler, closing it can wait behind an open select's list.
- */
-async function signedInAtScreens(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const page = await signedIn(browser, baseURL, email);
-  await closeTourWithEscape(page);
-  return page;
 }
 
 /**
@@ -144,11 +127,11 @@ test.describe('fn-payment', () => {
     baseURL,
   }) => {
     test.setTimeout(120_000);
-    const central = await signedInAtScreens(browser, baseURL, 'central@demo.az');
-    const operator = await signedInAtScreens(browser, baseURL, 'operator@demo.az');
+    const central = await signedIn(browser, baseURL, 'central@demo.az');
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     // A cashier of the batch's region, with an authenticator app (enrolled through the API; the screens are mfa.spec's).
-    const admin = await signedInAtScreens(browser, baseURL, 'admin@demo.az');
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
     const adminApi = await apiAs(admin);
     const groups = await adminApi.get<{ results: { id: number; code: string | null }[] }>(
       '/api/user/groups/?no_page=1',
@@ -211,7 +194,7 @@ test.describe('fn-payment', () => {
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     // The cashier of the same region (Gəncə) builds the payment.
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerCode = '1400123451'; // the registry's owner of 10-AB-123: that row is own use
     const ownerName = `Sınaq Daşıyıcı ${Date.now().toString(36)}`;
 
@@ -319,7 +302,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const { payment, header, rows } = await paymentOfBatch(page, batch, `Redaktə Sınağı ${Date.now().toString(36)}`);
 
     await page.goto(`/app/fn-payment?form=${payment.id}`);
@@ -375,7 +358,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator, 'Avtobus');
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerName = `Seçim Sınağı ${Date.now().toString(36)}`;
 
     await page.goto('/app/fn-payment?form=new');
@@ -437,7 +420,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
 
     await page.goto('/app/fn-payment?form=new');
     await fillOwner(page, `Sıfırlama Sınağı ${Date.now().toString(36)}`);
@@ -477,7 +460,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerName = `Sürücü Sınağı ${Date.now().toString(36)}`;
 
     await page.goto('/app/fn-payment?form=new');
@@ -525,7 +508,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerName = `Ləğv Sınağı ${Date.now().toString(36)}`;
     const { payment } = await paymentOfBatch(page, batch, ownerName);
     const api = await apiAs(page);
@@ -572,7 +555,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedInAtScreens(browser, baseURL, 'admin@demo.az');
+    const page = await signedIn(browser, baseURL, 'admin@demo.az');
     const api = await apiAs(page);
     const region = (await api.get<AvailableItem[]>('/api/regions/available/')).find((r) => r.id === batch.region)!;
     const ownerType = (await api.get<AvailableItem[]>('/api/transport-types/available/')).at(-1)!;
@@ -614,7 +597,7 @@ test.describe('fn-payment', () => {
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const admin = await signedIn(browser, baseURL, 'admin@demo.az');
     const batch = await freeForms(central, operator);
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const api = await apiAs(page);
     const suffix = Date.now().toString(36);
     const voen = `71${String(Date.now()).slice(-7)}1`;
@@ -701,7 +684,7 @@ test.describe('fn-payment', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator, 'Avtobus');
-    const page = await signedInAtScreens(browser, baseURL, 'cashier@demo.az');
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const quoteUrl = '**/api/payments/quote/';
     // The server prices from the demo tariffs, which cover every group: the failures are answered in its place.
     const noTariff = '2026-01-10 tarixində qüvvədə olan "seat" tarifi yoxdur.';

@@ -1,8 +1,8 @@
 import type { FnBatch, ForPaymentForm, Operator, Payment } from '@dnx/shared';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiAs } from './support/access';
 import { audit, report } from './support/axe';
-import { closeTourWithEscape, expect, signIn, test } from './support/fixtures';
+import { expect, signIn, signedIn, test } from './support/fixtures';
 import { uniqueSeries } from './support/online';
 
 /** A4 landscape (297 mm, print.css) less its 12 mm margins, in CSS pixels: the width a printed page lays out in. */
@@ -13,14 +13,6 @@ const bakuToday = () =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Baku', day: '2-digit', month: '2-digit', year: 'numeric' })
     .format(new Date())
     .replaceAll('/', '.');
-
-async function signedIn(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 }, locale: 'az-AZ' });
-  const page = await context.newPage();
-  await signIn(page, email);
-  await closeTourWithEscape(page);
-  return page;
-}
 
 /** B issues a batch of `count` forms of a fresh series to the demo operator, modelled on a demo batch of theirs. */
 async function issueBatch(central: Page, count: number): Promise<FnBatch> {

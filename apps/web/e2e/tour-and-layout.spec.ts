@@ -10,6 +10,7 @@ import {
   signIn,
   test,
   tourPanel,
+  tourWillNotStart,
 } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
@@ -106,12 +107,10 @@ test.describe('the guided tour', () => {
     // Not again: after a reload, nor on another device.
     await user.reload();
     await expect(user.getByTestId('sample-page')).toBeVisible();
-    await user.waitForTimeout(2_000);
-    await expect(tourPanel(user)).toHaveCount(0);
+    await tourWillNotStart(user);
     const other = await onFreshDevice(browser, email, { keepTour: true });
     await expect(other.getByTestId('sample-page')).toBeVisible();
-    await other.waitForTimeout(2_000);
-    await expect(tourPanel(other)).toHaveCount(0);
+    await tourWillNotStart(other);
     await other.context().close();
 
     // Replayed from the user menu: from its first step, on the list when it is opened there.
@@ -164,8 +163,7 @@ test.describe('the guided tour', () => {
     await expect.poll(async () => (await preferencesOf(user)).tour_seen_at).not.toBeNull();
     await user.reload();
     await expect(user.getByTestId('sample-page')).toBeVisible();
-    await user.waitForTimeout(2_000);
-    await expect(tourPanel(user)).toHaveCount(0);
+    await tourWillNotStart(user);
     await user.context().close();
   });
 });

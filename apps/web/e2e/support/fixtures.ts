@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Download, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const demoPassword = 'Demo12345';
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
@@ -123,18 +131,27 @@ export async function skipTourWhenShown(page: Page) {
 }
 
 /**
- * Waits for the guided tour of a user's first entry (it starts a second after it) and closes it with Escape, as
- * a keyboard user does; keys pressed with `page.keyboard` would otherwise go to the tour once it opens.
+ * Waits until the guided tour of a user's first entry has either opened (a second after it) or is known not to come
+ * (the layout's `data-tour-phase` leaves `due`), and closes an open one with Escape, as a keyboard user does; keys
+ * pressed with `page.keyboard` would otherwise go to the tour once it opens. No time is waited out.
  */
 export async function closeTourWithEscape(page: Page) {
+  const shell = page.locator('[data-tour-phase]');
+  await expect(shell).not.toHaveAttribute('data-tour-phase', 'due');
+  if ((await shell.getAttribute('data-tour-phase')) !== 'open') return;
+  // Its panel loads a moment after it opens; a page with `skipTourWhenShown` may close it first, by its handler.
   const tour = tourPanel(page);
-  const shown = await tour.waitFor({ state: 'visible', timeout: 2_500 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return;
-  await page.keyboard.press('Escape');
+  await expect(async () => {
+    if (await tour.isVisible()) await page.keyboard.press('Escape');
+    await expect(shell).toHaveAttribute('data-tour-phase', 'none', { timeout: 1_000 });
+  }).toPass();
   await expect(tour).toBeHidden();
+}
+
+/** Waits until the layout knows the guided tour will not start (seen before, or closed). */
+export async function tourWillNotStart(page: Page) {
+  await expect(page.locator('[data-tour-phase]')).toHaveAttribute('data-tour-phase', 'none');
+  await expect(tourPanel(page)).toHaveCount(0);
 }
 
 /** Signs in through the screen and waits for the app; `keepTour` leaves the guided tour to the test. */
@@ -239,4 +256,50 @@ export async function pressUntilFocused(page: Page, key: string, target: Locator
     await focusSettled(page);
   }
   await expect(target).toBeFocused();
+}
+
+type StoredState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** The sessions this worker has signed in through the screen, by address: reused by later tests of the worker. */
+const storedSessions = new Map<string, StoredState>();
+
+/** Seconds left of the access token kept in a stored session. */
+function secondsLeft(state: StoredState): number {
+  const token = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'token')?.value;
+  if (!token) return 0;
+  const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp?: number };
+  return (payload.exp ?? 0) - Date.now() / 1000;
+}
+
+/**
+ * A page of its own context signed in as `email`, at the app's first screen with the guided tour closed. The first
+ * call for an address in this worker signs in through the screen; later ones open the app with that session's
+ * stored tokens (issue 43: a sign-in is a journey tested on its own, not the price of every test). The stored session
+ * is used only while its access token has five minutes left (global-setup.ts gives it half an hour), so no two
+ * contexts refresh the same token, and a session the server has ended (a test signed it out) is signed in again.
+ */
+export async function signedIn(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  viewport: { width: number; height: number } = { width: 1400, height: 900 },
+): Promise<Page> {
+  const stored = storedSessions.get(email);
+  const reuse = stored && secondsLeft(stored) > 300 ? stored : undefined;
+  const context = await browser.newContext({ baseURL, viewport, locale: 'az-AZ', storageState: reuse });
+  const page = await context.newPage();
+  if (reuse) {
+    await skipTourWhenShown(page);
+    await page.goto('/app/sample-page');
+    const ready = page.locator('[data-tour-phase="none"], [data-tour-phase="open"]');
+    await expect(ready.or(page.getByRole('button', { name: 'Daxil ol' }))).toBeVisible();
+    if (await ready.isVisible()) {
+      await closeTourWithEscape(page);
+      return page;
+    }
+    storedSessions.delete(email);
+  }
+  await signIn(page, email);
+  await closeTourWithEscape(page);
+  storedSessions.set(email, await context.storageState());
+  return page;
 }

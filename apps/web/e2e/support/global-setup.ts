@@ -56,6 +56,10 @@ async function startSlot(work: string, slot: number) {
     // The widget's proof of work takes about a second at the production cost; every sign-in of the suite would wait
     // for it. The widget, its token and the server's check are the same at any cost (docs/decisions.md, "CI").
     CAPTCHA_COST: '50',
+    // A worker reuses the sessions it signed in through the screen (fixtures.ts, signedIn) while their access token
+    // has five minutes left: half an hour of life lets a session serve a worker's tests without two contexts
+    // refreshing the same token. Refreshing is tested on its own (auth.spec.ts).
+    ACCESS_TOKEN_LIFETIME: '1800',
     // Every request's line (its id, route, user and status) in a file the tests read (fixtures.ts, serverLog).
     LOG_LEVEL: 'info',
   };

@@ -121,7 +121,7 @@ export function AppLayout() {
   const topNavigation = layout === 'top' && !drawerMode;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <Layout style={{ minHeight: '100vh' }} data-tour-phase={shell.tourPhase}>
       <SkipLink />
       <StepUpHost />
       <UnsavedChangesHost />

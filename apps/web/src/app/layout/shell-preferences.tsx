@@ -18,6 +18,8 @@ const GuidedTour = lazy(() => import('./guided-tour'));
 export function useShellPreferences(user: CurrentUser | undefined) {
   const save = useUpdatePreferences();
   const [tourOpen, setTourOpen] = useState(false);
+  // The user whose first entry's tour has started: until then, an unseen tour is still due.
+  const [tourStartedFor, setTourStartedFor] = useState<number | undefined>(undefined);
   const layout: NavigationLayout = user?.preferences.layout ?? defaultNavigationLayout;
   const tourSeen = Boolean(user?.preferences.tour_seen_at);
   const userId = user?.id;
@@ -30,14 +32,23 @@ export function useShellPreferences(user: CurrentUser | undefined) {
 
   useEffect(() => {
     if (userId === undefined || tourSeen) return;
-    const timer = setTimeout(() => setTourOpen(true), tourDelayMs);
+    const timer = setTimeout(() => {
+      setTourStartedFor(userId);
+      setTourOpen(true);
+    }, tourDelayMs);
     return () => clearTimeout(timer);
   }, [userId, tourSeen]);
+  const tourDue = userId === undefined || (!tourSeen && tourStartedFor !== userId);
 
   return {
     layout,
     setLayout: (next: NavigationLayout) => save.mutate({ layout: next }),
     tourOpen,
+    /**
+     * `due` while the first entry's tour may still start, then `open` or `none`: shown on the layout
+     * (`data-tour-phase`) so a check can tell "the tour will not come" without waiting out its delay.
+     */
+    tourPhase: tourOpen ? 'open' : tourDue ? 'due' : 'none',
     replayTour: () => setTourOpen(true),
     endTour: () => {
       setTourOpen(false);
