@@ -1,6 +1,6 @@
 import { appRoutes } from '@dnx/shared';
 import { createUserViaApi } from './support/access';
-import { closeTourWithEscape, expect, listAnswered, signIn, test } from './support/fixtures';
+import { expect, listAnswered, openInApp, signedIn, test } from './support/fixtures';
 
 /**
  * Issue 29: at 1280 px (a common office laptop) every list shows what matters without scrolling sideways; its
@@ -9,19 +9,16 @@ import { closeTourWithEscape, expect, listAnswered, signIn, test } from './suppo
 
 const lists = appRoutes.filter((route) => route.menu && route.roles !== 'all');
 
-test('every list fits at 1280 px with its default columns', async ({ browser }) => {
+test('every list fits at 1280 px with its default columns', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await signIn(page, 'admin@demo.az');
-  await closeTourWithEscape(page);
+  const page = await signedIn(browser, baseURL, 'admin@demo.az', { width: 1280, height: 800 });
   // An e-mail address with no place to break, newest in the users list and the audit log: it wraps, not widens them.
   const long = `uzun.${'poctunvaniyoxlamasi'.repeat(2)}.${Date.now().toString(36)}@demo.az`;
   await createUserViaApi(page, long, 'operator', 'UzunUnvan2024');
   const measured: string[] = [];
   const scrolling: string[] = [];
   for (const route of lists) {
-    await page.goto(`/app/${route.path}`);
+    await openInApp(page, `/app/${route.path}`, route.title);
     const table = page.getByTestId('resource-table');
     await expect(page.getByRole('heading', { name: route.title, exact: true }).first()).toBeVisible();
     if ((await table.count()) === 0) continue;
@@ -37,5 +34,5 @@ test('every list fits at 1280 px with its default columns', async ({ browser }) 
   console.log(measured.join(' '));
   expect(measured.length).toBeGreaterThan(20);
   expect(scrolling).toEqual([]);
-  await context.close();
+  await page.context().close();
 });

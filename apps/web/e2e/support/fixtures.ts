@@ -86,6 +86,19 @@ export async function openUserMenu(page: Page) {
   await animationsSettled(page, 2_000);
 }
 
+/**
+ * Opens an address inside the running app, as its links do (no page load): screens are reached as people reach
+ * them, with the app's data cache and any state a screen leaves behind. With `title`, waits until the tab bears it
+ * (every screen names the tab after itself, and no two share a title).
+ */
+export async function openInApp(page: Page, address: string, title?: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+  if (title) await expect(page).toHaveTitle(`${title} — FN İdarəetmə Sistemi`);
+}
+
 /** Saves a full-page screenshot under apps/web/e2e/screenshots (git-ignored), once animations have settled. */
 export async function screenshot(page: Page, name: string) {
   // A page behind another window may hold its animations; in front they run to their end.
