@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { bakuDay, type FnBatch } from '@dnx/shared';
 import { apiAs, chooseSelectOption, pickSelectOption } from './support/access';
-import { expect, screenshot, signIn, test } from './support/fixtures';
+import { expect, screenshot, signIn, signedIn, test } from './support/fixtures';
 import { uniqueSeries } from './support/online';
 
 /** Today and the first day of its month as the application counts days (UTC). */
@@ -234,20 +234,34 @@ async function homeNumbers(page: Page): Promise<Shown[]> {
   );
 }
 
-async function checkHome(browser: Browser, baseURL: string | undefined, email: string) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await signIn(page, email);
+/**
+ * The kind of list a number opens: its screen and the names of its filters. Two numbers of one kind differ only in
+ * the filters' values, which the API test compares number by number (reports.test.ts, "each home number is the
+ * count of the list its link opens, for every demo user").
+ */
+const kindOf = (href: string) => {
+  const url = new URL(href, 'http://x');
+  return `${url.pathname}?${[...url.searchParams.keys()].sort().join('&')}`;
+};
+
+/**
+ * The user's home with its numbers; each number of a kind no earlier user showed is clicked, and its list shows the
+ * same count. Returns the sections shown.
+ */
+async function checkHome(browser: Browser, baseURL: string | undefined, email: string, kindsSeen: Set<string>) {
+  const page = await signedIn(browser, baseURL, email, { width: 1280, height: 720 });
   const numbers = await homeNumbers(page);
   expect(numbers.length).toBeGreaterThan(0);
   await screenshot(page, `home-${email.split('@')[0]}`);
   const sections = new Set(numbers.map((n) => n.section));
   for (const number of numbers) {
+    // The number's name says what it counts and how many (dots between thousands).
+    expect(number.label).toMatch(/: \d{1,3}(\.\d{3})*$/);
+    if (kindsSeen.has(kindOf(number.href))) continue;
+    kindsSeen.add(kindOf(number.href));
     const link = page
       .locator(`[data-testid="statistics-section"][data-section="${number.section}"]`)
       .getByRole('link', { name: number.label, exact: true });
-    // The number's name says what it counts and how many (dots between thousands).
-    expect(number.label).toMatch(/: \d{1,3}(\.\d{3})*$/);
     await link.click();
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe(number.href);
     await settled(page);
@@ -257,7 +271,7 @@ async function checkHome(browser: Browser, baseURL: string | undefined, email: s
     await page.goBack();
     await expect(page.getByTestId('statistics')).toBeVisible();
   }
-  await context.close();
+  await page.context().close();
   return sections;
 }
 
@@ -290,14 +304,17 @@ test('a report is subscribed to for the 1st of each month with its filters, open
   await expect(page.getByTestId('report-subscriptions')).toHaveCount(0);
 });
 
-test.describe("each demo user's home shows their numbers, and each number opens its list with the same count", () => {
-  test.describe.configure({ timeout: 180_000 });
+test("each demo user's home shows their numbers, and each kind of number opens its list with the same count", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const kindsSeen = new Set<string>();
   for (const email of demoUsers) {
-    test(email, async ({ browser, baseURL }) => {
-      const sections = await checkHome(browser, baseURL, email);
-      expect(sections.size).toBeGreaterThan(0);
-    });
+    const sections = await checkHome(browser, baseURL, email, kindsSeen);
+    expect(sections.size, email).toBeGreaterThan(0);
   }
+  expect(kindsSeen.size).toBeGreaterThan(3);
 });
 
 test('an Excel file of more than 100.000 rows streams with its progress while the screen stays responsive', async ({
