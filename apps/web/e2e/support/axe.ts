@@ -16,8 +16,8 @@ export interface Finding {
  * that part (a modal dialog: the page behind its mask is checked on its own, unmasked).
  */
 export async function audit(page: Page, where: string, within?: string): Promise<Finding[]> {
-  // Motion settles first: a drawer sliding in is measured where it stops.
-  await animationsSettled(page, 2_000);
+  // Motion settles first, in the part audited: a drawer sliding in is measured where it stops.
+  await animationsSettled(page, 2_000, within);
   // Only violations are reported: axe then makes no selectors for the passing nodes, most of its time on a big page.
   const builder = new AxeBuilder({ page }).withTags(wcagTags).options({ resultTypes: ['violations'] });
   const result = await (within ? builder.include(within) : builder).analyze();

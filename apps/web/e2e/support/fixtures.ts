@@ -56,21 +56,23 @@ export const toast = (page: Page, text: string) => toasts(page, text).last();
 /**
  * Waits (at most `timeout` ms) for finite animations (a drawer sliding in) to end; endless ones (a spinner) never
  * do. A button's click ripple (Ant Design's wave, 2 s of fading) is not waited for: it is drawn over the button and
- * changes nothing on the page.
+ * changes nothing on the page. With `within`, only the animations inside that part of the page count (the menu's
+ * motion beside a screen's main part changes nothing in it).
  */
-export async function animationsSettled(page: Page, timeout: number) {
+export async function animationsSettled(page: Page, timeout: number, within?: string) {
   await page
     .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (a) =>
-              a.playState !== 'running' ||
-              a.effect?.getComputedTiming().endTime === Infinity ||
-              ((a.effect as KeyframeEffect | null)?.target as Element | null)?.closest('.ant-wave') != null,
-          ),
-      undefined,
+      (scope) =>
+        document.getAnimations().every((a) => {
+          const target = (a.effect as KeyframeEffect | null)?.target as Element | null;
+          return (
+            a.playState !== 'running' ||
+            a.effect?.getComputedTiming().endTime === Infinity ||
+            target?.closest('.ant-wave') != null ||
+            (scope !== null && target != null && target.closest(scope) == null)
+          );
+        }),
+      within ?? null,
       { timeout },
     )
     .catch(() => undefined);
