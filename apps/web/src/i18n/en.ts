@@ -822,6 +822,7 @@ export const en: Catalogue = {
     'fn-payment': 'FN payment',
     'online-payment': 'Online payments',
     'online-carrier': 'Online carriers',
+    'bank-statements': 'Bank statements',
     'bus-routes': 'Bus routes',
     'bus-routes-create': 'New route',
     'bus-routes-edit': 'Edit route',

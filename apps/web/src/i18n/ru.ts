@@ -824,6 +824,7 @@ export const ru: Catalogue = {
     'fn-payment': 'Оплата FN',
     'online-payment': 'Онлайн-платежи',
     'online-carrier': 'Онлайн-перевозчики',
+    'bank-statements': 'Банковские выписки',
     'bus-routes': 'Автобусные маршруты',
     'bus-routes-create': 'Новый маршрут',
     'bus-routes-edit': 'Изменение маршрута',
