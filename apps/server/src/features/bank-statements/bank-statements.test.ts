@@ -1,6 +1,7 @@
 import { bankStatementMessages as m } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoStatementDrafts } from '../../demo/bank-statements';
 import { signInAs } from '../../test/auth-helpers';
 import { multipart, smallPdf } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -73,11 +74,14 @@ describe('bank statements', () => {
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
     admin = (await signInAs(t, 'admin@demo.az')).headers;
+    // The demo's own statements claim most of its payments: these tests make their own.
+    await t.database.db.execute(sql`delete from bank_entries`);
+    await t.database.db.execute(sql`delete from bank_statements`);
     paid = await rows<PaidPayment>(sql`
       select p.id, p.payment_receipt_number as receipt, to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day,
         p.owner_code as voen, p.owner_name as name, p.total::text as total
       from payments p
-      where p.status = 3 and not exists (select 1 from bank_entries e where e.claimed_payment_id = p.id)
+      where p.status = 3 and p.total > 0
       order by p.id`);
     expect(paid.length).toBeGreaterThanOrEqual(14);
   });
@@ -193,6 +197,10 @@ describe('bank statements', () => {
         m.oneStatement,
       ],
       [camt053(draft([])).slice(0, 300), m.xmlBroken],
+      [
+        statementCsv(draft([{ date: '2026-01-02', direction: 'credit', amount: '0.00', reference: 'x' }])),
+        m.amountInvalid('0.00'),
+      ],
     ];
     for (const [file, message] of cases) {
       const res = await upload(file);
@@ -359,7 +367,7 @@ describe('bank statements', () => {
       select p.id, p.payment_receipt_number as receipt, to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day,
         p.owner_code as voen, p.owner_name as name, p.total::text as total
       from payments p
-      where p.status = 3 and p.payment_receipt_date < current_date - 10
+      where p.status = 3 and p.total > 0 and p.payment_receipt_date < current_date - 10
         and not exists (select 1 from bank_entries e where e.claimed_payment_id = p.id)
       order by p.id desc limit 1`);
     expect(late).toBeDefined();
@@ -393,5 +401,46 @@ describe('bank statements', () => {
     expect(open.results.every((r) => r.kind === 'no_payment' && r.entry_id !== null)).toBe(true);
     await upload(statementCsv(draft([credit(late!)])));
     expect(await noCredit()).toBe(false);
+  });
+});
+
+describe('the demo bank statements', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('come in each format with differences of each kind, and their files import as already imported', async () => {
+    const admin = (await signInAs(t, 'admin@demo.az')).headers;
+    const listed = await t.app.inject({ method: 'GET', url: '/api/bank-statements/', headers: admin });
+    const statements = listed.json().results as { format: string; states: Record<string, number> }[];
+    expect(statements.map((s) => s.format).sort()).toEqual(['camt053', 'csv', 'mt940']);
+    for (const statement of statements) {
+      expect(statement.states.matched, statement.format).toBeGreaterThan(0);
+      expect(statement.states.amount_differs, statement.format).toBe(1);
+      expect(statement.states.no_payment, statement.format).toBe(1);
+      expect(statement.states.contested, statement.format).toBe(2);
+    }
+    const noCredit = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/differences/?kind=no_credit',
+      headers: admin,
+    });
+    expect(noCredit.json().count).toBeGreaterThanOrEqual(3);
+    // The demo's files, written again, are the statements already kept: an upload changes nothing.
+    const drafts = await demoStatementDrafts(t.database.db);
+    const files = [camt053(drafts[0]!, '08'), mt940(drafts[1]!), statementCsv(drafts[2]!)];
+    for (const file of files) {
+      const body = multipart({ file: { file: Buffer.from(file), name: 'demo', type: 'application/octet-stream' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/',
+        payload: body.payload,
+        headers: { ...admin, ...body.headers },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().already_imported).toBe(true);
+    }
   });
 });

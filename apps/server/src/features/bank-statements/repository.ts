@@ -186,7 +186,7 @@ export async function findDifferences(
     select 'no_credit', null, null, p.id, p.payment_receipt_date, p.total::text, p.payment_receipt_number,
       p.owner_code, p.owner_name
     from payments p
-    where p.status = ${paid} and p.payment_receipt_date < ${cutoff}::date
+    where p.status = ${paid} and p.total > 0 and p.payment_receipt_date < ${cutoff}::date
       and p.payment_receipt_date >= (select min(from_date) from bank_statements)
       and not exists (select 1 from bank_entries e where e.payment_id = p.id)`;
   const total = (await db.execute(sql`select count(*)::int as n from (${differences}) d ${kind}`)) as unknown as {

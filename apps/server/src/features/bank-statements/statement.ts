@@ -72,8 +72,10 @@ export function checkArithmetic(statement: ParsedStatement): { credits: bigint; 
   return { credits, debits };
 }
 
-/** The statement is in manat, and holds at most `maxEntries` entries. */
+/** The statement is in manat, holds at most `maxEntries` entries, each of more than zero. */
 export function checkBounds(statement: ParsedStatement, maxEntries: number): void {
   if (statement.currency !== 'AZN') throw new StatementError(m.currency(statement.currency.slice(0, 10)));
   if (statement.entries.length > maxEntries) throw new StatementError(m.tooManyEntries);
+  // An entry moves money: a zero is not one.
+  if (statement.entries.some((entry) => entry.amount === 0n)) throw new StatementError(m.amountInvalid('0.00'));
 }
