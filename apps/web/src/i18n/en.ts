@@ -36,6 +36,7 @@ export const en: Catalogue = {
     roles: 'Your roles',
     region: 'Region',
     quickLinks: 'Sections open to you',
+    bankDifferences: 'Open differences in bank statements',
     allRegions: 'All regions',
     statistics: 'Statistics',
     statisticsAsOf: 'As of {{day}}. Click a number to open the list it counts.',

@@ -36,6 +36,7 @@ export const ru: Catalogue = {
     roles: 'Ваши роли',
     region: 'Регион',
     quickLinks: 'Доступные вам разделы',
+    bankDifferences: 'Открытые расхождения в банковских выписках',
     allRegions: 'Все регионы',
     statistics: 'Статистика',
     statisticsAsOf: 'На {{day}}. Нажмите на число, чтобы открыть список, по которому оно посчитано.',
