@@ -33,6 +33,7 @@ export const bankStatementMessages = {
     'XML faylında DOCTYPE və ya ENTITY elanı var: bank çıxarışında bunlar olmur və belə fayl qəbul edilmir.',
   xmlBroken: 'Faylın XML-i düzgün deyil: o, kəsilib və ya zədələnib.',
   oneStatement: 'Faylda düz bir çıxarış olmalıdır.',
+  csvTooLong: 'CSV faylında həddən uzun xana və ya sətir var (xana 1.000, sətir 10.000 simvol, 50 sütun).',
   currency: (currency: string) => `Çıxarışın valyutası AZN olmalıdır, faylda: ${currency}.`,
   tooManyEntries: 'Çıxarışda ən çox 100.000 əməliyyat ola bilər.',
   noBalance: (which: string) => `Çıxarışda ${which} qalıq yoxdur.`,

@@ -164,6 +164,7 @@ export const enMessages: MessageCatalogue = {
       'The XML file has a DOCTYPE or ENTITY declaration: a bank statement has none, and such a file is not accepted.',
     xmlBroken: "The file's XML is not well-formed: it is cut short or damaged.",
     oneStatement: 'The file must hold exactly one statement.',
+    csvTooLong: 'The CSV file has a cell or a line too long (a cell 1,000, a line 10,000 characters, 50 columns).',
     currency: (currency: string) => `The statement must be in AZN; the file has: ${currency}.`,
     tooManyEntries: 'A statement may have at most 100,000 entries.',
     noBalance: (which: string) => `The statement has no ${which} balance.`,

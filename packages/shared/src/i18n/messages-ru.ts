@@ -166,6 +166,7 @@ export const ruMessages: MessageCatalogue = {
       'В XML-файле есть объявление DOCTYPE или ENTITY: в банковской выписке их не бывает, такой файл не принимается.',
     xmlBroken: 'XML файла повреждён или обрезан.',
     oneStatement: 'В файле должна быть ровно одна выписка.',
+    csvTooLong: 'В CSV-файле слишком длинная ячейка или строка (ячейка 1 000, строка 10 000 символов, 50 столбцов).',
     currency: (currency: string) => `Выписка должна быть в AZN, в файле: ${currency}.`,
     tooManyEntries: 'В выписке может быть не более 100 000 операций.',
     noBalance: (which: string) => `В выписке нет остатка: ${which}.`,

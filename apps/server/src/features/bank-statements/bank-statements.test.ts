@@ -197,6 +197,7 @@ describe('bank statements', () => {
         m.oneStatement,
       ],
       [camt053(draft([])).slice(0, 300), m.xmlBroken],
+      [statementCsv(draft([{ ...credit(paid[0]!), reference: 'R'.repeat(2000) }])), m.csvTooLong],
       [
         statementCsv(draft([{ date: '2026-01-02', direction: 'credit', amount: '0.00', reference: 'x' }])),
         m.amountInvalid('0.00'),

@@ -65,8 +65,8 @@ serve().catch((error: unknown) => {
   let message: StatementReaderMessage;
   if (error instanceof StatementError) message = { type: 'refused', message: error.message };
   else if (error instanceof TableTooLargeError) message = { type: 'refused', message: m.tooManyEntries };
-  else if (error instanceof TableBoundError || error instanceof TableUnreadableError)
-    message = { type: 'refused', message: m.fileUnreadable(error.message) };
+  else if (error instanceof TableBoundError) message = { type: 'refused', message: m.csvTooLong };
+  else if (error instanceof TableUnreadableError) message = { type: 'refused', message: m.formatUnknown };
   else message = { type: 'error', message: error instanceof Error ? error.message : String(error) };
   parentPort!.postMessage(message);
 });
