@@ -20,6 +20,8 @@
 //      25 minutes; BENCH_SKIP_10M=1 leaves it out).
 //   7. Imports: 100,000 new drivers from an Excel workbook, checked, then applied in under 60 s on PostgreSQL
 //      (bench-imports.mjs).
+//   7b. Bank statements (issue 48): a CSV statement of 100,000 entries imported and matched in under 30 s on
+//      PostgreSQL (bench-bank-statements.mjs).
 //   8. Mixed load, 50 signed-in users for 2 minutes on PGlite and on PostgreSQL with two processes: no failed
 //      request, GET p99 under 300 ms (bench-mixed.mjs; BENCH_MIXED_SECONDS shortens it).
 //   9. Search from anywhere with 1,000,000 forms and 200,000 payments: GET /api/search/?q= for a form, a receipt, a
@@ -32,6 +34,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchBankStatements } from './bench-bank-statements.mjs';
 import { benchFirstStart } from './bench-first-start.mjs';
 import { benchFn } from './bench-fn.mjs';
 import { benchHostileImports, benchImports } from './bench-imports.mjs';
@@ -125,6 +128,7 @@ results.push(await benchReports());
 if (process.env.BENCH_SKIP_10M !== '1') results.push(await benchReports10m());
 results.push(await benchImports());
 results.push(await benchHostileImports());
+results.push(await benchBankStatements());
 results.push(await benchSearch());
 results.push(await benchMixed());
 if (process.env.BENCH_SKIP_IMAGE !== '1') {

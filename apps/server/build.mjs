@@ -32,7 +32,11 @@ export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
   // The import's table reader runs in a worker thread (issue 40): its own bundle, beside the server's.
   await build({
     ...options,
-    entryPoints: { 'table-reader-worker': path.join(serverDir, 'src/lib/spreadsheet/table-reader-worker.ts') },
+    entryPoints: {
+      'table-reader-worker': path.join(serverDir, 'src/lib/spreadsheet/table-reader-worker.ts'),
+      // A bank statement's reader likewise (issue 48).
+      'statement-reader-worker': path.join(serverDir, 'src/features/bank-statements/statement-reader-worker.ts'),
+    },
   });
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'db/migrations'), { recursive: true });
 }
@@ -40,5 +44,7 @@ export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
 // `npm run build -w @dnx/server`; tests import bundleServer without building dist/.
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   await bundleServer(path.join(serverDir, 'dist'));
-  console.log('server built: dist/server.js, dist/cli.js, dist/table-reader-worker.js');
+  console.log(
+    'server built: dist/server.js, dist/cli.js, dist/table-reader-worker.js, dist/statement-reader-worker.js',
+  );
 }

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate';
 import { syncAccessModel } from './db/seed/access-model';
 import { hasUsers, seedDemo } from './demo/seed';
 import { auditRoutes } from './features/audit/routes';
+import { bankStatementRoutes } from './features/bank-statements/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes);
   await app.register(jobRoutes);
   await app.register(importRoutes, { config });
+  await app.register(bankStatementRoutes, { config });
   await app.register(fnRoutes);
   await app.register(registryRoutes, { config });
   await app.register(paymentRoutes, { config });

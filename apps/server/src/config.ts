@@ -158,6 +158,13 @@ const envSchema = z.object({
    */
   IMPORT_STALE_AFTER: z.coerce.number().int().min(2).max(3_600).default(120),
   /**
+   * Bank statements (issue 48): a credit matches a paid payment whose receipt is dated within
+   * `BANK_MATCH_WINDOW_DAYS` calendar days of the credit's booking; a paid payment without a credit is a difference
+   * (`no_credit`) once `BANK_NO_CREDIT_GRACE_DAYS` banking days (Monday to Friday) have passed since its receipt.
+   */
+  BANK_MATCH_WINDOW_DAYS: z.coerce.number().int().min(0).max(366).default(10),
+  BANK_NO_CREDIT_GRACE_DAYS: z.coerce.number().int().min(0).max(60).default(3),
+  /**
    * Work that holds a process for long, at once (issue 40): exports streaming in one process, of them one user's,
    * and uploads being taken in by one process, and one user's imports not yet checked (queued or checking, in any
    * process). Beyond them: 429 with Retry-After of `BUSY_RETRY_AFTER` seconds.

@@ -21,3 +21,4 @@ export * from './imports';
 export * from './search';
 export * from './views';
 export * from './i18n';
+export * from './bank-statements';

@@ -90,6 +90,8 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
     const { results } = (await get('/api/views/')) as { results: { id: number; mine: boolean }[] };
     return results.filter((v) => v.mine).at(-1)!.id;
   }
+  // A credit no payment claims, of a statement imported for it (issue 48).
+  if (key === 'bank-statements') return openBankCredit();
   // A mail given up: what a retry takes.
   if (key === 'mail-outbox') {
     const [row] = await t.database.db
@@ -107,6 +109,28 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
     .join('&');
   const items = (await get(`/api/${key}/available/${narrowing ? `?${narrowing}` : ''}`)) as { id: number }[];
   return items.at(-1)!.id;
+}
+
+/** A bank statement's credit left `no_payment`: a new statement (a file never seen) uploaded through the API. */
+async function openBankCredit(): Promise<number> {
+  const receipt = `NONE-${Date.now()}-${(counter += 1)}`;
+  const file = [
+    'type;date;amount;reference',
+    'opening;2026-02-01;0.00;',
+    `credit;2026-02-02;10.00;${receipt}`,
+    'closing;2026-02-28;10.00;',
+  ].join('\n');
+  const sent = multipart({ file: { file: Buffer.from(file), name: 'statement.csv', type: 'text/csv' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/bank-statements/',
+    headers: { ...(await adminHeaders()), ...sent.headers },
+    payload: sent.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`importBankStatement: ${res.statusCode} ${res.body}`);
+  const { statement } = res.json() as { statement: { id: number } };
+  const { results } = (await get(`/api/bank-statements/${statement.id}/entries/`)) as { results: { id: number }[] };
+  return results[0]!.id;
 }
 
 /** A new online request straight in the database: a registration, or a request for marks a free form fits. */
@@ -425,6 +449,9 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       if ('version' in body) payment.version = ((await get(url)) as { version: number }).version;
       return { body: payment, headers };
     }
+    case 'resolveBankEntry':
+      // The credit no payment claims (openBankCredit) marked not ours: a link needs a paid payment no credit holds.
+      return { body: { action: 'not_ours', payment_id: null, reason: 'Sınaq' }, headers };
     case 'updatePaymentInsurance':
       // The version is the payment's, read at its own address.
       body.version = ((await get(url.replace(/insurance\/$/, ''))) as { version: number }).version;

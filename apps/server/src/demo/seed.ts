@@ -21,6 +21,7 @@ import {
   userGroups,
   users,
 } from '../db/schema';
+import { seedDemoBankStatements } from './bank-statements';
 import * as data from './data';
 import { seedDemoFn } from './fn';
 import { addHistoryStaff, seedDemoHistory } from './history';
@@ -132,6 +133,8 @@ export async function seedDemo(db: Database): Promise<void> {
   // After the demo users' own records, which keep the ids and numbers they had before the year was added.
   await seedDemoHistory(db);
   await seedDemoHistoryRequests(db);
+  // The year's bank statements, once its payments are paid (issue 48).
+  await seedDemoBankStatements(db);
 }
 
 export async function hasUsers(db: Database): Promise<boolean> {

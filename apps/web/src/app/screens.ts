@@ -14,6 +14,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'mail-outbox': () => import('../features/mail/pages/mail-outbox-page'),
   jobs: () => import('../features/jobs/pages/jobs-page'),
   imports: () => import('../features/imports/pages/imports-page'),
+  'bank-statements': () => import('../features/bank-statements/pages/bank-statements-page'),
   'check-fn': () => import('../features/fn/pages/check-fn-page'),
   'new-fn': () => import('../features/fn/pages/new-fn-page'),
   'new-fn-create': () => import('../features/fn/pages/new-fn-create-page'),

@@ -48,6 +48,7 @@ export const az = {
     roles: 'Rollarınız',
     region: 'Region',
     quickLinks: 'Sizə açıq bölmələr',
+    bankDifferences: 'Bank çıxarışlarında açıq fərqlər',
     allRegions: 'Bütün regionlar',
     statistics: 'Statistika',
     statisticsAsOf: '{{day}} tarixinə. Rəqəmə klikləyin: sayılan siyahı açılacaq.',

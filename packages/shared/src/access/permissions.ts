@@ -25,6 +25,7 @@ export const permissionResources = [
   { resource: 'onlinepayment', name: 'Onlayn ödəniş' },
   { resource: 'onlinecarrier', name: 'Onlayn daşıyıcı' },
   { resource: 'busroute', name: 'Avtobus marşrutu' },
+  { resource: 'bankstatement', name: 'Bank çıxarışı' },
 ] as const;
 
 export type PermissionResource = (typeof permissionResources)[number]['resource'];

@@ -29,6 +29,8 @@ const specMatrix: Record<string, readonly RoleLetter[]> = {
   'fn-reconciliation': ['A', 'E', 'B', 'F'],
   'online-payment': ['A', 'E', 'D', 'F'],
   'online-carrier': ['A', 'E', 'D'],
+  // Issue 48: bank statements are the administrators' and the central office's.
+  'bank-statements': ['A', 'B'],
 };
 
 /** Every other screen is the administrator's alone. */

@@ -155,6 +155,33 @@ export const enMessages: MessageCatalogue = {
     asOfInvalid: 'The date must be in yyyy-mm-dd format.',
     notYetThere: 'The route did not exist yet on this date.',
   },
+  bankStatementMessages: {
+    fileRequired: 'Choose the statement file.',
+    fileTooLarge: 'The statement file cannot be larger than 20 MB.',
+    formatUnknown: 'The file is not a bank statement in camt.053 (XML), MT940 or the documented CSV format.',
+    fileUnreadable: (reason: string) => `The statement could not be read: ${reason}.`,
+    xmlDeclarations:
+      'The XML file has a DOCTYPE or ENTITY declaration: a bank statement has none, and such a file is not accepted.',
+    xmlBroken: "The file's XML is not well-formed: it is cut short or damaged.",
+    oneStatement: 'The file must hold exactly one statement.',
+    csvTooLong: 'The CSV file has a cell or a line too long (a cell 1,000, a line 10,000 characters, 50 columns).',
+    currency: (currency: string) => `The statement must be in AZN; the file has: ${currency}.`,
+    tooManyEntries: 'A statement may have at most 100,000 entries.',
+    noBalance: (which: string) => `The statement has no ${which} balance.`,
+    amountInvalid: (value: string) => `"${value}" is not an amount (two decimals at most).`,
+    dateInvalid: (value: string) => `"${value}" is not a date.`,
+    arithmetic: (opening: string, credits: string, debits: string, closing: string) =>
+      `The statement does not add up: opening ${opening} + credits ${credits} - debits ${debits} ` +
+      `is not the closing ${closing}.`,
+    readTooSlow: (seconds: number) => `Reading the statement took more than ${seconds} seconds and was stopped.`,
+    readTooLarge: (megabytes: number) => `Reading the statement needed more than ${megabytes} MB and was stopped.`,
+    notCredit: 'Only a credit is matched to a payment.',
+    alreadyResolved: 'This entry is matched to a payment already.',
+    paymentNotPaid: 'The payment was not found or is not paid.',
+    paymentTaken: 'This payment is matched to another bank entry already.',
+    reasonRequired: 'Write the reason.',
+    paymentRequired: 'Choose the payment.',
+  },
   fnMessages: {
     seriesRequired: 'Enter the series.',
     seriesInvalid: 'The series must be 1-3 capital Latin letters (e.g. AB).',

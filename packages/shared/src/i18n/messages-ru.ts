@@ -157,6 +157,33 @@ export const ruMessages: MessageCatalogue = {
     asOfInvalid: 'Дата должна быть в формате гггг-мм-дд.',
     notYetThere: 'На эту дату маршрута ещё не было.',
   },
+  bankStatementMessages: {
+    fileRequired: 'Выберите файл выписки.',
+    fileTooLarge: 'Файл выписки не может быть больше 20 МБ.',
+    formatUnknown: 'Файл не является банковской выпиской в формате camt.053 (XML), MT940 или описанном CSV.',
+    fileUnreadable: (reason: string) => `Выписку не удалось прочитать: ${reason}.`,
+    xmlDeclarations:
+      'В XML-файле есть объявление DOCTYPE или ENTITY: в банковской выписке их не бывает, такой файл не принимается.',
+    xmlBroken: 'XML файла повреждён или обрезан.',
+    oneStatement: 'В файле должна быть ровно одна выписка.',
+    csvTooLong: 'В CSV-файле слишком длинная ячейка или строка (ячейка 1 000, строка 10 000 символов, 50 столбцов).',
+    currency: (currency: string) => `Выписка должна быть в AZN, в файле: ${currency}.`,
+    tooManyEntries: 'В выписке может быть не более 100 000 операций.',
+    noBalance: (which: string) => `В выписке нет остатка: ${which}.`,
+    amountInvalid: (value: string) => `«${value}» — не сумма (не более двух знаков после запятой).`,
+    dateInvalid: (value: string) => `«${value}» — не дата.`,
+    arithmetic: (opening: string, credits: string, debits: string, closing: string) =>
+      `Выписка не сходится: входящий остаток ${opening} + поступления ${credits} - списания ${debits} ` +
+      `не равно исходящему остатку ${closing}.`,
+    readTooSlow: (seconds: number) => `Чтение выписки заняло больше ${seconds} секунд и было остановлено.`,
+    readTooLarge: (megabytes: number) => `Чтение выписки потребовало больше ${megabytes} МБ и было остановлено.`,
+    notCredit: 'С платежом сопоставляется только поступление.',
+    alreadyResolved: 'Эта операция уже сопоставлена с платежом.',
+    paymentNotPaid: 'Платёж не найден или не оплачен.',
+    paymentTaken: 'Этот платёж уже сопоставлен с другой банковской операцией.',
+    reasonRequired: 'Укажите причину.',
+    paymentRequired: 'Выберите платёж.',
+  },
   fnMessages: {
     seriesRequired: 'Введите серию.',
     seriesInvalid: 'Серия должна состоять из 1–3 заглавных латинских букв (например, AB).',

@@ -7,6 +7,7 @@ import { versionMessages } from '../api/versions';
 import { authApiMessages } from '../auth/api';
 import { authMessages, toastMessages } from '../auth/messages';
 import { mfaMessages, sessionMessages } from '../auth/mfa';
+import { bankStatementMessages } from '../bank-statements';
 import { busRouteMessages } from '../bus-routes/messages';
 import { fnMessages } from '../fn/messages';
 import { importMessages } from '../imports';
@@ -42,6 +43,7 @@ export const azMessages = {
   mfaMessages,
   sessionMessages,
   busRouteMessages,
+  bankStatementMessages,
   fnMessages,
   importMessages,
   openingMessages,

@@ -440,6 +440,15 @@ export const appRoutes: readonly AppRoute[] = [
     menu: 'payments',
   },
   {
+    key: 'bank-statements',
+    path: 'bank-statements',
+    title: 'Bank çıxarışları',
+    roles: ['A', 'B'],
+    // Issue 48: the statements imported, their entries matched to payments, the differences resolved.
+    permissions: ['view_bankstatement', 'add_bankstatement', 'change_bankstatement'],
+    menu: 'payments',
+  },
+  {
     key: 'online-payment',
     path: 'online-payment',
     title: 'Onlayn ödənişlər',

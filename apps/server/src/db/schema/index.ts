@@ -14,3 +14,4 @@ export * from './jobs';
 export * from './reports';
 export * from './imports';
 export * from './preferences';
+export * from './bank-statements';

@@ -1,0 +1,89 @@
+import { bankStatementMessages as m } from '@dnx/shared';
+import { readTable } from '../../lib/spreadsheet/table-reader';
+import { checkedDay, parseAmount, StatementError, type ParsedEntry, type ParsedStatement } from './statement';
+
+/**
+ * The documented CSV (docs/operations.md "Bank statements"): UTF-8, comma or semicolon, a header naming the columns
+ * in any order: `type` (opening, credit, debit, closing), `date` (yyyy-mm-dd), `amount` (a point or a comma, two
+ * decimals at most; a balance may be below zero), and optionally `account`, `number`, `currency` (AZN when absent),
+ * `reference` (the receipt's number), `payer_voen`, `payer_name`, `bank_reference`. One opening and one closing row.
+ * Read by the imports' table reader, within the same bounds.
+ */
+
+export const csvColumns = [
+  'account',
+  'number',
+  'currency',
+  'type',
+  'date',
+  'amount',
+  'reference',
+  'payer_voen',
+  'payer_name',
+  'bank_reference',
+] as const;
+
+export function isStatementCsv(head: string): boolean {
+  const first = head
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/, 1)[0]!
+    .toLowerCase();
+  const names = first.split(/[;,]/).map((name) => name.trim().replace(/^"|"$/g, ''));
+  return ['type', 'date', 'amount'].every((name) => names.includes(name));
+}
+
+function signed(value: string): bigint {
+  const text = value.trim();
+  return text.startsWith('-') ? -parseAmount(text.slice(1)) : parseAmount(text);
+}
+
+export async function readStatementCsv(path: string, maxEntries: number): Promise<ParsedStatement> {
+  let header: string[] | null = null;
+  const entries: ParsedEntry[] = [];
+  let opening: { day: string; amount: bigint } | null = null;
+  let closing: { day: string; amount: bigint } | null = null;
+  const statement = { account: '', number: '', currency: '' };
+  const limits = { maxRows: maxEntries + 2, maxCellLength: 1000, maxRowLength: 10_000, maxColumns: 50 };
+  for await (const row of readTable(path, 'csv', limits)) {
+    if (!header) {
+      header = row.map((cell) => cell.trim().toLowerCase());
+      continue;
+    }
+    const cell = (name: (typeof csvColumns)[number]) => {
+      const at = header!.indexOf(name);
+      return at < 0 ? '' : (row[at] ?? '').trim();
+    };
+    for (const key of ['account', 'number', 'currency'] as const) statement[key] ||= cell(key);
+    const type = cell('type').toLowerCase();
+    const date = checkedDay(cell('date'));
+    if (type === 'opening' || type === 'closing') {
+      if ((type === 'opening' ? opening : closing) !== null) throw new StatementError(m.oneStatement);
+      const balance = { day: date, amount: signed(cell('amount')) };
+      if (type === 'opening') opening = balance;
+      else closing = balance;
+    } else if (type === 'credit' || type === 'debit') {
+      entries.push({
+        bookingDate: date,
+        direction: type,
+        amount: parseAmount(cell('amount')),
+        reference: cell('reference'),
+        payerCode: cell('payer_voen'),
+        payerName: cell('payer_name'),
+        bankReference: cell('bank_reference'),
+      });
+    } else throw new StatementError(m.fileUnreadable(`type "${type.slice(0, 20)}"`));
+  }
+  if (!opening) throw new StatementError(m.noBalance('ilkin (opening)'));
+  if (!closing) throw new StatementError(m.noBalance('son (closing)'));
+  return {
+    format: 'csv',
+    account: statement.account,
+    number: statement.number,
+    currency: statement.currency || 'AZN',
+    fromDate: opening.day,
+    toDate: closing.day,
+    opening: opening.amount,
+    closing: closing.amount,
+    entries,
+  };
+}

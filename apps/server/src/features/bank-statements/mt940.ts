@@ -1,0 +1,88 @@
+import { bankStatementMessages as m } from '@dnx/shared';
+import { checkedDay, parseAmount, StatementError, type ParsedEntry, type ParsedStatement } from './statement';
+
+/**
+ * SWIFT MT940, read by a small reader of our own (docs/decisions.md "Issue 48": the npm readers of MT940 are little
+ * used and little kept). One statement a file: the fields :20: (its reference), :25: (account), :28C: (number),
+ * :60F:/:60M: (opening), :61: (a line) with its :86: (what the payer wrote), :62F:/:62M: (closing). The :86: of a
+ * credit is read by its subfields `/RCPT/` (the receipt's number), `/VOEN/` and `/NAME/` (the payer); without them,
+ * its whole text is the reference. A SWIFT envelope ({1:...}{4: ... -}) is allowed around it.
+ */
+
+/** The fields of the text in order: tag and value, a value's continuation lines joined with a newline. */
+function fields(text: string): { tag: string; value: string }[] {
+  const found: { tag: string; value: string }[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/^\{[^}]*\}(\{4:)?/, '').replace(/^\{4:/, '');
+    if (line === '' || line === '-' || line === '-}') continue;
+    const field = /^:(\d\d[A-Z]?):(.*)$/.exec(line);
+    if (field) found.push({ tag: field[1]!, value: field[2]! });
+    else if (found.length > 0) found[found.length - 1]!.value += `\n${line}`;
+  }
+  return found;
+}
+
+/** YYMMDD as yyyy-mm-dd (this century's). */
+const day = (yymmdd: string) => checkedDay(`20${yymmdd.slice(0, 2)}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`);
+
+/** A balance field (`C261101AZN1000,00`): its day, currency and signed amount. */
+function balance(value: string | undefined, which: string) {
+  const match = /^([CD])(\d{6})([A-Z]{3})([\d,]+)$/.exec((value ?? '').trim());
+  if (!match) throw new StatementError(m.noBalance(which));
+  const amount = parseAmount(match[4]!);
+  return { day: day(match[2]!), currency: match[3]!, amount: match[1] === 'D' ? -amount : amount };
+}
+
+/** A :61: line: value date, optional entry date, mark (C, D, RC, RD), amount, type, references. */
+const linePattern =
+  /^(\d{6})(\d{4})?(RC|RD|C|D)[A-Z]?([\d,]+)([A-Z]\w{3})([^\n/]*(?:\/(?!\/)[^\n/]*)*)(?:\/\/([^\n]*))?/;
+
+/** The /KEY/value subfields of a :86:. */
+function subfields(info: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const flat = info.replace(/\n/g, '');
+  for (const match of flat.matchAll(/\/(RCPT|VOEN|NAME)\/([^/]*)/g)) found.set(match[1]!, match[2]!.trim());
+  return found;
+}
+
+export function isMt940(head: string): boolean {
+  return /(^|\n|\{4:\r?\n?):20:/.test(head) && /\n:60[FM]:/.test(head);
+}
+
+export function readMt940(text: string): ParsedStatement {
+  const all = fields(text);
+  if (all.filter((f) => f.tag === '20').length !== 1) throw new StatementError(m.oneStatement);
+  const value = (tag: string) => all.find((f) => f.tag === tag)?.value;
+  const opening = balance(value('60F') ?? value('60M'), 'ilkin (:60F:)');
+  const closing = balance(value('62F') ?? value('62M'), 'son (:62F:)');
+  const entries: ParsedEntry[] = [];
+  all.forEach((field, i) => {
+    if (field.tag !== '61') return;
+    const match = linePattern.exec(field.value);
+    if (!match) throw new StatementError(m.fileUnreadable(`:61:${field.value.slice(0, 60)}`));
+    const mark = match[3]!;
+    const info = all[i + 1]?.tag === '86' ? all[i + 1]!.value : '';
+    const sub = subfields(info);
+    entries.push({
+      bookingDate: day(match[1]!),
+      // A reversal of a credit takes money out, of a debit brings it in.
+      direction: mark === 'C' || mark === 'RD' ? 'credit' : 'debit',
+      amount: parseAmount(match[4]!),
+      reference: sub.get('RCPT') ?? (sub.size === 0 ? info.replace(/\n/g, ' ').trim() : ''),
+      payerCode: sub.get('VOEN') ?? '',
+      payerName: sub.get('NAME') ?? '',
+      bankReference: (match[7] ?? '').trim(),
+    });
+  });
+  return {
+    format: 'mt940',
+    account: (value('25') ?? '').trim(),
+    number: (value('28C') ?? value('20') ?? '').trim(),
+    currency: opening.currency,
+    fromDate: opening.day,
+    toDate: closing.day,
+    opening: opening.amount,
+    closing: closing.amount,
+    entries,
+  };
+}

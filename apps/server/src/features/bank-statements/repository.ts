@@ -1,0 +1,213 @@
+import type { BankDifference, BankDifferenceKind, BankEntry, BankMatchState, BankStatement } from '@dnx/shared';
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { bankEntries, bankStatements, users } from '../../db/schema';
+
+/**
+ * The statements' queries (issue 48). Payments are read here through SQL, never through the payments feature:
+ * a paid payment is status 3 with its receipt's number and day (db/schema/payments.ts).
+ */
+
+const paid = 3;
+
+type StatementRow = typeof bankStatements.$inferSelect & { createdByEmail: string | null };
+
+export function statementView(row: StatementRow, states: Partial<Record<BankMatchState, number>>): BankStatement {
+  return {
+    id: row.id,
+    format: row.format as BankStatement['format'],
+    file_name: row.fileName,
+    account: row.account,
+    number: row.number,
+    currency: row.currency,
+    from_date: row.fromDate,
+    to_date: row.toDate,
+    opening_balance: row.openingBalance,
+    closing_balance: row.closingBalance,
+    credits_total: row.creditsTotal,
+    debits_total: row.debitsTotal,
+    entry_count: row.entryCount,
+    states: { matched: 0, amount_differs: 0, no_payment: 0, contested: 0, not_ours: 0, ...states },
+    created_by: row.createdByEmail,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const statementSelection = () => ({ ...getTableColumns(bankStatements), createdByEmail: users.email });
+
+export async function findStatements(db: Executor, where: SQL | undefined, page = 1, perPage = 20) {
+  return db
+    .select(statementSelection())
+    .from(bankStatements)
+    .leftJoin(users, eq(users.id, bankStatements.createdBy))
+    .where(where)
+    .orderBy(desc(bankStatements.createdAt), desc(bankStatements.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+}
+
+export async function countStatements(db: Executor) {
+  const [row] = await db.select({ n: count() }).from(bankStatements);
+  return row!.n;
+}
+
+/** Credits by match state, for each of the statements. */
+export async function statesOf(db: Executor, ids: number[]) {
+  const byStatement = new Map<number, Partial<Record<BankMatchState, number>>>();
+  if (ids.length === 0) return byStatement;
+  const rows = await db
+    .select({ statementId: bankEntries.statementId, state: bankEntries.matchState, n: count() })
+    .from(bankEntries)
+    .where(and(sql`${bankEntries.statementId} in ${ids}`, eq(bankEntries.direction, 'credit')))
+    .groupBy(bankEntries.statementId, bankEntries.matchState);
+  for (const row of rows) {
+    const states = byStatement.get(row.statementId) ?? {};
+    states[row.state as BankMatchState] = row.n;
+    byStatement.set(row.statementId, states);
+  }
+  return byStatement;
+}
+
+const resolver = sql<string | null>`(select email from users where users.id = ${bankEntries.resolvedBy})`;
+
+export function entryView(row: typeof bankEntries.$inferSelect & { resolvedByEmail: string | null }): BankEntry {
+  return {
+    id: row.id,
+    statement_id: row.statementId,
+    position: row.position,
+    booking_date: row.bookingDate,
+    direction: row.direction as BankEntry['direction'],
+    amount: row.amount,
+    reference: row.reference,
+    payer_code: row.payerCode,
+    payer_name: row.payerName,
+    bank_reference: row.bankReference,
+    match_state: row.matchState as BankMatchState | null,
+    payment_id: row.paymentId ?? row.claimedPaymentId,
+    resolution_reason: row.resolutionReason,
+    resolved_by: row.resolvedByEmail,
+    resolved_at: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+export async function findEntries(
+  db: Executor,
+  statementId: number,
+  filters: { match_state?: BankMatchState; direction?: 'credit' | 'debit'; page: number; per_page: number },
+) {
+  const where = and(
+    eq(bankEntries.statementId, statementId),
+    filters.match_state ? eq(bankEntries.matchState, filters.match_state) : undefined,
+    filters.direction ? eq(bankEntries.direction, filters.direction) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(bankEntries).where(where);
+  const rows = await db
+    .select({ ...getTableColumns(bankEntries), resolvedByEmail: resolver })
+    .from(bankEntries)
+    .where(where)
+    .orderBy(asc(bankEntries.position))
+    .limit(filters.per_page)
+    .offset((filters.page - 1) * filters.per_page);
+  return { count: total!.n, results: rows.map(entryView) };
+}
+
+export async function findEntry(db: Executor, id: number) {
+  const [row] = await db
+    .select({ ...getTableColumns(bankEntries), resolvedByEmail: resolver })
+    .from(bankEntries)
+    .where(eq(bankEntries.id, id));
+  return row;
+}
+
+/**
+ * Matches the statement's credits not yet matched by hand or by an earlier pass: each claims the paid payment whose
+ * receipt's number it names, from the same payer (when the bank gives the VÖEN), its receipt within the window of
+ * its booking. Then, per claimed payment: already linked to another credit, or claimed by two of this statement:
+ * `contested`; another amount: `amount_differs`; else `matched` and linked. The link's unique index is the last
+ * word: a concurrent match of the same payment fails this one, and the caller matches again.
+ */
+export async function matchStatement(db: Executor, statementId: number, windowDays: number) {
+  await db.execute(sql`
+    update bank_entries e set claimed_payment_id = p.id
+    from payments p
+    where e.statement_id = ${statementId} and e.direction = 'credit' and e.match_state = 'no_payment'
+      and e.resolved_by is null and e.reference <> ''
+      and p.payment_receipt_number = e.reference and p.status = ${paid}
+      and (e.payer_code = '' or p.owner_code = e.payer_code)
+      and e.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int`);
+  await db.execute(sql`
+    with claims as (
+      select e.id, e.amount, p.id as payment_id, p.total,
+        exists (select 1 from bank_entries o where o.payment_id = p.id) as linked,
+        count(*) over (partition by p.id) as claimants
+      from bank_entries e join payments p on p.id = e.claimed_payment_id
+      where e.statement_id = ${statementId} and e.match_state = 'no_payment' and e.resolved_by is null
+    ), decided as (
+      select id, payment_id,
+        case when linked or claimants > 1 then 'contested'
+             when amount <> total then 'amount_differs'
+             else 'matched' end as state
+      from claims
+    )
+    update bank_entries e
+    set match_state = d.state, payment_id = case when d.state = 'matched' then d.payment_id end
+    from decided d where e.id = d.id`);
+}
+
+/** The first day from which a paid payment without a credit is late: `graceDays` banking days (Mon-Fri) before `today`. */
+export function noCreditCutoff(today: string, graceDays: number): string {
+  const at = new Date(`${today}T00:00:00Z`);
+  let left = graceDays;
+  while (left > 0) {
+    at.setUTCDate(at.getUTCDate() - 1);
+    const weekday = at.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * The open differences, the oldest first: credits left `amount_differs`, `no_payment` or `contested`, and the paid
+ * payments without a credit (`no_credit`) whose receipt is older than the cutoff and within the statements' days.
+ */
+export async function findDifferences(
+  db: Executor,
+  cutoff: string,
+  filters: { kind?: BankDifferenceKind; page: number; per_page: number },
+) {
+  const { page, per_page: perPage } = filters;
+  const kind = filters.kind ? sql`where kind = ${filters.kind}` : sql``;
+  const differences = sql`
+    select match_state as kind, id as entry_id, statement_id, claimed_payment_id as payment_id, booking_date as day,
+      amount::text as amount, reference, payer_code, payer_name
+    from bank_entries
+    where match_state in ('amount_differs', 'no_payment', 'contested')
+    union all
+    select 'no_credit', null, null, p.id, p.payment_receipt_date, p.total::text, p.payment_receipt_number,
+      p.owner_code, p.owner_name
+    from payments p
+    where p.status = ${paid} and p.total > 0 and p.payment_receipt_date < ${cutoff}::date
+      and p.payment_receipt_date >= (select min(from_date) from bank_statements)
+      and not exists (select 1 from bank_entries e where e.payment_id = p.id)`;
+  const total = (await db.execute(sql`select count(*)::int as n from (${differences}) d ${kind}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  const rows = (await db.execute(
+    sql`select * from (${differences}) d ${kind} order by day, kind, entry_id, payment_id limit ${perPage} offset ${(page - 1) * perPage}`,
+  )) as unknown as { rows: (Omit<BankDifference, 'day'> & { day: string | Date })[] };
+  return {
+    count: total.rows[0]!.n,
+    results: rows.rows.map((row) => ({
+      ...row,
+      day: typeof row.day === 'string' ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
+    })),
+  };
+}
+
+/** A paid payment's id and total, or undefined. */
+export async function findPaidPayment(db: Executor, id: number) {
+  const result = (await db.execute(
+    sql`select id, total::text as total from payments where id = ${id} and status = ${paid}`,
+  )) as unknown as { rows: { id: number; total: string }[] };
+  return result.rows[0];
+}

@@ -1,0 +1,185 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  bankDifferenceKinds,
+  bankDifferenceSchema,
+  bankEntriesQuerySchema,
+  bankEntryResolveSchema,
+  bankEntrySchema,
+  bankStatementImportSchema,
+  bankStatementMaxBytes,
+  bankStatementMessages as m,
+  bankStatementSchema,
+  detailErrorSchema,
+  idParamsSchema,
+} from '@dnx/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { signedInErrors } from '../../lib/api-errors';
+import { fieldErrors } from '../../lib/http-errors';
+import { authUser } from '../../plugins/auth';
+import { cleanFileName } from '../online/documents';
+import { createBankStatementService } from './service';
+
+const common = { tags: ['bank-statements'], security: [{ bearer: [] }] };
+const viewing = { access: { permissions: ['view_bankstatement'] } } as const;
+const importing = { access: { permissions: ['add_bankstatement'] } } as const;
+const resolving = { access: { permissions: ['change_bankstatement'] } } as const;
+const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+interface Upload {
+  name: string;
+  data: Buffer | null;
+}
+/** A file part as its name and bytes, or null bytes when it was over the limit (read no further). */
+async function receiveUpload(part: MultipartFile): Promise<void> {
+  let data: Buffer | null = null;
+  try {
+    data = await part.toBuffer();
+    if (part.file.truncated) data = null;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+  }
+  (part as unknown as { value: Upload }).value = { name: cleanFileName(part.filename, 'statement'), data };
+}
+
+/**
+ * Bank statements (issue 48): the upload (camt.053, MT940 or the documented CSV, by content), the statements, a
+ * statement's entries with their match state, the open differences, a person's resolution of an entry.
+ */
+export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: receiveUpload,
+    limits: { fileSize: bankStatementMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
+    throwFileSizeLimit: false,
+  });
+  const service = createBankStatementService(app, config);
+
+  app.post(
+    '/api/bank-statements/',
+    {
+      config: importing,
+      // Uploads share the imports' slots (issue 40): per process and per user.
+      onRequest: async (request, reply) => app.workSlots.imports.hold(request, reply),
+      schema: {
+        ...common,
+        operationId: 'importBankStatement',
+        summary:
+          'Upload a bank statement (multipart `file`: camt.053 .02/.08, MT940 or the documented CSV, by content; 20 MB ' +
+          'and 100,000 entries at most): read within caps, its arithmetic checked, its credits matched to paid ' +
+          'payments. 201 new; 200 when this very file was imported before (nothing changes). 429 while uploads are ' +
+          'at their limit',
+        consumes: ['multipart/form-data'],
+        body: z.object({
+          file: z
+            .unknown()
+            .meta({ type: 'string', format: 'binary', description: 'The statement file (20 MB at most)' }),
+        }),
+        response: {
+          200: bankStatementImportSchema,
+          201: bankStatementImportSchema,
+          ...signedInErrors,
+          429: detailErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const upload = (request.body as { file?: unknown }).file as Upload | undefined;
+      if (!upload || typeof upload !== 'object' || !('data' in upload)) throw fieldErrors({ file: [m.fileRequired] });
+      if (!upload.data) throw fieldErrors({ file: [m.fileTooLarge] });
+      const result = await service.importFile(authUser(request), upload.name, upload.data);
+      return reply.status(result.already_imported ? 200 : 201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/bank-statements/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'listBankStatements',
+        summary: 'The statements imported, the newest first, with their credits counted by match state',
+        querystring: pageQuery,
+        response: {
+          200: z.object({ count: z.number().int(), results: z.array(bankStatementSchema) }),
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request) => service.list(request.query.page, request.query.per_page),
+  );
+
+  app.get(
+    '/api/bank-statements/differences/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'listBankDifferences',
+        summary:
+          'The open differences across statements, the oldest first: credits whose amount differs, without a ' +
+          'payment, or contested, and paid payments without a credit after the grace (BANK_NO_CREDIT_GRACE_DAYS)',
+        querystring: pageQuery.extend({ kind: z.enum(bankDifferenceKinds).optional() }),
+        response: {
+          200: z.object({ count: z.number().int(), results: z.array(bankDifferenceSchema) }),
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request) => service.differences(request.query),
+  );
+
+  app.get(
+    '/api/bank-statements/:id/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'getBankStatement',
+        summary: 'A statement with its credits counted by match state',
+        params: idParamsSchema,
+        response: { 200: bankStatementSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.statement(request.params.id),
+  );
+
+  app.get(
+    '/api/bank-statements/:id/entries/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'listBankStatementEntries',
+        summary: "A statement's entries in its order, each with its match state; filtered by state and direction",
+        params: idParamsSchema,
+        querystring: bankEntriesQuerySchema,
+        response: { 200: z.object({ count: z.number().int(), results: z.array(bankEntrySchema) }), ...signedInErrors },
+      },
+    },
+    async (request) => service.entries(request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/bank-statements/entries/:id/resolve/',
+    {
+      config: resolving,
+      schema: {
+        ...common,
+        operationId: 'resolveBankEntry',
+        summary:
+          'Resolve a credit left unmatched: link it to a paid payment, or mark it not ours, with a reason (audited). ' +
+          '409 when it is matched already, is a debit, or the payment is linked to another credit',
+        params: idParamsSchema,
+        body: bankEntryResolveSchema,
+        response: { 200: bankEntrySchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.resolve(authUser(request), request.params.id, request.body),
+  );
+};

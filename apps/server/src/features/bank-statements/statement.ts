@@ -1,0 +1,81 @@
+import { bankStatementMessages as m, moneyToDecimal, type BankStatementFormat } from '@dnx/shared';
+
+/**
+ * A statement as any of its formats gives it (issue 48): balances and amounts as whole qəpik in a bigint, never a
+ * binary float; days as yyyy-mm-dd. What the readers find wrong is a `StatementError` with the message to show.
+ */
+
+export interface ParsedEntry {
+  bookingDate: string;
+  direction: 'credit' | 'debit';
+  /** Qəpik, above zero. */
+  amount: bigint;
+  reference: string;
+  payerCode: string;
+  payerName: string;
+  bankReference: string;
+}
+
+export interface ParsedStatement {
+  format: BankStatementFormat;
+  account: string;
+  number: string;
+  currency: string;
+  fromDate: string | null;
+  toDate: string | null;
+  opening: bigint;
+  closing: bigint;
+  entries: ParsedEntry[];
+}
+
+/** The file is not a statement we take, with the message that says why (Azerbaijani; translated on the way out). */
+export class StatementError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StatementError';
+  }
+}
+
+/** A statement's amount: digits with at most two decimals after a point or a comma ("1234,5", "1234," in MT940). */
+export function parseAmount(value: string): bigint {
+  const match = /^(\d{1,13})(?:[.,](\d{0,2}))?$/.exec(value.trim());
+  if (!match) throw new StatementError(m.amountInvalid(value.slice(0, 40)));
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** A day as yyyy-mm-dd that exists in the calendar. */
+export function checkedDay(value: string): string {
+  const day = value.trim().slice(0, 10);
+  const at = new Date(`${day}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day)
+    throw new StatementError(m.dateInvalid(value.slice(0, 40)));
+  return day;
+}
+
+/** The statement's own arithmetic, exact: opening + credits - debits = closing; the totals. */
+export function checkArithmetic(statement: ParsedStatement): { credits: bigint; debits: bigint } {
+  let credits = 0n;
+  let debits = 0n;
+  for (const entry of statement.entries) {
+    if (entry.direction === 'credit') credits += entry.amount;
+    else debits += entry.amount;
+  }
+  if (statement.opening + credits - debits !== statement.closing)
+    throw new StatementError(
+      m.arithmetic(
+        moneyToDecimal(statement.opening),
+        moneyToDecimal(credits),
+        moneyToDecimal(debits),
+        moneyToDecimal(statement.closing),
+      ),
+    );
+  return { credits, debits };
+}
+
+/** The statement is in manat, holds at most `maxEntries` entries, each of more than zero. */
+export function checkBounds(statement: ParsedStatement, maxEntries: number): void {
+  if (statement.currency !== 'AZN') throw new StatementError(m.currency(statement.currency.slice(0, 10)));
+  if (statement.entries.length > maxEntries) throw new StatementError(m.tooManyEntries);
+  // An entry moves money: a zero is not one.
+  if (statement.entries.some((entry) => entry.amount === 0n)) throw new StatementError(m.amountInvalid('0.00'));
+}

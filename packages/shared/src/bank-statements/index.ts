@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { countSchema, idSchema, momentOutSchema } from '../api/input';
+
+/**
+ * Bank statements matched to payments (issue 48): the formats a statement comes in, what an entry's match is, the
+ * API's shapes and its messages. Money travels as decimal strings with two places, as everywhere.
+ */
+
+export const bankStatementFormats = ['camt053', 'mt940', 'csv'] as const;
+export type BankStatementFormat = (typeof bankStatementFormats)[number];
+
+/**
+ * A credit's match: `matched` (a paid payment by its receipt number, payer and amount), `amount_differs` (the
+ * payment found, another amount), `no_payment` (no paid payment claims it), `contested` (its payment is claimed by
+ * another credit), `not_ours` (a person said the money is not a fee). `no_credit` is a payment's state, not an entry's:
+ * a paid payment that no credit claims after the grace (the open differences list it).
+ */
+export const bankMatchStates = ['matched', 'amount_differs', 'no_payment', 'contested', 'not_ours'] as const;
+export type BankMatchState = (typeof bankMatchStates)[number];
+export const bankDifferenceKinds = ['amount_differs', 'no_payment', 'contested', 'no_credit'] as const;
+export type BankDifferenceKind = (typeof bankDifferenceKinds)[number];
+
+/** An upload is at most this large and holds at most this many entries (the bench's 100,000). */
+export const bankStatementMaxBytes = 20 * 2 ** 20;
+export const bankStatementMaxEntries = 100_000;
+
+export const bankStatementMessages = {
+  fileRequired: 'Çıxarışın faylını seçin.',
+  fileTooLarge: 'Çıxarışın faylı 20 MB-dan böyük ola bilməz.',
+  formatUnknown: 'Fayl camt.053 (XML), MT940 və ya sənədləşdirilmiş CSV formatında bank çıxarışı deyil.',
+  fileUnreadable: (reason: string) => `Çıxarış oxunmadı: ${reason}.`,
+  xmlDeclarations:
+    'XML faylında DOCTYPE və ya ENTITY elanı var: bank çıxarışında bunlar olmur və belə fayl qəbul edilmir.',
+  xmlBroken: 'Faylın XML-i düzgün deyil: o, kəsilib və ya zədələnib.',
+  oneStatement: 'Faylda düz bir çıxarış olmalıdır.',
+  csvTooLong: 'CSV faylında həddən uzun xana və ya sətir var (xana 1.000, sətir 10.000 simvol, 50 sütun).',
+  currency: (currency: string) => `Çıxarışın valyutası AZN olmalıdır, faylda: ${currency}.`,
+  tooManyEntries: 'Çıxarışda ən çox 100.000 əməliyyat ola bilər.',
+  noBalance: (which: string) => `Çıxarışda ${which} qalıq yoxdur.`,
+  amountInvalid: (value: string) => `"${value}" məbləğ deyil (ən çox iki onluq rəqəm).`,
+  dateInvalid: (value: string) => `"${value}" tarix deyil.`,
+  arithmetic: (opening: string, credits: string, debits: string, closing: string) =>
+    `Çıxarışın hesabı tutmur: ilkin qalıq ${opening} + mədaxil ${credits} - məxaric ${debits} ` +
+    `son qalıq ${closing} deyil.`,
+  readTooSlow: (seconds: number) => `Çıxarışın oxunması ${seconds} saniyədən çox çəkdi və dayandırıldı.`,
+  readTooLarge: (megabytes: number) => `Çıxarışın oxunması ${megabytes} MB-dan çox yaddaş istədi və dayandırıldı.`,
+  notCredit: 'Yalnız mədaxil əməliyyatı ödənişlə uzlaşdırılır.',
+  alreadyResolved: 'Bu əməliyyat artıq ödənişlə uzlaşdırılıb.',
+  paymentNotPaid: 'Ödəniş tapılmadı və ya ödənilmiş deyil.',
+  paymentTaken: 'Bu ödəniş artıq başqa bank əməliyyatı ilə uzlaşdırılıb.',
+  reasonRequired: 'Səbəbi yazın.',
+  paymentRequired: 'Ödənişi seçin.',
+} as const;
+
+const money = z.string().meta({ examples: ['97.20'] });
+
+export const bankStatementSchema = z.object({
+  id: idSchema,
+  format: z.enum(bankStatementFormats),
+  file_name: z.string(),
+  account: z.string(),
+  /** The bank's own number of the statement. */
+  number: z.string(),
+  currency: z.string(),
+  from_date: z.string().nullable(),
+  to_date: z.string().nullable(),
+  opening_balance: money,
+  closing_balance: money,
+  credits_total: money,
+  debits_total: money,
+  entry_count: countSchema,
+  /** Credits by match state. */
+  states: z.object({
+    matched: countSchema,
+    amount_differs: countSchema,
+    no_payment: countSchema,
+    contested: countSchema,
+    not_ours: countSchema,
+  }),
+  created_by: z.string().nullable(),
+  created_at: momentOutSchema,
+});
+export type BankStatement = z.infer<typeof bankStatementSchema>;
+
+/** The answer to an upload: the statement, and whether this file had been imported before (then nothing changed). */
+export const bankStatementImportSchema = z.object({ statement: bankStatementSchema, already_imported: z.boolean() });
+
+export const bankEntrySchema = z.object({
+  id: idSchema,
+  statement_id: idSchema,
+  position: countSchema,
+  booking_date: z.string(),
+  direction: z.enum(['credit', 'debit']),
+  amount: money,
+  /** What the payer wrote: the receipt's number. */
+  reference: z.string(),
+  payer_code: z.string(),
+  payer_name: z.string(),
+  bank_reference: z.string(),
+  /** A debit is not matched: null. */
+  match_state: z.enum(bankMatchStates).nullable(),
+  /** The payment it is linked to (matched), or that it claims (amount differs, contested). */
+  payment_id: idSchema.nullable(),
+  resolution_reason: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  resolved_at: momentOutSchema.nullable(),
+});
+export type BankEntry = z.infer<typeof bankEntrySchema>;
+
+export const bankEntriesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(50),
+  match_state: z.enum(bankMatchStates).optional(),
+  direction: z.enum(['credit', 'debit']).optional(),
+});
+
+/** An open difference: an entry left unmatched, or a paid payment without a credit (`no_credit`). */
+export const bankDifferenceSchema = z.object({
+  kind: z.enum(bankDifferenceKinds),
+  entry_id: idSchema.nullable(),
+  statement_id: idSchema.nullable(),
+  payment_id: idSchema.nullable(),
+  day: z.string(),
+  amount: money,
+  reference: z.string(),
+  payer_code: z.string(),
+  payer_name: z.string(),
+});
+export type BankDifference = z.infer<typeof bankDifferenceSchema>;
+
+/** A person's resolution of an entry: link it to a paid payment (`payment_id`), or mark it not ours; a reason either way. */
+export const bankEntryResolveSchema = z
+  .object({
+    action: z.enum(['link', 'not_ours']),
+    payment_id: idSchema.nullable().default(null),
+    reason: z.string().trim().min(1, bankStatementMessages.reasonRequired).max(500),
+  })
+  .superRefine((value, context) => {
+    if (value.action === 'link' && value.payment_id === null)
+      context.addIssue({ code: 'custom', path: ['payment_id'], message: bankStatementMessages.paymentRequired });
+  });
+export type BankEntryResolve = z.infer<typeof bankEntryResolveSchema>;
