@@ -1,7 +1,7 @@
 import { bankStatementMessages as m, moneyToDecimal, type BankStatementFormat } from '@dnx/shared';
 
 /**
- * A statement as any of its formats gives it (issue 48): balances and amounts as whole qəpik in a bigint, never a
+ * A statement, whichever of its formats it came in (issue 48): balances and amounts as whole qəpik in a bigint, never a
  * binary float; days as yyyy-mm-dd. What the readers find wrong is a `StatementError` with the message to show.
  */
 
