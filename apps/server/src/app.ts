@@ -23,6 +23,7 @@ import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
 import { importRoutes } from './features/imports/routes';
 import { mailPlugin } from './features/mail/plugin';
+import { reportSummaryWorkerPlugin } from './features/reports/summary-worker';
 import { mfaPlugin } from './features/mfa/plugin';
 import { mfaRoutes } from './features/mfa/routes';
 import { mailRoutes } from './features/mail/routes';
@@ -183,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailPlugin, { config });
   await app.register(mfaPlugin, { config });
   await app.register(jobsPlugin, { schedule: options.jobs !== 'no-schedule' });
+  await app.register(reportSummaryWorkerPlugin, { config });
   await app.register(workSlotsPlugin, { config });
   await app.register(captchaPlugin, { config });
   // The services several features' screens share, with their list caches: built once a process.

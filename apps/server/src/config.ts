@@ -59,6 +59,16 @@ const envSchema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** ... and how long a worker holds a mail it sends (seconds): a process that died holding one gives it up then. */
   MAIL_CLAIM_LEASE: z.coerce.number().int().min(1).max(3_600).default(120),
+  /**
+   * The report summaries' worker (issue 41): the longest a written payment waits in the log before its summaries are
+   * applied (milliseconds); a payment's own notice has it applied sooner. The reads fold the log in meanwhile. 0: no
+   * worker in this process (another process's applies the log).
+   */
+  REPORT_SUMMARIES_APPLY_INTERVAL: z.coerce
+    .number()
+    .int()
+    .refine((ms) => ms === 0 || (ms >= 10 && ms <= 60_000), 'must be 0 (no worker) or 10 to 60000 ms')
+    .default(1_000),
   /** The app's public origin (`https://dnx.gov.az`): every link the server writes starts with it. */
   PUBLIC_URL: z
     .string()

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /**
- * The reports' summary tables (migration 0046, decisions.md "Report summaries"): the triggers keep them in the
- * transaction of each write; these compute them again from the base tables.
+ * The reports' summary tables (migration 0046, decisions.md "Report summaries", and "Issue 41" for migration 0054):
+ * the forms' counts kept by each write on its stripe, the payments' applied after the commit from a log
+ * (`applyReportSummaries`); these compute them again from the base tables.
  */
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -28,6 +29,26 @@ export async function rebuildReportSummaries(db: Executor): Promise<SummaryRebui
     );
     return row!;
   });
+}
+
+/**
+ * Applies the payments' log (report_payment_pending) to their summaries in one transaction: the log rows taken and
+ * the payments counted again commit together, so an apply that dies leaves the log whole. One applier at a time
+ * across processes: another one running answers -1 at once. Answers the payments applied.
+ */
+export async function applyReportSummaries(db: Executor): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{ applied: number }>(await tx.execute(sql`select dnx_report_summaries_apply() as applied`));
+    return row!.applied;
+  });
+}
+
+/** The payments in the log not yet applied: the worker's backlog (metric `report_summary_backlog`). */
+export async function reportSummaryBacklog(db: Executor): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(distinct payment_id)::int as n from report_payment_pending`),
+  );
+  return row!.n;
 }
 
 export interface SummaryFold {
@@ -69,6 +90,13 @@ export async function reportSummaryDifferences(db: Executor): Promise<SummaryDif
         select kind, day, region_id, operator_id, transport_type_id, validity, stage, status, annulled, valid_to,
           sum(forms)::bigint as forms
         from report_form_counts group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 having sum(forms) <> 0
+      ), logged as (
+        select distinct payment_id from report_payment_pending
+      ), shapes_now as (
+        -- The payments in the log are counted again by the apply; every other one's kept shape must be its shape now.
+        select * from report_payment_shapes_now where payment_id not in (select payment_id from logged)
+      ), shapes_kept as (
+        select * from report_payment_shapes where payment_id not in (select payment_id from logged)
       ), want_days as (
         select status, day, combos, max(payments) as payments, array_agg(tax order by i) as taxes,
           max(mdssh) as mdssh, max(itsda) as itsda
@@ -82,15 +110,14 @@ export async function reportSummaryDifferences(db: Executor): Promise<SummaryDif
         select * from (
           select status, day, combos, sum(payments)::bigint as payments, dnx_numeric_array_sum(taxes) as taxes,
             sum(mdssh) as mdssh, sum(itsda) as itsda
-          from report_payment_days group by 1, 2, 3
+          from report_payment_days_live group by 1, 2, 3
         ) d where not dnx_payment_day_is_zero(payments, taxes, mdssh, itsda)
       )
       select
         (select count(*) from ((select * from want_forms except all select * from have_forms)
           union all (select * from have_forms except all select * from want_forms)) d)::int as forms,
-        (select count(*) from ((select * from report_payment_shapes_now except all select * from report_payment_shapes)
-          union all (select * from report_payment_shapes except all select * from report_payment_shapes_now)) d)::int
-          as shapes,
+        (select count(*) from ((select * from shapes_now except all select * from shapes_kept)
+          union all (select * from shapes_kept except all select * from shapes_now)) d)::int as shapes,
         (select count(*) from ((select * from want_days except all select * from have_days)
           union all (select * from have_days except all select * from want_days)) d)::int as payments`),
   );

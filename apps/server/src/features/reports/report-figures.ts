@@ -19,8 +19,9 @@ import {
 } from './report-repository';
 
 /**
- * The reports' figures from the summary tables (migration 0046, decisions.md "Report summaries"), which the
- * database keeps exact in the transaction of each write. They read a row per class of forms and per shape of
+ * The reports' figures from the summary tables (migration 0046, decisions.md "Report summaries"): the forms' counts
+ * kept by each write on its stripe, the payments' applied after the commit with the log not yet applied folded in
+ * (report_payment_days_live, migration 0054), so exact in each read's snapshot. They read a row per class of forms and per shape of
  * payments, not per form, and apply the same rules as the base tables' queries (report-base-figures.ts, their
  * oracle): a form's state as of today, from its stored stage, status and last day of validity.
  */
@@ -106,7 +107,7 @@ export async function paymentFigures(
           from (
             select ${sql.join([...dimensionColumns, sql`s.day`, sql`s.combos`], sql`, `)}, sum(e.tax) as tax,
               max(s.payments) as payments, max(s.mdssh) as mdssh, max(s.itsda) as itsda
-            from report_payment_days s
+            from report_payment_days_live s
             cross join lateral (
               select s.combos[4 * i - 3] as region_id, s.combos[4 * i - 2] as operator_id,
                 s.combos[4 * i - 1] as transport_type_id, s.combos[4 * i] as validity, s.taxes[i] as tax
