@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { auditLog } from '../db/schema';
 import { migrationsFolder } from '../paths';
 import { openTestDatabase, type TestDatabase } from '../test/test-app';
 import { auditChain, recordAudit } from './audit';
-import { canonicalJson } from './hash-chain';
+import { canonicalJson, stripesHead } from './hash-chain';
 import { startCluster } from '../../../../scripts/lib/postgres-cluster.mjs';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 
@@ -269,6 +270,149 @@ describe('chain rows are written as the transaction commits', () => {
         expect(await names(db)).toEqual(['Gəncə', 'Bakı', 'Quba', 'Şəki']);
         expect(await auditChain.verify(db)).toEqual({ ok: true, rows: 4, first_broken_id: null });
       } finally {
+        await handle.close();
+        await created.drop();
+        cluster?.stop();
+      }
+    },
+  );
+});
+
+describe('the chains in stripes (issue 41, migration 0055)', () => {
+  const entry = (name: string) => ({
+    actor: { id: 1, email: 'admin@dnx.az' },
+    action: 'create' as const,
+    resource: 'region' as const,
+    recordId: 1,
+    after: { name },
+  });
+
+  it('names one head: stripe 0 alone keeps its last hash, several are hashed together in stripe order', () => {
+    const a = 'a'.repeat(64);
+    const b = 'b'.repeat(64);
+    expect(stripesHead([])).toBeNull();
+    expect(stripesHead([{ stripe: 0, hash: a }])).toBe(a);
+    const both = stripesHead([
+      { stripe: 0, hash: a },
+      { stripe: 3, hash: b },
+    ]);
+    expect(both).toMatch(/^[0-9a-f]{64}$/);
+    expect(both).not.toBe(a);
+    expect(stripesHead([{ stripe: 3, hash: b }])).not.toBe(b);
+    expect(
+      stripesHead([
+        { stripe: 0, hash: a },
+        { stripe: 3, hash: a },
+      ]),
+    ).not.toBe(both);
+  });
+
+  // Several connections: on DATABASE_URL's server, or a throwaway cluster when it is not set.
+  it(
+    'on PostgreSQL, a writer holding a stripe at its commit does not stop another; with every stripe held, a writer waits; concurrent writers spread over the stripes and each stripe verifies; a row moved to another stripe or rewritten is named',
+    { timeout: 180_000 },
+    async () => {
+      const cluster = process.env.DATABASE_URL ? null : await startCluster();
+      const created = await createThrowawayDatabase(process.env.DATABASE_URL || cluster!.url, 'dnx_stripes');
+      const handle = await openDatabase({ url: created.url });
+      const holder = new pg.Client({ connectionString: created.url });
+      try {
+        await migrate(handle);
+        await handle.useAppRole();
+        const { db } = handle;
+        const within = <T>(work: Promise<T>, ms = 5_000) =>
+          Promise.race([
+            work.then(() => 'committed'),
+            new Promise((resolve) => setTimeout(() => resolve('blocked'), ms)),
+          ]);
+
+        // A transaction whose chain rows are written (its stripe's lock taken, as the commit takes it) and that has
+        // not committed yet. Before the stripes it held the chain's one lock: the next writer waited (a failure here).
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let linked!: () => void;
+        const hasLinked = new Promise<void>((resolve) => (linked = resolve));
+        const slow = db.transaction(async (tx) => {
+          await recordAudit(tx, entry('Bakı'));
+          beforeCommit(tx, async () => {
+            await tx.execute(sql`set constraints all immediate`);
+            linked();
+            await held;
+          });
+        });
+        await hasLinked;
+        expect(await within(db.transaction((tx) => recordAudit(tx, entry('Gəncə'))))).toBe('committed');
+        release();
+        await slow;
+
+        // Every stripe's lock held elsewhere: the writer waits for its own stripe, then commits.
+        await holder.connect();
+        await holder.query('begin');
+        await holder.query(
+          `select pg_advisory_xact_lock(hashtext('dnx:chain:audit_log:' || s)) from generate_series(0, dnx_chain_stripes() - 1) s`,
+        );
+        const waiting = db.transaction((tx) => recordAudit(tx, entry('Şəki')));
+        expect(await within(waiting, 1_500)).toBe('blocked');
+        await holder.query('commit');
+        await waiting;
+
+        // Many writers at once: they spread over the stripes, and every stripe links its own rows.
+        await Promise.all(
+          Array.from({ length: 40 }, (_, i) =>
+            db.transaction(async (tx) => {
+              await recordAudit(tx, entry(`Bölgə ${i}`));
+              await recordAudit(tx, entry(`Bölgə ${i}, ikinci`));
+            }),
+          ),
+        );
+        const rows = 3 + 80;
+        expect(await auditChain.verify(db)).toEqual({ ok: true, rows, first_broken_id: null });
+        const stripes = rowsOf<{ stripe: number; n: number }>(
+          await db.execute(sql`select stripe, count(*)::int as n from audit_log group by stripe order by stripe`),
+        );
+        expect(stripes.length).toBeGreaterThan(1);
+        expect(stripes.every((s) => s.stripe >= 0 && s.stripe < 8)).toBe(true);
+        // One transaction's rows are in one stripe, one after the other.
+        const split = rowsOf<{ n: number }>(
+          await db.execute(
+            sql`select count(distinct stripe)::int as n from audit_log where object_name like 'Bölgə 7%'`,
+          ),
+        );
+        expect(split[0]!.n).toBe(1);
+        const head = await auditChain.lastHash(db);
+        expect(head).toMatch(/^[0-9a-f]{64}$/);
+
+        // The owner moves a stripe's row to another stripe: both stripes no longer link, and the row is named.
+        const [moved] = rowsOf<{ id: number; stripe: number }>(
+          await db.execute(sql`select id::int, stripe from audit_log where stripe = ${stripes.at(-1)!.stripe}
+            order by id desc limit 1`),
+        );
+        const other = stripes.find((s) => s.stripe !== moved!.stripe)!.stripe;
+        const tamper = (statement: ReturnType<typeof sql>) =>
+          handle.asOwner((owner) =>
+            owner.transaction(async (tx) => {
+              await tx.execute(sql`alter table audit_log disable trigger audit_log_no_update_or_delete`);
+              await tx.execute(statement);
+              await tx.execute(sql`alter table audit_log enable trigger audit_log_no_update_or_delete`);
+            }),
+          );
+        await tamper(sql`update audit_log set stripe = ${other} where id = ${moved!.id}`);
+        const afterMove = await auditChain.verify(db);
+        expect(afterMove.ok).toBe(false);
+        expect(afterMove.first_broken_id).toBe(moved!.id);
+        expect(await auditChain.lastHash(db)).not.toBe(head);
+        await tamper(sql`update audit_log set stripe = ${moved!.stripe} where id = ${moved!.id}`);
+        expect(await auditChain.verify(db)).toEqual({ ok: true, rows, first_broken_id: null });
+        expect(await auditChain.lastHash(db)).toBe(head);
+
+        // A row rewritten in the middle of a stripe other than 0 is named too.
+        const [middle] = rowsOf<{ id: number }>(
+          await db.execute(sql`select id::int from audit_log where stripe = ${moved!.stripe} order by id limit 1`),
+        );
+        await tamper(sql`update audit_log set object_name = 'Saxta' where id = ${middle!.id}`);
+        expect(await auditChain.verify(db)).toMatchObject({ ok: false, first_broken_id: middle!.id });
+      } finally {
+        await holder.end().catch(() => undefined);
         await handle.close();
         await created.drop();
         cluster?.stop();

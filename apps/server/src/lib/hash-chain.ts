@@ -6,7 +6,9 @@ import { beforeCommit, type Executor, type Transaction } from '../db/client';
 /**
  * A hash chain over an append-only table: each row stores sha256(previous row's hash || the row's canonical form),
  * so a row changed, removed or slipped in afterwards (by the owner, past the app role's INSERT-only grant) breaks the
- * chain at that row. One mechanism for every such table: the audit trail now, the forms' ledger later.
+ * chain at that row. One mechanism for every such table: the audit trail and the forms' ledger. A chain is in
+ * stripes (column `stripe`, migration 0055): each stripe links its own rows, in id order, so writers on different
+ * stripes commit side by side; `verify` walks them all in one pass.
  *
  * The canonical form is the row as the app reads it back (Drizzle's property names): a JSON object with its keys
  * sorted at every level, times as UTC ISO text with milliseconds, absent values as null. The hash is hex.
@@ -87,6 +89,16 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** One head for a chain's stripes (`lastHash`): stripe 0's last hash while it is the only one. */
+export function stripesHead(heads: readonly { stripe: number; hash: string | null }[]): string | null {
+  const linked = heads.filter((h) => h.hash !== null);
+  if (linked.length === 0) return null;
+  if (linked.length === 1 && linked[0]!.stripe === 0) return linked[0]!.hash;
+  const hash = createHash('sha256');
+  for (const { stripe, hash: last } of linked) hash.update(`${stripe}:${last}\n`);
+  return hash.digest('hex');
+}
+
 export function linkHash(previous: string, canonical: string): string {
   return createHash('sha256').update(previous).update(canonical).digest('hex');
 }
@@ -111,7 +123,8 @@ export function defineHashChain<T extends ChainedTable>(
 ) {
   const tableName = getTableName(table);
   const lockKey = `dnx:chain:${tableName}`;
-  const left = new Set(['hash', ...(options.derived ?? [])]);
+  // The stripe is where the database links a row (migration 0055), decided at the commit: not part of its form.
+  const left = new Set(['hash', 'stripe', ...(options.derived ?? [])]);
   const optional = new Set(options.optional ?? []);
   const chainedKeys = Object.keys(getTableColumns(table)).filter((key) => !left.has(key));
   /** The entries of the canonical form: an optional column only when it holds a value. */
@@ -121,15 +134,11 @@ export function defineHashChain<T extends ChainedTable>(
   const canonical = (row: Record<string, unknown>) =>
     canonicalJson(Object.fromEntries(canonicalEntries(chainedKeys.map((key) => [key, asStored(row[key])]))));
 
-  /** Takes the chain's lock (held to the end of the transaction) and reads its last hash. */
-  async function head(tx: Executor): Promise<string> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${lockKey}))`);
-    const rows = await tx
-      .select({ hash: table.hash })
-      .from(table as PgTable)
-      .orderBy(sql`${table.id} desc`)
-      .limit(1);
-    return (rows[0]?.hash as string | null | undefined) ?? genesisHash;
+  /** Takes every stripe's lock of the chain (held to the end of the transaction): no one appends meanwhile. */
+  async function lockAll(tx: Executor): Promise<void> {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${lockKey} || ':' || s)) from generate_series(0, dnx_chain_stripes() - 1) s`,
+    );
   }
 
   const columnsOf = getTableColumns(table) as Record<string, PgColumn>;
@@ -162,22 +171,28 @@ export function defineHashChain<T extends ChainedTable>(
     tableName,
     canonical,
 
-    /** The hash of the chain's last row, without its lock (a backup reads it in its snapshot); null when empty. */
+    /**
+     * The chain's head, without its locks (a backup reads it in its snapshot); null when empty. While every row is in
+     * stripe 0 (a chain written before the stripes, or by one writer at a time) it is that stripe's last hash; else
+     * sha256 of each stripe's `stripe:last hash` line, in stripe order: one value that changes when any stripe does.
+     */
     async lastHash(db: Executor): Promise<string | null> {
-      const rows = await db
-        .select({ hash: table.hash })
-        .from(table as PgTable)
-        .orderBy(sql`${table.id} desc`)
-        .limit(1);
-      return (rows[0]?.hash as string | null | undefined) ?? null;
+      const heads = (
+        (await db.execute(
+          sql`select s.stripe, (select t.hash from ${table} t where t.stripe = s.stripe order by t.id desc limit 1) as hash
+              from (select distinct stripe from ${table}) s order by s.stripe`,
+        )) as unknown as { rows: { stripe: number; hash: string | null }[] }
+      ).rows;
+      return stripesHead(heads);
     },
 
     /**
      * Appends one row in the caller's transaction. In an app transaction (db/client.ts) the row is handed over
-     * last, with every other chain row of the transaction, and written by the commit: the chains' advisory locks are
-     * taken then (one order everywhere) and held to its end, so concurrent writers (in any process) queue and never
-     * fork a chain, and they queue only for the append and the commit. The id and time are taken under the lock, so id
-     * order is chain order. Outside an app transaction (a test's own drizzle) the row is handed over at once.
+     * last, with every other chain row of the transaction, and written by the commit: each chain's rows go to one of
+     * its stripes, whose advisory lock is taken then (a free one if any; chains in one order everywhere) and held to
+     * its end, so concurrent writers (in any process) never fork a stripe, and up to eight commit side by side. The
+     * ids and time are taken under the lock, so within a stripe id order is chain order. Outside an app transaction (a
+     * test's own drizzle) the row is handed over at once.
      */
     async append(tx: Transaction, values: Record<string, unknown>): Promise<void> {
       let queued = pendingRows.get(tx);
@@ -192,9 +207,12 @@ export function defineHashChain<T extends ChainedTable>(
       else queued.set(chain, [values]);
     },
 
-    /** Walks the chain in id order, in batches, and names the first row whose hash does not follow. */
+    /**
+     * Walks the chain in id order, in batches, each row following the last one of its stripe, and names the first row
+     * whose hash does not follow.
+     */
     async verify(db: Executor): Promise<ChainVerification> {
-      let previous = genesisHash;
+      const previousOf = new Map<number, string>();
       let rows = 0;
       let after = 0;
       for (;;) {
@@ -206,9 +224,10 @@ export function defineHashChain<T extends ChainedTable>(
           .limit(verifyBatchSize)) as Record<string, unknown>[];
         for (const row of batch) {
           rows += 1;
-          const expected = linkHash(previous, canonical(row));
+          const stripe = (row.stripe as number | undefined) ?? 0;
+          const expected = linkHash(previousOf.get(stripe) ?? genesisHash, canonical(row));
           if (row.hash !== expected) return { ok: false, rows, first_broken_id: row.id as number };
-          previous = expected;
+          previousOf.set(stripe, expected);
         }
         if (batch.length < verifyBatchSize) return { ok: true, rows, first_broken_id: null };
         after = batch[batch.length - 1]!.id as number;
@@ -221,7 +240,7 @@ export function defineHashChain<T extends ChainedTable>(
      */
     async seal(owner: Executor): Promise<number> {
       return owner.transaction(async (tx) => {
-        await head(tx);
+        await lockAll(tx);
         const unsealed = await tx.execute(sql`select count(*)::int as n from ${table} where ${table.hash} is null`);
         const count = (unsealed as unknown as { rows: { n: number }[] }).rows[0]!.n;
         if (count === 0) return 0;

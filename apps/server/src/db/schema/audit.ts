@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** One changed field of an audited record. */
 export interface AuditChange {
@@ -43,6 +43,11 @@ export const auditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     /** sha256(previous row's hash || this row's canonical form), hex; null only on rows older than the chain. */
     hash: text('hash'),
+    /**
+     * The stripe of the chain the row is linked in (lib/hash-chain.ts, migration 0055): each stripe is a chain of its
+     * own, so writers on different stripes commit side by side. 0 for every row written before the stripes.
+     */
+    stripe: smallint('stripe').notNull().default(0),
     /** What `search=` reads: the actor's (or tried) e-mail and the object's name, folded once on write. */
     searchKey: text('search_key').generatedAlwaysAs(
       sql.raw(`az_fold(coalesce(actor_email, '') || ' ' || coalesce(object_name, ''))`),
@@ -52,6 +57,7 @@ export const auditLog = pgTable(
     index('audit_log_resource_record_id_idx').on(t.resource, t.recordId),
     index('audit_log_actor_id_idx').on(t.actorId),
     index('audit_log_at_idx').on(t.at),
+    index('audit_log_stripe_id_idx').on(t.stripe, t.id),
     index('audit_log_ip_idx').on(t.ip),
     index('audit_log_request_id_idx')
       .on(t.requestId)

@@ -155,9 +155,12 @@ export const fnLedger = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
     reason: text('reason'),
     hash: text('hash'),
+    /** The stripe of the chain the row is linked in (lib/hash-chain.ts, migration 0055); 0 before the stripes. */
+    stripe: smallint('stripe').notNull().default(0),
   },
   (t) => [
     index('fn_ledger_batch_id_idx').on(t.batchId),
+    index('fn_ledger_stripe_id_idx').on(t.stripe, t.id),
     index('fn_ledger_series_number_idx').on(t.series, t.numberFrom, t.numberTo),
     check('fn_ledger_hash_present', sql`${t.hash} is not null and ${t.hash} ~ '^[0-9a-f]{64}$'`),
   ],
