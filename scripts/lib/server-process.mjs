@@ -72,7 +72,12 @@ export async function waitForHealth(baseUrl, timeoutMs = 90_000, healthPath = '/
 export async function startServer({
   env = {},
   // SERVER_ENTRY: another build's server.js (an older commit's, built in a worktree), to measure old against new.
-  command = [process.execPath, ...serverNodeFlags, process.env.SERVER_ENTRY || 'apps/server/dist/server.js'],
+  command = [
+    process.execPath,
+    ...serverNodeFlags,
+    ...(process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+    process.env.SERVER_ENTRY || 'apps/server/dist/server.js',
+  ],
   quiet = true,
   logFile = null,
   healthTimeoutMs = 90_000,
