@@ -163,14 +163,16 @@ describe('an existing database, migrated to the chained trail', () => {
   });
 });
 
+/** A region created, as the audit trail records it. */
+const entry = (name: string) => ({
+  actor: { id: 1, email: 'admin@dnx.az' },
+  action: 'create' as const,
+  resource: 'region' as const,
+  recordId: 1,
+  after: { name },
+});
+
 describe('chain rows are written as the transaction commits', () => {
-  const entry = (name: string) => ({
-    actor: { id: 1, email: 'admin@dnx.az' },
-    action: 'create' as const,
-    resource: 'region' as const,
-    recordId: 1,
-    after: { name },
-  });
   const names = async (db: Database) =>
     (await db.select({ name: auditLog.objectName }).from(auditLog).orderBy(auditLog.id)).map((r) => r.name);
 
@@ -279,14 +281,6 @@ describe('chain rows are written as the transaction commits', () => {
 });
 
 describe('the chains in stripes (issue 41, migration 0055)', () => {
-  const entry = (name: string) => ({
-    actor: { id: 1, email: 'admin@dnx.az' },
-    action: 'create' as const,
-    resource: 'region' as const,
-    recordId: 1,
-    after: { name },
-  });
-
   it('names one head: stripe 0 alone keeps its last hash, several are hashed together in stripe order', () => {
     const a = 'a'.repeat(64);
     const b = 'b'.repeat(64);
