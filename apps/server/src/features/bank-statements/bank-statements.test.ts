@@ -1,10 +1,12 @@
-import { bankStatementMessages as m } from '@dnx/shared';
+import { bankDifferenceExportColumns, bankEntryExportColumns, bankStatementMessages as m } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStatementDrafts } from '../../demo/bank-statements';
 import { signInAs } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { multipart, smallPdf } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { xlsxEditedCells } from '../../test/xlsx-cells';
 import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type StatementDraft } from './statement-files';
 
 /**
@@ -361,6 +363,86 @@ describe('bank statements', () => {
       (await entries(b.json().statement.id))[0]!.match_state,
     ].sort();
     expect(states).toEqual(['contested', 'matched']);
+  });
+
+  /** An Excel cell's number as a decimal of two places, read as text: a float's noise (0.30000000000000004) fails. */
+  const twoPlaces = (cell: string) => {
+    const [whole, fraction = ''] = cell.split('.');
+    expect(fraction.length, cell).toBeLessThanOrEqual(2);
+    return `${whole}.${fraction.padEnd(2, '0')}`;
+  };
+
+  it("exports a statement's entries and the open differences as CSV and Excel, each amount to the qəpik", async () => {
+    const [exact, short] = [takePaid(), takePaid()];
+    const res = await upload(
+      camt053(
+        draft([
+          credit(exact),
+          credit(short, '0.10'),
+          { ...credit(exact), reference: 'EXPORT-UNKNOWN', amount: '1234567.89', bankReference: 'big' },
+          { date: exact.day, direction: 'debit', amount: '0.30', reference: 'Komissiya' },
+        ]),
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().statement.id as number;
+    const listed = await t.app.inject({ method: 'GET', url: `/api/bank-statements/${id}/entries/`, headers: admin });
+    const all = listed.json().results;
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
+
+    const csv = await get(`/api/bank-statements/${id}/entries/export/?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['x-export-rows']).toBe('4');
+    // The list's rows, a debit's amount a negative number (not a text guarded as a formula).
+    expect(csv.body).toBe(expectedCsv(bankEntryExportColumns, all).replace("'-0.30", '-0.30'));
+    const csvRows = csv.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(csvRows.map((row) => [row[0], row[2], row[7]])).toEqual([
+      ['1', exact.total, 'Tutuşdu'],
+      ['2', '0.10', 'Məbləğ fərqlidir'],
+      ['3', '1234567.89', 'Ödəniş yoxdur'],
+      ['4', '-0.30', 'Məxaric'],
+    ]);
+
+    const xlsx = await get(`/api/bank-statements/${id}/entries/export/?format=xlsx&match_state=amount_differs`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['x-export-rows']).toBe('1');
+    const sheet = xlsxEditedCells(xlsx.rawPayload);
+    expect(sheet[0]).toEqual(Object.values(bankEntryExportColumns).map((c) => c.header));
+    expect(sheet.slice(1).map((row) => [row[0], twoPlaces(row[2]!), row[6], row[7]])).toEqual([
+      ['2', '0.10', String(short.id), 'Məbləğ fərqlidir'],
+    ]);
+    const whole = xlsxEditedCells((await get(`/api/bank-statements/${id}/entries/export/?format=xlsx`)).rawPayload);
+    expect(whole.slice(1).map((row) => twoPlaces(row[2]!))).toEqual([exact.total, '0.10', '1234567.89', '-0.30']);
+
+    // The open differences of a kind: the list's rows, the amounts exact.
+    const differences = (await get('/api/bank-statements/differences/?kind=no_payment&per_page=100')).json() as {
+      count: number;
+      results: { amount: string }[];
+    };
+    const chosen = await get('/api/bank-statements/differences/export/?format=csv&kind=no_payment&columns=amount,kind');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.headers['x-export-rows']).toBe(String(differences.count));
+    expect(chosen.body).toBe(expectedCsv(bankDifferenceExportColumns, differences.results, ['amount', 'kind']));
+    expect(chosen.body).toContain('\r\n1234567.89,Ödəniş yoxdur\r\n');
+    const book = xlsxEditedCells(
+      (await get('/api/bank-statements/differences/export/?format=xlsx&kind=no_payment')).rawPayload,
+    );
+    expect(book.slice(1).map((row) => twoPlaces(row[2]!))).toEqual(differences.results.map((d) => d.amount));
+
+    expect((await get('/api/bank-statements/999999/entries/export/?format=csv')).statusCode).toBe(404);
+    expect((await get(`/api/bank-statements/${id}/entries/export/?format=pdf`)).statusCode).toBe(400);
+    const cashier = (await signInAs(t, 'cashier@demo.az')).headers;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/differences/export/?format=csv',
+      headers: cashier,
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('lists the open differences, a paid payment without a credit among them after the grace', async () => {

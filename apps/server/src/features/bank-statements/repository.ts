@@ -1,5 +1,5 @@
 import type { BankDifference, BankDifferenceKind, BankEntry, BankMatchState, BankStatement } from '@dnx/shared';
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankEntries, bankStatements, users } from '../../db/schema';
 
@@ -90,17 +90,30 @@ export function entryView(row: typeof bankEntries.$inferSelect & { resolvedByEma
   };
 }
 
-export async function findEntries(
-  db: Executor,
-  statementId: number,
-  filters: { match_state?: BankMatchState; direction?: 'credit' | 'debit'; page: number; per_page: number },
-) {
-  const where = and(
+interface EntryFilters {
+  match_state?: BankMatchState;
+  direction?: 'credit' | 'debit';
+}
+
+const entriesWhere = (statementId: number, filters: EntryFilters) =>
+  and(
     eq(bankEntries.statementId, statementId),
     filters.match_state ? eq(bankEntries.matchState, filters.match_state) : undefined,
     filters.direction ? eq(bankEntries.direction, filters.direction) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(bankEntries).where(where);
+
+export async function countEntries(db: Executor, statementId: number, filters: EntryFilters) {
+  const [total] = await db.select({ n: count() }).from(bankEntries).where(entriesWhere(statementId, filters));
+  return total!.n;
+}
+
+export async function findEntries(
+  db: Executor,
+  statementId: number,
+  filters: EntryFilters & { page: number; per_page: number },
+) {
+  const where = entriesWhere(statementId, filters);
+  const total = await countEntries(db, statementId, filters);
   const rows = await db
     .select({ ...getTableColumns(bankEntries), resolvedByEmail: resolver })
     .from(bankEntries)
@@ -108,7 +121,7 @@ export async function findEntries(
     .orderBy(asc(bankEntries.position))
     .limit(filters.per_page)
     .offset((filters.page - 1) * filters.per_page);
-  return { count: total!.n, results: rows.map(entryView) };
+  return { count: total, results: rows.map(entryView) };
 }
 
 export async function findEntry(db: Executor, id: number) {
@@ -167,17 +180,11 @@ export function noCreditCutoff(today: string, graceDays: number): string {
 }
 
 /**
- * The open differences, the oldest first: credits left `amount_differs`, `no_payment` or `contested`, and the paid
- * payments without a credit (`no_credit`) whose receipt is older than the cutoff and within the statements' days.
+ * The open differences: credits left `amount_differs`, `no_payment` or `contested`, and the paid payments without a
+ * credit (`no_credit`) whose receipt is older than the cutoff and within the statements' days.
  */
-export async function findDifferences(
-  db: Executor,
-  cutoff: string,
-  filters: { kind?: BankDifferenceKind; page: number; per_page: number },
-) {
-  const { page, per_page: perPage } = filters;
-  const kind = filters.kind ? sql`where kind = ${filters.kind}` : sql``;
-  const differences = sql`
+function differencesQuery(cutoff: string) {
+  return sql`
     select match_state as kind, id as entry_id, statement_id, claimed_payment_id as payment_id, booking_date as day,
       amount::text as amount, reference, payer_code, payer_name
     from bank_entries
@@ -189,19 +196,72 @@ export async function findDifferences(
     where p.status = ${paid} and p.total > 0 and p.payment_receipt_date < ${cutoff}::date
       and p.payment_receipt_date >= (select min(from_date) from bank_statements)
       and not exists (select 1 from bank_entries e where e.payment_id = p.id)`;
-  const total = (await db.execute(sql`select count(*)::int as n from (${differences}) d ${kind}`)) as unknown as {
-    rows: { n: number }[];
-  };
+}
+
+const kindFilter = (kind: BankDifferenceKind | undefined) => (kind ? sql`where kind = ${kind}` : sql``);
+
+export async function countDifferences(db: Executor, cutoff: string, kind?: BankDifferenceKind) {
+  const total = (await db.execute(
+    sql`select count(*)::int as n from (${differencesQuery(cutoff)}) d ${kindFilter(kind)}`,
+  )) as unknown as { rows: { n: number }[] };
+  return total.rows[0]!.n;
+}
+
+/** The open differences from `offset`, the oldest first. */
+async function differencesFrom(
+  db: Executor,
+  cutoff: string,
+  kind: BankDifferenceKind | undefined,
+  offset: number,
+  limit: number,
+): Promise<BankDifference[]> {
   const rows = (await db.execute(
-    sql`select * from (${differences}) d ${kind} order by day, kind, entry_id, payment_id limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql`select * from (${differencesQuery(cutoff)}) d ${kindFilter(kind)}
+      order by day, kind, entry_id, payment_id limit ${limit} offset ${offset}`,
   )) as unknown as { rows: (Omit<BankDifference, 'day'> & { day: string | Date })[] };
+  return rows.rows.map((row) => ({
+    ...row,
+    day: typeof row.day === 'string' ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
+  }));
+}
+
+/** One page of the open differences, the oldest first, and how many there are. */
+export async function findDifferences(
+  db: Executor,
+  cutoff: string,
+  filters: { kind?: BankDifferenceKind; page: number; per_page: number },
+) {
+  const { page, per_page: perPage } = filters;
   return {
-    count: total.rows[0]!.n,
-    results: rows.rows.map((row) => ({
-      ...row,
-      day: typeof row.day === 'string' ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
-    })),
+    count: await countDifferences(db, cutoff, filters.kind),
+    results: await differencesFrom(db, cutoff, filters.kind, (page - 1) * perPage, perPage),
   };
+}
+
+const exportChunk = 2_000;
+
+/** Every open difference, the oldest first, in chunks (an export). */
+export async function* streamDifferences(db: Executor, cutoff: string, kind?: BankDifferenceKind) {
+  for (let offset = 0; ; offset += exportChunk) {
+    const chunk = await differencesFrom(db, cutoff, kind, offset, exportChunk);
+    if (chunk.length > 0) yield chunk;
+    if (chunk.length < exportChunk) return;
+  }
+}
+
+/** Every entry of a statement the filters select, in its order, in chunks read by position (an export). */
+export async function* streamEntries(db: Executor, statementId: number, filters: EntryFilters) {
+  for (let after = 0; ;) {
+    const rows = await db
+      .select({ ...getTableColumns(bankEntries), resolvedByEmail: resolver })
+      .from(bankEntries)
+      .where(and(entriesWhere(statementId, filters), gt(bankEntries.position, after)))
+      .orderBy(asc(bankEntries.position))
+      .limit(exportChunk);
+    if (rows.length > 0) yield rows.map(entryView);
+    if (rows.length < exportChunk) return;
+    after = rows.at(-1)!.position;
+  }
 }
 
 /** A paid payment's id and total, or undefined. */

@@ -1,8 +1,10 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
+  bankDifferenceExportColumns,
   bankDifferenceKinds,
   bankDifferenceSchema,
   bankEntriesQuerySchema,
+  bankEntryExportColumns,
   bankEntryResolveSchema,
   bankEntrySchema,
   bankStatementImportSchema,
@@ -10,6 +12,7 @@ import {
   bankStatementMessages as m,
   bankStatementSchema,
   detailErrorSchema,
+  findAppRoute,
   idParamsSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,6 +20,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
 import { fieldErrors } from '../../lib/http-errors';
+import { registerListExport } from '../../lib/list/list-export';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
 import { createBankStatementService } from './service';
@@ -29,6 +33,7 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
+const differencesQuery = pageQuery.extend({ kind: z.enum(bankDifferenceKinds).optional() });
 
 interface Upload {
   name: string;
@@ -124,7 +129,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         summary:
           'The open differences across statements, the oldest first: credits whose amount differs, without a ' +
           'payment, or contested, and paid payments without a credit after the grace (BANK_NO_CREDIT_GRACE_DAYS)',
-        querystring: pageQuery.extend({ kind: z.enum(bankDifferenceKinds).optional() }),
+        querystring: differencesQuery,
         response: {
           200: z.object({ count: z.number().int(), results: z.array(bankDifferenceSchema) }),
           ...signedInErrors,
@@ -133,6 +138,19 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     },
     async (request) => service.differences(request.query),
   );
+
+  registerListExport(app, {
+    url: '/api/bank-statements/differences/',
+    operationId: 'exportBankDifferences',
+    tags: common.tags,
+    summary: 'The open differences as CSV or Excel: every one the filter (`kind`) selects, the oldest first',
+    permissions: viewing.access.permissions,
+    querySchema: differencesQuery,
+    title: `${findAppRoute('bank-statements')!.title} - fərqlər`,
+    columns: bankDifferenceExportColumns,
+    count: (_request, query) => service.differencesExport.count(query.kind),
+    rows: (_request, query) => service.differencesExport.rows(query.kind),
+  });
 
   app.get(
     '/api/bank-statements/:id/',
@@ -164,6 +182,23 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     },
     async (request) => service.entries(request.params.id, request.query),
   );
+
+  const statementOf = (request: { params: unknown }) => (request.params as z.infer<typeof idParamsSchema>).id;
+  registerListExport(app, {
+    url: '/api/bank-statements/:id/entries/',
+    operationId: 'exportBankStatementEntries',
+    tags: common.tags,
+    summary:
+      "A statement's entries as CSV or Excel: every one the filters (`match_state`, `direction`) select, in the " +
+      "statement's order, a debit's amount negative. 404 for no statement",
+    permissions: viewing.access.permissions,
+    params: idParamsSchema,
+    querySchema: bankEntriesQuerySchema,
+    title: `${findAppRoute('bank-statements')!.title} - əməliyyatlar`,
+    columns: bankEntryExportColumns,
+    count: (request, query) => service.entriesExport.count(statementOf(request), query),
+    rows: (request, query) => service.entriesExport.rows(statementOf(request), query),
+  });
 
   app.post(
     '/api/bank-statements/entries/:id/resolve/',

@@ -6,6 +6,7 @@ import {
   bankStatementMaxEntries,
   bankStatementMessages as m,
   moneyToDecimal,
+  type BankDifferenceKind,
   type BankEntryResolve,
   type BankMatchState,
 } from '@dnx/shared';
@@ -19,6 +20,8 @@ import { utcDay } from '../../lib/days';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import {
+  countDifferences,
+  countEntries,
   countStatements,
   entryView,
   findDifferences,
@@ -30,6 +33,8 @@ import {
   noCreditCutoff,
   statementView,
   statesOf,
+  streamDifferences,
+  streamEntries,
 } from './repository';
 import { StatementError } from './statement';
 import { readStatementInThread } from './statement-reader-thread';
@@ -176,9 +181,27 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return findEntries(db, statementId, query);
   }
 
+  const cutoff = () => noCreditCutoff(utcDay(), config.BANK_NO_CREDIT_GRACE_DAYS);
+
   async function differences(filters: Parameters<typeof findDifferences>[2]) {
-    return findDifferences(db, noCreditCutoff(utcDay(), config.BANK_NO_CREDIT_GRACE_DAYS), filters);
+    return findDifferences(db, cutoff(), filters);
   }
+
+  /** An export of a statement's entries: how many (404 for no statement), then the rows in chunks. */
+  const entriesExport = {
+    count: async (statementId: number, filters: Parameters<typeof streamEntries>[2]) => {
+      await statement(statementId);
+      return countEntries(db, statementId, filters);
+    },
+    rows: (statementId: number, filters: Parameters<typeof streamEntries>[2]) =>
+      streamEntries(db, statementId, filters),
+  };
+
+  /** An export of the open differences: how many, then the rows in chunks. */
+  const differencesExport = {
+    count: (kind: BankDifferenceKind | undefined) => countDifferences(db, cutoff(), kind),
+    rows: (kind: BankDifferenceKind | undefined) => streamDifferences(db, cutoff(), kind),
+  };
 
   /** A person's resolution of a credit left unmatched: linked to a paid payment, or not ours; audited. */
   async function resolve(actor: AuditActor, entryId: number, input: BankEntryResolve) {
@@ -225,5 +248,5 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return entryView((await findEntry(db, entryId))!);
   }
 
-  return { importFile, list, statement, entries, differences, resolve, match };
+  return { importFile, list, statement, entries, entriesExport, differences, differencesExport, resolve, match };
 }

@@ -1,3 +1,4 @@
+import { bankStateLabels } from '@dnx/shared';
 import { i18n } from '../../i18n';
 
 /** The bank statements screen's texts (issue 48): added when the screen loads. */
@@ -40,14 +41,8 @@ const az = {
   cancel: 'İmtina',
   resolved: 'Yadda saxlanıldı.',
   kind: 'Fərqin növü',
-  states: {
-    matched: 'Tutuşdu',
-    amount_differs: 'Məbləğ fərqlidir',
-    no_payment: 'Ödəniş yoxdur',
-    contested: 'Mübahisəli',
-    not_ours: 'Bizim deyil',
-    no_credit: 'Mədaxil yoxdur',
-  },
+  // The exports write the same words.
+  states: { ...bankStateLabels },
 };
 
 const en: typeof az = {
