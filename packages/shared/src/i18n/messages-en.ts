@@ -181,6 +181,7 @@ export const enMessages: MessageCatalogue = {
     paymentTaken: 'This payment is matched to another bank entry already.',
     reasonRequired: 'Write the reason.',
     paymentRequired: 'Choose the payment.',
+    periodTooLong: 'The money reconciliation covers at most 366 days.',
   },
   fnMessages: {
     seriesRequired: 'Enter the series.',

@@ -183,6 +183,7 @@ export const ruMessages: MessageCatalogue = {
     paymentTaken: 'Этот платёж уже сопоставлен с другой банковской операцией.',
     reasonRequired: 'Укажите причину.',
     paymentRequired: 'Выберите платёж.',
+    periodTooLong: 'Сверка денег охватывает не более 366 дней.',
   },
   fnMessages: {
     seriesRequired: 'Введите серию.',

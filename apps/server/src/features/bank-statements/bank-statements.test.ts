@@ -1,4 +1,9 @@
-import { bankDifferenceExportColumns, bankEntryExportColumns, bankStatementMessages as m } from '@dnx/shared';
+import {
+  bankDifferenceExportColumns,
+  bankEntryExportColumns,
+  bankStatementMessages as m,
+  type BankDifference,
+} from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoStatementDrafts } from '../../demo/bank-statements';
@@ -422,7 +427,7 @@ describe('bank statements', () => {
     // The open differences of a kind: the list's rows, the amounts exact.
     const differences = (await get('/api/bank-statements/differences/?kind=no_payment&per_page=100')).json() as {
       count: number;
-      results: { amount: string }[];
+      results: BankDifference[];
     };
     const chosen = await get('/api/bank-statements/differences/export/?format=csv&kind=no_payment&columns=amount,kind');
     expect(chosen.statusCode).toBe(200);

@@ -1,4 +1,13 @@
-import type { BankDifference, BankDifferenceKind, BankEntry, BankMatchState, BankStatement } from '@dnx/shared';
+import {
+  moneyToDecimal,
+  parseMoney,
+  type BankDifference,
+  type BankDifferenceKind,
+  type BankEntry,
+  type BankMatchState,
+  type BankReconciliation,
+  type BankStatement,
+} from '@dnx/shared';
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankEntries, bankStatements, users } from '../../db/schema';
@@ -270,4 +279,53 @@ export async function findPaidPayment(db: Executor, id: number) {
     sql`select id, total::text as total from payments where id = ${id} and status = ${paid}`,
   )) as unknown as { rows: { id: number; total: string }[] };
   return result.rows[0];
+}
+
+/**
+ * The money side of the forms' reconciliation: per day of the receipt and region, the paid payments' sum (the
+ * register) and the sum of the credits linked to them (the bank: matched, or linked by hand), and the difference.
+ * A payment has one linked credit at most (`bank_entries_payment_id_key`), so the join counts each once.
+ */
+export async function moneyReconciliation(
+  db: Executor,
+  from: string,
+  to: string,
+  region: number | undefined,
+): Promise<BankReconciliation> {
+  const result = (await db.execute(sql`
+    select to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day, p.region_id as region, r.name as region_name,
+      count(*)::int as payments, count(e.id)::int as credited_payments,
+      sum(p.total)::text as paid, coalesce(sum(e.amount), 0)::text as credited
+    from payments p
+    join regions r on r.id = p.region_id
+    left join bank_entries e on e.payment_id = p.id
+    where p.status = ${paid} and p.payment_receipt_date between ${from}::date and ${to}::date
+      ${region === undefined ? sql`` : sql`and p.region_id = ${region}`}
+    group by p.payment_receipt_date, p.region_id, r.name
+    order by p.payment_receipt_date, r.name, p.region_id`)) as unknown as {
+    rows: Omit<BankReconciliation['rows'][number], 'difference'>[];
+  };
+  let paidTotal = 0n;
+  let creditedTotal = 0n;
+  const rows = result.rows.map((row) => {
+    const [paidQ, creditedQ] = [parseMoney(row.paid), parseMoney(row.credited)];
+    paidTotal += paidQ;
+    creditedTotal += creditedQ;
+    return {
+      ...row,
+      paid: moneyToDecimal(paidQ),
+      credited: moneyToDecimal(creditedQ),
+      difference: moneyToDecimal(paidQ - creditedQ),
+    };
+  });
+  return {
+    date_from: from,
+    date_to: to,
+    rows,
+    totals: {
+      paid: moneyToDecimal(paidTotal),
+      credited: moneyToDecimal(creditedTotal),
+      difference: moneyToDecimal(paidTotal - creditedTotal),
+    },
+  };
 }

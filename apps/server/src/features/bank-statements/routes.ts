@@ -6,6 +6,8 @@ import {
   bankEntriesQuerySchema,
   bankEntryExportColumns,
   bankEntryResolveSchema,
+  bankReconciliationQuerySchema,
+  bankReconciliationSchema,
   bankEntrySchema,
   bankStatementImportSchema,
   bankStatementMaxBytes,
@@ -151,6 +153,24 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     count: (_request, query) => service.differencesExport.count(query.kind),
     rows: (_request, query) => service.differencesExport.rows(query.kind),
   });
+
+  app.get(
+    '/api/bank-statements/reconciliation/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'getBankReconciliation',
+        summary:
+          "The money side of the forms' reconciliation: per day of the receipt and region, the paid payments' sum " +
+          '(the register), the sum of the credits linked to them (the bank) and the difference, exact decimals. ' +
+          'Period date_from..date_to (none: the last 31 days to today; at most 366 days), optionally one region',
+        querystring: bankReconciliationQuerySchema,
+        response: { 200: bankReconciliationSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.reconciliation(request.query),
+  );
 
   app.get(
     '/api/bank-statements/:id/',

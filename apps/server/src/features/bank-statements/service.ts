@@ -3,11 +3,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  bankReconciliationDefaultDays,
   bankStatementMaxEntries,
   bankStatementMessages as m,
   moneyToDecimal,
   type BankDifferenceKind,
   type BankEntryResolve,
+  type BankReconciliationQuery,
   type BankMatchState,
 } from '@dnx/shared';
 import { eq } from 'drizzle-orm';
@@ -16,7 +18,7 @@ import type { Config } from '../../config';
 import { bankEntries, bankStatements } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { insertAsJson } from '../../lib/bulk-insert';
-import { utcDay } from '../../lib/days';
+import { addDays, utcDay } from '../../lib/days';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import {
@@ -30,6 +32,7 @@ import {
   findPaidPayment,
   findStatements,
   matchStatement,
+  moneyReconciliation,
   noCreditCutoff,
   statementView,
   statesOf,
@@ -203,6 +206,14 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     rows: (kind: BankDifferenceKind | undefined) => streamDifferences(db, cutoff(), kind),
   };
 
+  /** The money side of the forms' reconciliation for the query's period (none: the last 31 days to today). */
+  async function reconciliation(query: BankReconciliationQuery) {
+    const to =
+      query.date_to ?? (query.date_from ? addDays(query.date_from, bankReconciliationDefaultDays - 1) : utcDay());
+    const from = query.date_from ?? addDays(to, 1 - bankReconciliationDefaultDays);
+    return moneyReconciliation(db, from, to, query.region);
+  }
+
   /** A person's resolution of a credit left unmatched: linked to a paid payment, or not ours; audited. */
   async function resolve(actor: AuditActor, entryId: number, input: BankEntryResolve) {
     const before = await findEntry(db, entryId);
@@ -248,5 +259,16 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return entryView((await findEntry(db, entryId))!);
   }
 
-  return { importFile, list, statement, entries, entriesExport, differences, differencesExport, resolve, match };
+  return {
+    importFile,
+    list,
+    statement,
+    entries,
+    entriesExport,
+    differences,
+    differencesExport,
+    reconciliation,
+    resolve,
+    match,
+  };
 }
