@@ -52,6 +52,7 @@ export const bankStatementMessages = {
   reasonRequired: 'Səbəbi yazın.',
   paymentRequired: 'Ödənişi seçin.',
   periodTooLong: 'Pulun uzlaşdırılmasının dövrü ən çox 366 gün ola bilər.',
+  noDemo: 'Bu bazada demo çıxarışları yoxdur: onların faylları yalnız demo məlumatları ilə verilir.',
 } as const;
 
 const money = z.string().meta({ examples: ['97.20'] });

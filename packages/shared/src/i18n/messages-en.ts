@@ -182,6 +182,7 @@ export const enMessages: MessageCatalogue = {
     reasonRequired: 'Write the reason.',
     paymentRequired: 'Choose the payment.',
     periodTooLong: 'The money reconciliation covers at most 366 days.',
+    noDemo: 'This database has no demo statements: their files come only with the demo data.',
   },
   fnMessages: {
     seriesRequired: 'Enter the series.',

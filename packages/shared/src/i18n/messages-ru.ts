@@ -184,6 +184,7 @@ export const ruMessages: MessageCatalogue = {
     reasonRequired: 'Укажите причину.',
     paymentRequired: 'Выберите платёж.',
     periodTooLong: 'Сверка денег охватывает не более 366 дней.',
+    noDemo: 'В этой базе нет демонстрационных выписок: их файлы выдаются только с демонстрационными данными.',
   },
   fnMessages: {
     seriesRequired: 'Введите серию.',

@@ -6,7 +6,7 @@ import {
 } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStatementDrafts } from '../../demo/bank-statements';
+import { demoStatementDrafts } from './demo-files';
 import { signInAs } from '../../test/auth-helpers';
 import { expectedCsv } from '../../test/list-export';
 import { multipart, smallPdf } from '../../test/multipart';
@@ -494,6 +494,8 @@ describe('bank statements', () => {
 
 describe('the demo bank statements', () => {
   let t: TestApp;
+  const rows = async <R>(query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
   });
@@ -530,5 +532,69 @@ describe('the demo bank statements', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().already_imported).toBe(true);
     }
+  });
+  it('gives an administrator each demo file to upload by hand, and each imports with a difference of each kind', async () => {
+    const admin = (await signInAs(t, 'admin@demo.az')).headers;
+    const download = (format: string, headers = admin) =>
+      t.app.inject({ method: 'GET', url: `/api/bank-statements/demo-files/${format}`, headers });
+    const files = [];
+    for (const [format, name, type] of [
+      ['camt053', 'demo-camt053.xml', 'application/xml'],
+      ['mt940', 'demo-mt940.sta', 'text/plain'],
+      ['csv', 'demo-statement.csv', 'text/csv'],
+    ] as const) {
+      const res = await download(format);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+      expect(res.headers['content-type']).toContain(type);
+      files.push({ name, file: res.rawPayload });
+    }
+    const cashier = (await signInAs(t, 'cashier@demo.az')).headers;
+    expect((await download('csv', cashier)).statusCode).toBe(403);
+    // A path that names no format is no resource: 404, as every odd path value.
+    expect((await download('pdf')).statusCode).toBe(404);
+
+    // The payment each statement leaves without a credit: the fourth of its third of the paid payments.
+    const paid = await rows<{ id: number }>(
+      sql`select id from payments where status = 3 and total > 0 order by payment_receipt_date, id`,
+    );
+    const leftOut = [0, 1, 2].map((group) => paid.filter((_, i) => i % 3 === group)[3]!.id);
+
+    // A database as the seed leaves it before its statements: the administrator uploads them.
+    await t.database.db.execute(sql`delete from bank_entries`);
+    await t.database.db.execute(sql`delete from bank_statements`);
+    const none = await download('camt053');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe(m.noDemo);
+    const upload = (file: { name: string; file: Buffer }) => {
+      const body = multipart({ file: { file: file.file, name: file.name, type: 'application/octet-stream' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/',
+        payload: body.payload,
+        headers: { ...admin, ...body.headers },
+      });
+    };
+    for (const file of files) {
+      const res = await upload(file);
+      expect(res.statusCode, res.body).toBe(201);
+      const { states, file_name: fileName } = res.json().statement;
+      expect(fileName).toBe(file.name);
+      expect(states.matched, file.name).toBeGreaterThan(0);
+      expect(states, file.name).toMatchObject({ amount_differs: 1, no_payment: 1, contested: 2, not_ours: 0 });
+    }
+    const differences = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/differences/?per_page=100',
+      headers: admin,
+    });
+    const open = differences.json().results as { kind: string; payment_id: number | null }[];
+    expect(new Set(open.map((d) => d.kind))).toEqual(
+      new Set(['amount_differs', 'no_payment', 'contested', 'no_credit']),
+    );
+    const noCredit = open.filter((d) => d.kind === 'no_credit').map((d) => d.payment_id);
+    for (const id of leftOut) expect(noCredit).toContain(id);
+    // Uploaded again: nothing changes.
+    for (const file of files) expect((await upload(file)).json().already_imported).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
   bankReconciliationQuerySchema,
   bankReconciliationSchema,
   bankEntrySchema,
+  bankStatementFormats,
   bankStatementImportSchema,
   bankStatementMaxBytes,
   bankStatementMessages as m,
@@ -21,10 +22,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
-import { fieldErrors } from '../../lib/http-errors';
+import { fieldErrors, HttpError } from '../../lib/http-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
+import { demoStatementFile } from './demo-files';
 import { createBankStatementService } from './service';
 
 const common = { tags: ['bank-statements'], security: [{ bearer: [] }] };
@@ -36,6 +38,12 @@ const pageQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 const differencesQuery = pageQuery.extend({ kind: z.enum(bankDifferenceKinds).optional() });
+
+const demoFileTypes = {
+  camt053: 'application/xml; charset=utf-8',
+  mt940: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+} as const;
 
 interface Upload {
   name: string;
@@ -170,6 +178,33 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request) => service.reconciliation(request.query),
+  );
+
+  app.get(
+    '/api/bank-statements/demo-files/:format',
+    {
+      config: importing,
+      schema: {
+        ...common,
+        operationId: 'getDemoBankStatementFile',
+        summary:
+          "The demo's statement of a format (camt053, mt940, csv) as its file, to upload by hand: the very file the " +
+          'seed imported (uploading it answers already_imported), with a difference of each kind. 404 without the demo',
+        params: z.object({ format: z.enum(bankStatementFormats) }),
+        response: {
+          200: z.any().meta({ description: 'The statement file', type: 'string', format: 'binary' }),
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await demoStatementFile(app.db, request.params.format);
+      if (!file) throw new HttpError(404, { detail: m.noDemo });
+      return reply
+        .header('content-type', demoFileTypes[request.params.format])
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.content);
+    },
   );
 
   app.get(

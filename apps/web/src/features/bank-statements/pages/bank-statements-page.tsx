@@ -21,6 +21,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ExportButton } from '../../../components/resource-list';
 import { failureMessage } from '../../../lib/notify';
 import { useDifferences, useEntries, useStatements, useUploadStatement } from '../api/bank-statements';
+import { DemoFiles } from '../components/demo-files';
 import { ResolveDialog } from '../components/resolve-dialog';
 import { resolvable, stateColor } from '../components/resolution';
 import '../texts';
@@ -255,16 +256,19 @@ export default function BankStatementsPage() {
                 data-testid="bank-statement-file"
               />
             </Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<UploadOutlined />}
-              disabled={!file || message?.type === 'error'}
-              loading={upload.isPending}
-              data-testid="bank-statement-upload"
-            >
-              {t('bankStatements.upload')}
-            </Button>
+            <Space wrap>
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<UploadOutlined />}
+                disabled={!file || message?.type === 'error'}
+                loading={upload.isPending}
+                data-testid="bank-statement-upload"
+              >
+                {t('bankStatements.upload')}
+              </Button>
+              <DemoFiles />
+            </Space>
           </Form>
           {message && (
             <Alert
