@@ -1,4 +1,3 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   bankDifferenceExportColumns,
   bankDifferenceKinds,
@@ -22,8 +21,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
-import { fieldErrors, HttpError } from '../../lib/http-errors';
+import { HttpError } from '../../lib/http-errors';
 import { registerListExport } from '../../lib/list/list-export';
+import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
 import { demoStatementFile } from './demo-files';
@@ -45,32 +45,15 @@ const demoFileTypes = {
   csv: 'text/csv; charset=utf-8',
 } as const;
 
-interface Upload {
-  name: string;
-  data: Buffer | null;
-}
-/** A file part as its name and bytes, or null bytes when it was over the limit (read no further). */
-async function receiveUpload(part: MultipartFile): Promise<void> {
-  let data: Buffer | null = null;
-  try {
-    data = await part.toBuffer();
-    if (part.file.truncated) data = null;
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-  }
-  (part as unknown as { value: Upload }).value = { name: cleanFileName(part.filename, 'statement'), data };
-}
-
 /**
  * Bank statements (issue 48): the upload (camt.053, MT940 or the documented CSV, by content), the statements, a
  * statement's entries with their match state, the open differences, a person's resolution of an entry.
  */
 export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: receiveUpload,
-    limits: { fileSize: bankStatementMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
-    throwFileSizeLimit: false,
+  await acceptUploads(app, {
+    maxBytes: bankStatementMaxBytes,
+    fields: 2,
+    fileName: (sent) => cleanFileName(sent, 'statement'),
   });
   const service = createBankStatementService(app, config);
 
@@ -103,9 +86,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request, reply) => {
-      const upload = (request.body as { file?: unknown }).file as Upload | undefined;
-      if (!upload || typeof upload !== 'object' || !('data' in upload)) throw fieldErrors({ file: [m.fileRequired] });
-      if (!upload.data) throw fieldErrors({ file: [m.fileTooLarge] });
+      const upload = uploadedFile(request.body, { required: m.fileRequired, tooLarge: m.fileTooLarge });
       const result = await service.importFile(authUser(request), upload.name, upload.data);
       return reply.status(result.already_imported ? 200 : 201).send(result);
     },

@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   bankReconciliationDefaultDays,
   bankStatementMaxEntries,
@@ -21,6 +18,7 @@ import { insertAsJson } from '../../lib/bulk-insert';
 import { addDays, utcDay } from '../../lib/days';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { onDisk } from '../../lib/uploads/upload';
 import {
   countDifferences,
   countEntries,
@@ -50,17 +48,6 @@ import { readStatementInThread } from './statement-reader-thread';
 const entryBatch = 5_000;
 /** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
 const matchAttempts = 3;
-
-async function onDisk<T>(data: Buffer, use: (path: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'dnx-statement-'));
-  try {
-    const path = join(dir, 'file');
-    await writeFile(path, data);
-    return await use(path);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 export function createBankStatementService(app: FastifyInstance, config: Config) {
   const db = app.db;
