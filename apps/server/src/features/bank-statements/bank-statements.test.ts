@@ -536,7 +536,7 @@ describe('the demo bank statements', () => {
   it('gives an administrator each demo file to upload by hand, and each imports with a difference of each kind', async () => {
     const admin = (await signInAs(t, 'admin@demo.az')).headers;
     const download = (format: string, headers = admin) =>
-      t.app.inject({ method: 'GET', url: `/api/bank-statements/demo-files/${format}`, headers });
+      t.app.inject({ method: 'GET', url: `/api/bank-statements/demo-file/?format=${format}`, headers });
     const files = [];
     for (const [format, name, type] of [
       ['camt053', 'demo-camt053.xml', 'application/xml'],
@@ -551,8 +551,7 @@ describe('the demo bank statements', () => {
     }
     const cashier = (await signInAs(t, 'cashier@demo.az')).headers;
     expect((await download('csv', cashier)).statusCode).toBe(403);
-    // A path that names no format is no resource: 404, as every odd path value.
-    expect((await download('pdf')).statusCode).toBe(404);
+    expect((await download('pdf')).statusCode).toBe(400);
 
     // The payment each statement leaves without a credit: the fourth of its third of the paid payments.
     const paid = await rows<{ id: number }>(

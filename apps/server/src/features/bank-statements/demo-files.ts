@@ -7,7 +7,7 @@ import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type Statemen
  * The demo's bank statements (issue 48), written from the demo year's paid payments: three, one of each format, with
  * differences of each kind on purpose in each: a credit of another amount, one of a receipt no payment has, two
  * credits of one payment, and a paid payment left without a credit. The seed keeps them as imported; an administrator
- * downloads the same files (`GET /api/bank-statements/demo-files/{format}`) to upload them by hand.
+ * downloads the same files (`GET /api/bank-statements/demo-file/?format=`) to upload them by hand.
  */
 
 export const demoStatementFiles = [

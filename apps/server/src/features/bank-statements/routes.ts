@@ -162,7 +162,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   );
 
   app.get(
-    '/api/bank-statements/demo-files/:format',
+    '/api/bank-statements/demo-file/',
     {
       config: importing,
       schema: {
@@ -171,7 +171,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         summary:
           "The demo's statement of a format (camt053, mt940, csv) as its file, to upload by hand: the very file the " +
           'seed imported (uploading it answers already_imported), with a difference of each kind. 404 without the demo',
-        params: z.object({ format: z.enum(bankStatementFormats) }),
+        querystring: z.object({ format: z.enum(bankStatementFormats) }),
         response: {
           200: z.any().meta({ description: 'The statement file', type: 'string', format: 'binary' }),
           ...signedInErrors,
@@ -179,10 +179,10 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request, reply) => {
-      const file = await demoStatementFile(app.db, request.params.format);
+      const file = await demoStatementFile(app.db, request.query.format);
       if (!file) throw new HttpError(404, { detail: m.noDemo });
       return reply
-        .header('content-type', demoFileTypes[request.params.format])
+        .header('content-type', demoFileTypes[request.query.format])
         .header('content-disposition', `attachment; filename="${file.name}"`)
         .send(file.content);
     },

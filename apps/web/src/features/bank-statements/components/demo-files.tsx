@@ -13,7 +13,7 @@ const names: Record<BankStatementFormat, string> = {
 
 /**
  * The demo's statement files (issue 48), one per format, to upload by hand: the server writes them from the demo's
- * payments (`GET /api/bank-statements/demo-files/{format}`); without the demo data it says so.
+ * payments (`GET /api/bank-statements/demo-file/?format=`); without the demo data it says so.
  */
 export function DemoFiles() {
   const { t } = useTranslation();
@@ -26,8 +26,8 @@ export function DemoFiles() {
           items: bankStatementFormats.map((format) => ({ key: format, label: names[format] })),
           onClick: ({ key }) =>
             void start(key as BankStatementFormat, {
-              path: `/api/bank-statements/demo-files/${key}`,
-              query: {},
+              path: '/api/bank-statements/demo-file/',
+              query: { format: key },
               rowsHeader: 'x-export-rows',
               fallbackName: names[key as BankStatementFormat],
             }),
