@@ -51,8 +51,9 @@ export function MoneyReconciliation({ region }: { region?: string }) {
           rowKey={(r) => `${r.day}:${r.region}`}
           loading={money.isFetching}
           dataSource={data?.rows ?? []}
-          pagination={false}
-          scroll={{ x: 'max-content', y: 400 }}
+          // A day and region a line: 31 days of six regions is some 190 lines.
+          pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('fn.money.none') }}
           columns={[
             { key: 'day', title: t('fn.money.day'), render: (_, r) => formatDate(r.day) },
