@@ -22,3 +22,4 @@ export * from './search';
 export * from './views';
 export * from './i18n';
 export * from './bank-statements';
+export * from './bank-statements/columns';

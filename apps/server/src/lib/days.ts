@@ -8,3 +8,7 @@ export const utcDay = (at: Date = new Date()): string => at.toISOString().slice(
 
 /** The day in Baku, shared with the pay dialog. */
 export { bakuDay } from '@dnx/shared';
+
+/** The day `days` after `day` (before it when negative), both yyyy-mm-dd. */
+export const addDays = (day: string, days: number): string =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));

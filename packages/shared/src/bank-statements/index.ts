@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countSchema, idSchema, momentOutSchema } from '../api/input';
+import { countSchema, dayOutSchema, idSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
+import { reportMessages } from '../reports/messages';
 
 /**
  * Bank statements matched to payments (issue 48): the formats a statement comes in, what an entry's match is, the
@@ -50,6 +51,8 @@ export const bankStatementMessages = {
   paymentTaken: 'Bu ödəniş artıq başqa bank əməliyyatı ilə uzlaşdırılıb.',
   reasonRequired: 'Səbəbi yazın.',
   paymentRequired: 'Ödənişi seçin.',
+  periodTooLong: 'Pulun uzlaşdırılmasının dövrü ən çox 366 gün ola bilər.',
+  noDemo: 'Bu bazada demo çıxarışları yoxdur: onların faylları yalnız demo məlumatları ilə verilir.',
 } as const;
 
 const money = z.string().meta({ examples: ['97.20'] });
@@ -140,3 +143,58 @@ export const bankEntryResolveSchema = z
       context.addIssue({ code: 'custom', path: ['payment_id'], message: bankStatementMessages.paymentRequired });
   });
 export type BankEntryResolve = z.infer<typeof bankEntryResolveSchema>;
+
+/** The longest period the money's reconciliation covers, in days. */
+export const bankReconciliationMaxDays = 366;
+/** The period the money's reconciliation covers when the query names none: the last 31 days. */
+export const bankReconciliationDefaultDays = 31;
+
+const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+
+/**
+ * `GET /api/bank-statements/reconciliation/`: the money side of the forms' reconciliation, per day of the payment's
+ * receipt and region. The period's days (none: the last 31 days to today), at most 366; optionally one region.
+ */
+export const bankReconciliationQuerySchema = z
+  .object({
+    date_from: z.preprocess(emptyIsAbsent, isoDateSchema(reportMessages.dateInvalid).optional()),
+    date_to: z.preprocess(emptyIsAbsent, isoDateSchema(reportMessages.dateInvalid).optional()),
+    region: z.preprocess(emptyIsAbsent, textIdSchema(reportMessages.idInvalid).optional()),
+  })
+  .superRefine((q, context) => {
+    if (q.date_from && q.date_to && q.date_from > q.date_to)
+      context.addIssue({ code: 'custom', path: ['date_to'], message: reportMessages.periodInvalid });
+    else if (q.date_from && q.date_to && daysBetween(q.date_from, q.date_to) >= bankReconciliationMaxDays)
+      context.addIssue({ code: 'custom', path: ['date_to'], message: bankStatementMessages.periodTooLong });
+  });
+export type BankReconciliationQuery = z.infer<typeof bankReconciliationQuerySchema>;
+
+/** The money of a day and region: paid by the register, credited by the bank (matched credits), the difference. */
+const bankMoneySchema = z.object({
+  /** The sum of the paid payments (their receipt's day). */
+  paid: money,
+  /** The sum of the credits matched (or linked by hand) to those payments. */
+  credited: money,
+  /** paid - credited: what the register took that the bank has not (yet) credited. */
+  difference: money,
+});
+export type BankMoney = z.infer<typeof bankMoneySchema>;
+
+export const bankReconciliationSchema = z.object({
+  date_from: dayOutSchema,
+  date_to: dayOutSchema,
+  rows: z.array(
+    bankMoneySchema.extend({
+      day: dayOutSchema,
+      region: idSchema,
+      region_name: z.string(),
+      /** The paid payments of the day and region, and how many of them a credit covers. */
+      payments: countSchema,
+      credited_payments: countSchema,
+    }),
+  ),
+  totals: bankMoneySchema,
+});
+export type BankReconciliation = z.infer<typeof bankReconciliationSchema>;

@@ -181,6 +181,8 @@ export const enMessages: MessageCatalogue = {
     paymentTaken: 'This payment is matched to another bank entry already.',
     reasonRequired: 'Write the reason.',
     paymentRequired: 'Choose the payment.',
+    periodTooLong: 'The money reconciliation covers at most 366 days.',
+    noDemo: 'This database has no demo statements: their files come only with the demo data.',
   },
   fnMessages: {
     seriesRequired: 'Enter the series.',

@@ -183,6 +183,8 @@ export const ruMessages: MessageCatalogue = {
     paymentTaken: 'Этот платёж уже сопоставлен с другой банковской операцией.',
     reasonRequired: 'Укажите причину.',
     paymentRequired: 'Выберите платёж.',
+    periodTooLong: 'Сверка денег охватывает не более 366 дней.',
+    noDemo: 'В этой базе нет демонстрационных выписок: их файлы выдаются только с демонстрационными данными.',
   },
   fnMessages: {
     seriesRequired: 'Введите серию.',

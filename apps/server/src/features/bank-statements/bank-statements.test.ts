@@ -1,10 +1,17 @@
-import { bankStatementMessages as m } from '@dnx/shared';
+import {
+  bankDifferenceExportColumns,
+  bankEntryExportColumns,
+  bankStatementMessages as m,
+  type BankDifference,
+} from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoStatementDrafts } from '../../demo/bank-statements';
+import { demoStatementDrafts } from './demo-files';
 import { signInAs } from '../../test/auth-helpers';
+import { expectedCsv } from '../../test/list-export';
 import { multipart, smallPdf } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { xlsxEditedCells } from '../../test/xlsx-cells';
 import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type StatementDraft } from './statement-files';
 
 /**
@@ -363,6 +370,86 @@ describe('bank statements', () => {
     expect(states).toEqual(['contested', 'matched']);
   });
 
+  /** An Excel cell's number as a decimal of two places, read as text: a float's noise (0.30000000000000004) fails. */
+  const twoPlaces = (cell: string) => {
+    const [whole, fraction = ''] = cell.split('.');
+    expect(fraction.length, cell).toBeLessThanOrEqual(2);
+    return `${whole}.${fraction.padEnd(2, '0')}`;
+  };
+
+  it("exports a statement's entries and the open differences as CSV and Excel, each amount to the qəpik", async () => {
+    const [exact, short] = [takePaid(), takePaid()];
+    const res = await upload(
+      camt053(
+        draft([
+          credit(exact),
+          credit(short, '0.10'),
+          { ...credit(exact), reference: 'EXPORT-UNKNOWN', amount: '1234567.89', bankReference: 'big' },
+          { date: exact.day, direction: 'debit', amount: '0.30', reference: 'Komissiya' },
+        ]),
+      ),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().statement.id as number;
+    const listed = await t.app.inject({ method: 'GET', url: `/api/bank-statements/${id}/entries/`, headers: admin });
+    const all = listed.json().results;
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: admin });
+
+    const csv = await get(`/api/bank-statements/${id}/entries/export/?format=csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['x-export-rows']).toBe('4');
+    // The list's rows, a debit's amount a negative number (not a text guarded as a formula).
+    expect(csv.body).toBe(expectedCsv(bankEntryExportColumns, all).replace("'-0.30", '-0.30'));
+    const csvRows = csv.body
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(csvRows.map((row) => [row[0], row[2], row[7]])).toEqual([
+      ['1', exact.total, 'Tutuşdu'],
+      ['2', '0.10', 'Məbləğ fərqlidir'],
+      ['3', '1234567.89', 'Ödəniş yoxdur'],
+      ['4', '-0.30', 'Məxaric'],
+    ]);
+
+    const xlsx = await get(`/api/bank-statements/${id}/entries/export/?format=xlsx&match_state=amount_differs`);
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['x-export-rows']).toBe('1');
+    const sheet = xlsxEditedCells(xlsx.rawPayload);
+    expect(sheet[0]).toEqual(Object.values(bankEntryExportColumns).map((c) => c.header));
+    expect(sheet.slice(1).map((row) => [row[0], twoPlaces(row[2]!), row[6], row[7]])).toEqual([
+      ['2', '0.10', String(short.id), 'Məbləğ fərqlidir'],
+    ]);
+    const whole = xlsxEditedCells((await get(`/api/bank-statements/${id}/entries/export/?format=xlsx`)).rawPayload);
+    expect(whole.slice(1).map((row) => twoPlaces(row[2]!))).toEqual([exact.total, '0.10', '1234567.89', '-0.30']);
+
+    // The open differences of a kind: the list's rows, the amounts exact.
+    const differences = (await get('/api/bank-statements/differences/?kind=no_payment&per_page=100')).json() as {
+      count: number;
+      results: BankDifference[];
+    };
+    const chosen = await get('/api/bank-statements/differences/export/?format=csv&kind=no_payment&columns=amount,kind');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.headers['x-export-rows']).toBe(String(differences.count));
+    expect(chosen.body).toBe(expectedCsv(bankDifferenceExportColumns, differences.results, ['amount', 'kind']));
+    expect(chosen.body).toContain('\r\n1234567.89,Ödəniş yoxdur\r\n');
+    const book = xlsxEditedCells(
+      (await get('/api/bank-statements/differences/export/?format=xlsx&kind=no_payment')).rawPayload,
+    );
+    expect(book.slice(1).map((row) => twoPlaces(row[2]!))).toEqual(differences.results.map((d) => d.amount));
+
+    expect((await get('/api/bank-statements/999999/entries/export/?format=csv')).statusCode).toBe(404);
+    expect((await get(`/api/bank-statements/${id}/entries/export/?format=pdf`)).statusCode).toBe(400);
+    const cashier = (await signInAs(t, 'cashier@demo.az')).headers;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/differences/export/?format=csv',
+      headers: cashier,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+
   it('lists the open differences, a paid payment without a credit among them after the grace', async () => {
     const [late] = await rows<PaidPayment>(sql`
       select p.id, p.payment_receipt_number as receipt, to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day,
@@ -407,6 +494,8 @@ describe('bank statements', () => {
 
 describe('the demo bank statements', () => {
   let t: TestApp;
+  const rows = async <R>(query: ReturnType<typeof sql>) =>
+    ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
   });
@@ -443,5 +532,68 @@ describe('the demo bank statements', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().already_imported).toBe(true);
     }
+  });
+  it('gives an administrator each demo file to upload by hand, and each imports with a difference of each kind', async () => {
+    const admin = (await signInAs(t, 'admin@demo.az')).headers;
+    const download = (format: string, headers = admin) =>
+      t.app.inject({ method: 'GET', url: `/api/bank-statements/demo-file/?format=${format}`, headers });
+    const files = [];
+    for (const [format, name, type] of [
+      ['camt053', 'demo-camt053.xml', 'application/xml'],
+      ['mt940', 'demo-mt940.sta', 'text/plain'],
+      ['csv', 'demo-statement.csv', 'text/csv'],
+    ] as const) {
+      const res = await download(format);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+      expect(res.headers['content-type']).toContain(type);
+      files.push({ name, file: res.rawPayload });
+    }
+    const cashier = (await signInAs(t, 'cashier@demo.az')).headers;
+    expect((await download('csv', cashier)).statusCode).toBe(403);
+    expect((await download('pdf')).statusCode).toBe(400);
+
+    // The payment each statement leaves without a credit: the fourth of its third of the paid payments.
+    const paid = await rows<{ id: number }>(
+      sql`select id from payments where status = 3 and total > 0 order by payment_receipt_date, id`,
+    );
+    const leftOut = [0, 1, 2].map((group) => paid.filter((_, i) => i % 3 === group)[3]!.id);
+
+    // A database as the seed leaves it before its statements: the administrator uploads them.
+    await t.database.db.execute(sql`delete from bank_entries`);
+    await t.database.db.execute(sql`delete from bank_statements`);
+    const none = await download('camt053');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().detail).toBe(m.noDemo);
+    const upload = (file: { name: string; file: Buffer }) => {
+      const body = multipart({ file: { file: file.file, name: file.name, type: 'application/octet-stream' } });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/bank-statements/',
+        payload: body.payload,
+        headers: { ...admin, ...body.headers },
+      });
+    };
+    for (const file of files) {
+      const res = await upload(file);
+      expect(res.statusCode, res.body).toBe(201);
+      const { states, file_name: fileName } = res.json().statement;
+      expect(fileName).toBe(file.name);
+      expect(states.matched, file.name).toBeGreaterThan(0);
+      expect(states, file.name).toMatchObject({ amount_differs: 1, no_payment: 1, contested: 2, not_ours: 0 });
+    }
+    const differences = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/differences/?per_page=100',
+      headers: admin,
+    });
+    const open = differences.json().results as { kind: string; payment_id: number | null }[];
+    expect(new Set(open.map((d) => d.kind))).toEqual(
+      new Set(['amount_differs', 'no_payment', 'contested', 'no_credit']),
+    );
+    const noCredit = open.filter((d) => d.kind === 'no_credit').map((d) => d.payment_id);
+    for (const id of leftOut) expect(noCredit).toContain(id);
+    // Uploaded again: nothing changes.
+    for (const file of files) expect((await upload(file)).json().already_imported).toBe(true);
   });
 });

@@ -1,5 +1,14 @@
-import type { BankDifference, BankDifferenceKind, BankEntry, BankMatchState, BankStatement } from '@dnx/shared';
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  moneyToDecimal,
+  parseMoney,
+  type BankDifference,
+  type BankDifferenceKind,
+  type BankEntry,
+  type BankMatchState,
+  type BankReconciliation,
+  type BankStatement,
+} from '@dnx/shared';
+import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankEntries, bankStatements, users } from '../../db/schema';
 
@@ -90,17 +99,30 @@ export function entryView(row: typeof bankEntries.$inferSelect & { resolvedByEma
   };
 }
 
-export async function findEntries(
-  db: Executor,
-  statementId: number,
-  filters: { match_state?: BankMatchState; direction?: 'credit' | 'debit'; page: number; per_page: number },
-) {
-  const where = and(
+interface EntryFilters {
+  match_state?: BankMatchState;
+  direction?: 'credit' | 'debit';
+}
+
+const entriesWhere = (statementId: number, filters: EntryFilters) =>
+  and(
     eq(bankEntries.statementId, statementId),
     filters.match_state ? eq(bankEntries.matchState, filters.match_state) : undefined,
     filters.direction ? eq(bankEntries.direction, filters.direction) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(bankEntries).where(where);
+
+export async function countEntries(db: Executor, statementId: number, filters: EntryFilters) {
+  const [total] = await db.select({ n: count() }).from(bankEntries).where(entriesWhere(statementId, filters));
+  return total!.n;
+}
+
+export async function findEntries(
+  db: Executor,
+  statementId: number,
+  filters: EntryFilters & { page: number; per_page: number },
+) {
+  const where = entriesWhere(statementId, filters);
+  const total = await countEntries(db, statementId, filters);
   const rows = await db
     .select({ ...getTableColumns(bankEntries), resolvedByEmail: resolver })
     .from(bankEntries)
@@ -108,7 +130,7 @@ export async function findEntries(
     .orderBy(asc(bankEntries.position))
     .limit(filters.per_page)
     .offset((filters.page - 1) * filters.per_page);
-  return { count: total!.n, results: rows.map(entryView) };
+  return { count: total, results: rows.map(entryView) };
 }
 
 export async function findEntry(db: Executor, id: number) {
@@ -167,17 +189,11 @@ export function noCreditCutoff(today: string, graceDays: number): string {
 }
 
 /**
- * The open differences, the oldest first: credits left `amount_differs`, `no_payment` or `contested`, and the paid
- * payments without a credit (`no_credit`) whose receipt is older than the cutoff and within the statements' days.
+ * The open differences: credits left `amount_differs`, `no_payment` or `contested`, and the paid payments without a
+ * credit (`no_credit`) whose receipt is older than the cutoff and within the statements' days.
  */
-export async function findDifferences(
-  db: Executor,
-  cutoff: string,
-  filters: { kind?: BankDifferenceKind; page: number; per_page: number },
-) {
-  const { page, per_page: perPage } = filters;
-  const kind = filters.kind ? sql`where kind = ${filters.kind}` : sql``;
-  const differences = sql`
+function differencesQuery(cutoff: string) {
+  return sql`
     select match_state as kind, id as entry_id, statement_id, claimed_payment_id as payment_id, booking_date as day,
       amount::text as amount, reference, payer_code, payer_name
     from bank_entries
@@ -189,19 +205,72 @@ export async function findDifferences(
     where p.status = ${paid} and p.total > 0 and p.payment_receipt_date < ${cutoff}::date
       and p.payment_receipt_date >= (select min(from_date) from bank_statements)
       and not exists (select 1 from bank_entries e where e.payment_id = p.id)`;
-  const total = (await db.execute(sql`select count(*)::int as n from (${differences}) d ${kind}`)) as unknown as {
-    rows: { n: number }[];
-  };
+}
+
+const kindFilter = (kind: BankDifferenceKind | undefined) => (kind ? sql`where kind = ${kind}` : sql``);
+
+export async function countDifferences(db: Executor, cutoff: string, kind?: BankDifferenceKind) {
+  const total = (await db.execute(
+    sql`select count(*)::int as n from (${differencesQuery(cutoff)}) d ${kindFilter(kind)}`,
+  )) as unknown as { rows: { n: number }[] };
+  return total.rows[0]!.n;
+}
+
+/** The open differences from `offset`, the oldest first. */
+async function differencesFrom(
+  db: Executor,
+  cutoff: string,
+  kind: BankDifferenceKind | undefined,
+  offset: number,
+  limit: number,
+): Promise<BankDifference[]> {
   const rows = (await db.execute(
-    sql`select * from (${differences}) d ${kind} order by day, kind, entry_id, payment_id limit ${perPage} offset ${(page - 1) * perPage}`,
+    sql`select * from (${differencesQuery(cutoff)}) d ${kindFilter(kind)}
+      order by day, kind, entry_id, payment_id limit ${limit} offset ${offset}`,
   )) as unknown as { rows: (Omit<BankDifference, 'day'> & { day: string | Date })[] };
+  return rows.rows.map((row) => ({
+    ...row,
+    day: typeof row.day === 'string' ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
+  }));
+}
+
+/** One page of the open differences, the oldest first, and how many there are. */
+export async function findDifferences(
+  db: Executor,
+  cutoff: string,
+  filters: { kind?: BankDifferenceKind; page: number; per_page: number },
+) {
+  const { page, per_page: perPage } = filters;
   return {
-    count: total.rows[0]!.n,
-    results: rows.rows.map((row) => ({
-      ...row,
-      day: typeof row.day === 'string' ? row.day.slice(0, 10) : row.day.toISOString().slice(0, 10),
-    })),
+    count: await countDifferences(db, cutoff, filters.kind),
+    results: await differencesFrom(db, cutoff, filters.kind, (page - 1) * perPage, perPage),
   };
+}
+
+const exportChunk = 2_000;
+
+/** Every open difference, the oldest first, in chunks (an export). */
+export async function* streamDifferences(db: Executor, cutoff: string, kind?: BankDifferenceKind) {
+  for (let offset = 0; ; offset += exportChunk) {
+    const chunk = await differencesFrom(db, cutoff, kind, offset, exportChunk);
+    if (chunk.length > 0) yield chunk;
+    if (chunk.length < exportChunk) return;
+  }
+}
+
+/** Every entry of a statement the filters select, in its order, in chunks read by position (an export). */
+export async function* streamEntries(db: Executor, statementId: number, filters: EntryFilters) {
+  for (let after = 0; ;) {
+    const rows = await db
+      .select({ ...getTableColumns(bankEntries), resolvedByEmail: resolver })
+      .from(bankEntries)
+      .where(and(entriesWhere(statementId, filters), gt(bankEntries.position, after)))
+      .orderBy(asc(bankEntries.position))
+      .limit(exportChunk);
+    if (rows.length > 0) yield rows.map(entryView);
+    if (rows.length < exportChunk) return;
+    after = rows.at(-1)!.position;
+  }
 }
 
 /** A paid payment's id and total, or undefined. */
@@ -210,4 +279,53 @@ export async function findPaidPayment(db: Executor, id: number) {
     sql`select id, total::text as total from payments where id = ${id} and status = ${paid}`,
   )) as unknown as { rows: { id: number; total: string }[] };
   return result.rows[0];
+}
+
+/**
+ * The money side of the forms' reconciliation: per day of the receipt and region, the paid payments' sum (the
+ * register) and the sum of the credits linked to them (the bank: matched, or linked by hand), and the difference.
+ * A payment has one linked credit at most (`bank_entries_payment_id_key`), so the join counts each once.
+ */
+export async function moneyReconciliation(
+  db: Executor,
+  from: string,
+  to: string,
+  region: number | undefined,
+): Promise<BankReconciliation> {
+  const result = (await db.execute(sql`
+    select to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day, p.region_id as region, r.name as region_name,
+      count(*)::int as payments, count(e.id)::int as credited_payments,
+      sum(p.total)::text as paid, coalesce(sum(e.amount), 0)::text as credited
+    from payments p
+    join regions r on r.id = p.region_id
+    left join bank_entries e on e.payment_id = p.id
+    where p.status = ${paid} and p.payment_receipt_date between ${from}::date and ${to}::date
+      ${region === undefined ? sql`` : sql`and p.region_id = ${region}`}
+    group by p.payment_receipt_date, p.region_id, r.name
+    order by p.payment_receipt_date, r.name, p.region_id`)) as unknown as {
+    rows: Omit<BankReconciliation['rows'][number], 'difference'>[];
+  };
+  let paidTotal = 0n;
+  let creditedTotal = 0n;
+  const rows = result.rows.map((row) => {
+    const [paidQ, creditedQ] = [parseMoney(row.paid), parseMoney(row.credited)];
+    paidTotal += paidQ;
+    creditedTotal += creditedQ;
+    return {
+      ...row,
+      paid: moneyToDecimal(paidQ),
+      credited: moneyToDecimal(creditedQ),
+      difference: moneyToDecimal(paidQ - creditedQ),
+    };
+  });
+  return {
+    date_from: from,
+    date_to: to,
+    rows,
+    totals: {
+      paid: moneyToDecimal(paidTotal),
+      credited: moneyToDecimal(creditedTotal),
+      difference: moneyToDecimal(paidTotal - creditedTotal),
+    },
+  };
 }

@@ -1,24 +1,32 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
+  bankDifferenceExportColumns,
   bankDifferenceKinds,
   bankDifferenceSchema,
   bankEntriesQuerySchema,
+  bankEntryExportColumns,
   bankEntryResolveSchema,
+  bankReconciliationQuerySchema,
+  bankReconciliationSchema,
   bankEntrySchema,
+  bankStatementFormats,
   bankStatementImportSchema,
   bankStatementMaxBytes,
   bankStatementMessages as m,
   bankStatementSchema,
   detailErrorSchema,
+  findAppRoute,
   idParamsSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
-import { fieldErrors } from '../../lib/http-errors';
+import { HttpError } from '../../lib/http-errors';
+import { registerListExport } from '../../lib/list/list-export';
+import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
+import { demoStatementFile } from './demo-files';
 import { createBankStatementService } from './service';
 
 const common = { tags: ['bank-statements'], security: [{ bearer: [] }] };
@@ -29,33 +37,23 @@ const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
+const differencesQuery = pageQuery.extend({ kind: z.enum(bankDifferenceKinds).optional() });
 
-interface Upload {
-  name: string;
-  data: Buffer | null;
-}
-/** A file part as its name and bytes, or null bytes when it was over the limit (read no further). */
-async function receiveUpload(part: MultipartFile): Promise<void> {
-  let data: Buffer | null = null;
-  try {
-    data = await part.toBuffer();
-    if (part.file.truncated) data = null;
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-  }
-  (part as unknown as { value: Upload }).value = { name: cleanFileName(part.filename, 'statement'), data };
-}
+const demoFileTypes = {
+  camt053: 'application/xml; charset=utf-8',
+  mt940: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+} as const;
 
 /**
  * Bank statements (issue 48): the upload (camt.053, MT940 or the documented CSV, by content), the statements, a
  * statement's entries with their match state, the open differences, a person's resolution of an entry.
  */
 export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: receiveUpload,
-    limits: { fileSize: bankStatementMaxBytes, files: 1, fields: 2, fieldSize: 1024, parts: 3, headerPairs: 100 },
-    throwFileSizeLimit: false,
+  await acceptUploads(app, {
+    maxBytes: bankStatementMaxBytes,
+    fields: 2,
+    fileName: (sent) => cleanFileName(sent, 'statement'),
   });
   const service = createBankStatementService(app, config);
 
@@ -88,9 +86,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request, reply) => {
-      const upload = (request.body as { file?: unknown }).file as Upload | undefined;
-      if (!upload || typeof upload !== 'object' || !('data' in upload)) throw fieldErrors({ file: [m.fileRequired] });
-      if (!upload.data) throw fieldErrors({ file: [m.fileTooLarge] });
+      const upload = uploadedFile(request.body, { required: m.fileRequired, tooLarge: m.fileTooLarge });
       const result = await service.importFile(authUser(request), upload.name, upload.data);
       return reply.status(result.already_imported ? 200 : 201).send(result);
     },
@@ -124,7 +120,7 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
         summary:
           'The open differences across statements, the oldest first: credits whose amount differs, without a ' +
           'payment, or contested, and paid payments without a credit after the grace (BANK_NO_CREDIT_GRACE_DAYS)',
-        querystring: pageQuery.extend({ kind: z.enum(bankDifferenceKinds).optional() }),
+        querystring: differencesQuery,
         response: {
           200: z.object({ count: z.number().int(), results: z.array(bankDifferenceSchema) }),
           ...signedInErrors,
@@ -132,6 +128,64 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request) => service.differences(request.query),
+  );
+
+  registerListExport(app, {
+    url: '/api/bank-statements/differences/',
+    operationId: 'exportBankDifferences',
+    tags: common.tags,
+    summary: 'The open differences as CSV or Excel: every one the filter (`kind`) selects, the oldest first',
+    permissions: viewing.access.permissions,
+    querySchema: differencesQuery,
+    title: `${findAppRoute('bank-statements')!.title} - fərqlər`,
+    columns: bankDifferenceExportColumns,
+    count: (_request, query) => service.differencesExport.count(query.kind),
+    rows: (_request, query) => service.differencesExport.rows(query.kind),
+  });
+
+  app.get(
+    '/api/bank-statements/reconciliation/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'getBankReconciliation',
+        summary:
+          "The money side of the forms' reconciliation: per day of the receipt and region, the paid payments' sum " +
+          '(the register), the sum of the credits linked to them (the bank) and the difference, exact decimals. ' +
+          'Period date_from..date_to (none: the last 31 days to today; at most 366 days), optionally one region',
+        querystring: bankReconciliationQuerySchema,
+        response: { 200: bankReconciliationSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.reconciliation(request.query),
+  );
+
+  app.get(
+    '/api/bank-statements/demo-file/',
+    {
+      config: importing,
+      schema: {
+        ...common,
+        operationId: 'getDemoBankStatementFile',
+        summary:
+          "The demo's statement of a format (camt053, mt940, csv) as its file, to upload by hand: the very file the " +
+          'seed imported (uploading it answers already_imported), with a difference of each kind. 404 without the demo',
+        querystring: z.object({ format: z.enum(bankStatementFormats) }),
+        response: {
+          200: z.any().meta({ description: 'The statement file', type: 'string', format: 'binary' }),
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await demoStatementFile(app.db, request.query.format);
+      if (!file) throw new HttpError(404, { detail: m.noDemo });
+      return reply
+        .header('content-type', demoFileTypes[request.query.format])
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.content);
+    },
   );
 
   app.get(
@@ -164,6 +218,23 @@ export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     },
     async (request) => service.entries(request.params.id, request.query),
   );
+
+  const statementOf = (request: { params: unknown }) => (request.params as z.infer<typeof idParamsSchema>).id;
+  registerListExport(app, {
+    url: '/api/bank-statements/:id/entries/',
+    operationId: 'exportBankStatementEntries',
+    tags: common.tags,
+    summary:
+      "A statement's entries as CSV or Excel: every one the filters (`match_state`, `direction`) select, in the " +
+      "statement's order, a debit's amount negative. 404 for no statement",
+    permissions: viewing.access.permissions,
+    params: idParamsSchema,
+    querySchema: bankEntriesQuerySchema,
+    title: `${findAppRoute('bank-statements')!.title} - əməliyyatlar`,
+    columns: bankEntryExportColumns,
+    count: (request, query) => service.entriesExport.count(statementOf(request), query),
+    rows: (request, query) => service.entriesExport.rows(statementOf(request), query),
+  });
 
   app.post(
     '/api/bank-statements/entries/:id/resolve/',

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
+  bankReconciliationDefaultDays,
   bankStatementMaxEntries,
   bankStatementMessages as m,
   moneyToDecimal,
+  type BankDifferenceKind,
   type BankEntryResolve,
+  type BankReconciliationQuery,
   type BankMatchState,
 } from '@dnx/shared';
 import { eq } from 'drizzle-orm';
@@ -15,10 +15,13 @@ import type { Config } from '../../config';
 import { bankEntries, bankStatements } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { insertAsJson } from '../../lib/bulk-insert';
-import { utcDay } from '../../lib/days';
+import { addDays, utcDay } from '../../lib/days';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { onDisk } from '../../lib/uploads/upload';
 import {
+  countDifferences,
+  countEntries,
   countStatements,
   entryView,
   findDifferences,
@@ -27,9 +30,12 @@ import {
   findPaidPayment,
   findStatements,
   matchStatement,
+  moneyReconciliation,
   noCreditCutoff,
   statementView,
   statesOf,
+  streamDifferences,
+  streamEntries,
 } from './repository';
 import { StatementError } from './statement';
 import { readStatementInThread } from './statement-reader-thread';
@@ -42,17 +48,6 @@ import { readStatementInThread } from './statement-reader-thread';
 const entryBatch = 5_000;
 /** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
 const matchAttempts = 3;
-
-async function onDisk<T>(data: Buffer, use: (path: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'dnx-statement-'));
-  try {
-    const path = join(dir, 'file');
-    await writeFile(path, data);
-    return await use(path);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 export function createBankStatementService(app: FastifyInstance, config: Config) {
   const db = app.db;
@@ -176,8 +171,34 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return findEntries(db, statementId, query);
   }
 
+  const cutoff = () => noCreditCutoff(utcDay(), config.BANK_NO_CREDIT_GRACE_DAYS);
+
   async function differences(filters: Parameters<typeof findDifferences>[2]) {
-    return findDifferences(db, noCreditCutoff(utcDay(), config.BANK_NO_CREDIT_GRACE_DAYS), filters);
+    return findDifferences(db, cutoff(), filters);
+  }
+
+  /** An export of a statement's entries: how many (404 for no statement), then the rows in chunks. */
+  const entriesExport = {
+    count: async (statementId: number, filters: Parameters<typeof streamEntries>[2]) => {
+      await statement(statementId);
+      return countEntries(db, statementId, filters);
+    },
+    rows: (statementId: number, filters: Parameters<typeof streamEntries>[2]) =>
+      streamEntries(db, statementId, filters),
+  };
+
+  /** An export of the open differences: how many, then the rows in chunks. */
+  const differencesExport = {
+    count: (kind: BankDifferenceKind | undefined) => countDifferences(db, cutoff(), kind),
+    rows: (kind: BankDifferenceKind | undefined) => streamDifferences(db, cutoff(), kind),
+  };
+
+  /** The money side of the forms' reconciliation for the query's period (none: the last 31 days to today). */
+  async function reconciliation(query: BankReconciliationQuery) {
+    const to =
+      query.date_to ?? (query.date_from ? addDays(query.date_from, bankReconciliationDefaultDays - 1) : utcDay());
+    const from = query.date_from ?? addDays(to, 1 - bankReconciliationDefaultDays);
+    return moneyReconciliation(db, from, to, query.region);
   }
 
   /** A person's resolution of a credit left unmatched: linked to a paid payment, or not ours; audited. */
@@ -225,5 +246,16 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return entryView((await findEntry(db, entryId))!);
   }
 
-  return { importFile, list, statement, entries, differences, resolve, match };
+  return {
+    importFile,
+    list,
+    statement,
+    entries,
+    entriesExport,
+    differences,
+    differencesExport,
+    reconciliation,
+    resolve,
+    match,
+  };
 }

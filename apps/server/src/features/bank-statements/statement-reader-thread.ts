@@ -1,6 +1,6 @@
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { bankStatementMessages as m } from '@dnx/shared';
+import { workerCode } from '../../lib/uploads/worker-code';
 import type { StatementReaderInput, StatementReaderMessage } from './statement-reader-worker';
 import { StatementError, type ParsedStatement } from './statement';
 
@@ -17,31 +17,6 @@ export interface StatementThreadOptions {
   timeoutSeconds: number;
 }
 
-let bundled: Promise<URL> | undefined;
-
-/** The worker's code: its own bundle beside the server's (build.mjs); from the source (tests), bundled by esbuild. */
-function workerUrl(): Promise<URL> {
-  if (!import.meta.url.endsWith('.ts'))
-    return Promise.resolve(new URL('./statement-reader-worker.js', import.meta.url));
-  return (bundled ??= bundleSource());
-}
-
-async function bundleSource(): Promise<URL> {
-  // A name esbuild's bundling of the server leaves alone: the build never runs this.
-  const name = 'esbuild';
-  const esbuild = (await import(name)) as typeof import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [fileURLToPath(new URL('./statement-reader-worker.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  });
-  return new URL(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`);
-}
-
 export interface ReadStatement {
   statement: ParsedStatement;
   credits: bigint;
@@ -51,7 +26,11 @@ export interface ReadStatement {
 /** The statement in the file at `path`, or a `StatementError` saying why it is refused. */
 export async function readStatementInThread(path: string, options: StatementThreadOptions): Promise<ReadStatement> {
   const input: StatementReaderInput = { path, maxEntries: options.maxEntries };
-  const worker = new Worker(await workerUrl(), {
+  const code = await workerCode(
+    new URL('./statement-reader-worker.js', import.meta.url),
+    new URL('./statement-reader-worker.ts', import.meta.url),
+  );
+  const worker = new Worker(code, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });

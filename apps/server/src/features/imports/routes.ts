@@ -1,4 +1,3 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   detailErrorSchema,
   idParamsSchema,
@@ -18,8 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
 import type { Config } from '../../config';
-import { fieldErrors } from '../../lib/http-errors';
 import { exportFileResponses, sendTable } from '../../lib/list/list-export';
+import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
 import { busRouteTemplate } from './bus-routes';
@@ -31,33 +30,15 @@ const common = { tags: ['imports'], security: [{ bearer: [] }] };
 const access = { access: { permissions: ['import_data'] } } as const;
 const conflictError = { 409: z.object({ detail: z.string() }) };
 
-/** What a file part leaves in the body: its name and bytes, or that it was over 20 MB (read no further). */
-interface Upload {
-  name: string;
-  data: Buffer | null;
-}
-async function receiveUpload(part: MultipartFile): Promise<void> {
-  let data: Buffer | null = null;
-  try {
-    data = await part.toBuffer();
-    if (part.file.truncated) data = null;
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
-  }
-  const upload: Upload = { name: cleanFileName(part.filename, 'import'), data };
-  (part as unknown as { value: unknown }).value = upload;
-}
-
 /**
  * Imports for administrators (issue 28): upload (multipart) -> a check on the job queue -> the preview (counts and
  * rows by outcome) -> apply, all or nothing; the rows in error as a file to fix; each list's template.
  */
 export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    onFile: receiveUpload,
-    limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
-    throwFileSizeLimit: false,
+  await acceptUploads(app, {
+    maxBytes: importMaxBytes,
+    fields: 5,
+    fileName: (sent) => cleanFileName(sent, 'import'),
   });
   const service = createImportService(app, config);
 
@@ -80,9 +61,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       },
     },
     async (request, reply) => {
-      const upload = request.body.file as Upload | undefined;
-      if (!upload || typeof upload !== 'object' || !('data' in upload)) throw fieldErrors({ file: [m.fileRequired] });
-      if (!upload.data) throw fieldErrors({ file: [m.fileTooLarge] });
+      const upload = uploadedFile(request.body, { required: m.fileRequired, tooLarge: m.fileTooLarge });
       const created = await service.create(authUser(request), request.body.resource, upload.name, upload.data);
       return reply.status(201).send(created);
     },

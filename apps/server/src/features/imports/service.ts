@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   importMaxCellLength,
   importMaxColumns,
@@ -23,6 +20,7 @@ import { importRows, imports, users } from '../../db/schema';
 import type { Config } from '../../config';
 import type { AuditActor } from '../../lib/audit';
 import { conflict, fieldErrors, HttpError, notFound } from '../../lib/http-errors';
+import { onDisk } from '../../lib/uploads/upload';
 import {
   sniffTableFormat,
   TableBoundError,
@@ -75,18 +73,6 @@ function fileFault(err: unknown): string | null {
 
 /** A checked import is never taken up a third time: the file itself may be what stops the server. */
 const maxAttempts = 2;
-
-/** The file of an import on disk for the reader, removed after `use`. */
-async function onDisk<T>(data: Buffer, use: (path: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'dnx-import-'));
-  try {
-    const path = join(dir, 'file');
-    await writeFile(path, data);
-    return await use(path);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 /**
  * What an upload's content is: xlsx or csv by its bytes, whatever its name; null for anything else (a PDF or an image

@@ -42,7 +42,12 @@ type ZodApp = FastifyInstance<
 /** A list's query schema without its paging: what an export of it reads. */
 const withoutPaging = <Q extends z.ZodObject>(schema: Q) =>
   schema
-    .omit({ page: true, per_page: true, no_page: true, cursor: true } as never)
+    // Those of the paging keys the list has (zod refuses to omit a key a schema does not have).
+    .omit(
+      Object.fromEntries(
+        ['page', 'per_page', 'no_page', 'cursor'].filter((key) => key in schema.shape).map((key) => [key, true]),
+      ) as never,
+    )
     .extend(listExportParamsSchema.shape);
 
 export interface ListExport<Q extends z.ZodObject, Row> {
@@ -55,6 +60,8 @@ export interface ListExport<Q extends z.ZodObject, Row> {
   permissions: readonly PermissionCode[];
   /** The list's query schema (page, per_page, no_page and cursor are dropped). */
   querySchema: Q;
+  /** The path's parameters, when the list's path has any (`/api/things/:id/parts/`). */
+  params?: z.ZodObject;
   /** Names the file and its sheet. */
   title: string;
   columns: ExportColumns<Row>;
@@ -76,6 +83,7 @@ export function registerListExport<Q extends z.ZodObject, Row>(app: ZodApp, opti
         security: [{ bearer: [] }],
         summary: `${options.summary}. Columns: ${allowed.join(', ')}. Header X-Export-Rows: the rows the file holds`,
         querystring: withoutPaging(options.querySchema),
+        ...(options.params ? { params: options.params } : {}),
         response: exportFileResponses('The list as CSV or xlsx'),
       },
     },

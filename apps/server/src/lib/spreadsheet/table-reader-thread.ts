@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   TableBoundError,
@@ -7,6 +6,7 @@ import {
   type TableFormat,
   type TableLimits,
 } from './table-reader';
+import { workerCode } from '../uploads/worker-code';
 import type { ReadFailure, TableReaderInput, TableReaderMessage } from './table-reader-worker';
 
 /**
@@ -35,33 +35,6 @@ export interface ThreadOptions {
   timeoutSeconds: number;
 }
 
-let bundled: Promise<URL> | undefined;
-
-/**
- * The worker's code: in the server's build, its own bundle beside the server's (build.mjs); from the TypeScript
- * source (the tests), bundled once a process by esbuild, which the build has, into a data: URL.
- */
-function workerUrl(): Promise<URL> {
-  if (!import.meta.url.endsWith('.ts')) return Promise.resolve(new URL('./table-reader-worker.js', import.meta.url));
-  return (bundled ??= bundleSource());
-}
-
-async function bundleSource(): Promise<URL> {
-  // A name esbuild's bundling of the server leaves alone: the build never runs this.
-  const name = 'esbuild';
-  const esbuild = (await import(name)) as typeof import('esbuild');
-  const result = await esbuild.build({
-    entryPoints: [fileURLToPath(new URL('./table-reader-worker.ts', import.meta.url))],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    write: false,
-    logLevel: 'silent',
-  });
-  return new URL(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0]!.contents).toString('base64')}`);
-}
-
 /** A failure from the thread with its class again. */
 function revived(failure: ReadFailure): Error {
   if (failure.bound !== undefined) return new TableBoundError(failure.bound, failure.limit!);
@@ -82,7 +55,11 @@ export async function* readTableInThread(
   options: ThreadOptions,
 ): AsyncGenerator<string[]> {
   const input: TableReaderInput = { path, format, limits: options.limits, batchRows: 500, batchLength: 4 * 2 ** 20 };
-  const worker = new Worker(await workerUrl(), {
+  const code = await workerCode(
+    new URL('./table-reader-worker.js', import.meta.url),
+    new URL('./table-reader-worker.ts', import.meta.url),
+  );
+  const worker = new Worker(code, {
     workerData: input,
     resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
   });

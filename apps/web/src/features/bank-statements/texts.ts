@@ -1,7 +1,9 @@
+import { bankStateLabels } from '@dnx/shared';
 import { i18n } from '../../i18n';
 
 /** The bank statements screen's texts (issue 48): added when the screen loads. */
 const az = {
+  demoFiles: 'Demo çıxarışlarının faylları',
   uploadTitle: 'Çıxarışın idxalı',
   uploadHelp:
     'Bankın çıxarışını yükləyin: camt.053 (XML), MT940 və ya sənədləşdirilmiş CSV, ən çox 20 MB və 100.000 əməliyyat. Format faylın məzmunundan tanınır. Hər mədaxil ödənilmiş ödənişlə qəbzin nömrəsi, məbləğ və ödəyicinin VÖEN-i ilə tutuşdurulur. Eyni faylı ikinci dəfə yükləmək heç nəyi dəyişmir.',
@@ -40,17 +42,12 @@ const az = {
   cancel: 'İmtina',
   resolved: 'Yadda saxlanıldı.',
   kind: 'Fərqin növü',
-  states: {
-    matched: 'Tutuşdu',
-    amount_differs: 'Məbləğ fərqlidir',
-    no_payment: 'Ödəniş yoxdur',
-    contested: 'Mübahisəli',
-    not_ours: 'Bizim deyil',
-    no_credit: 'Mədaxil yoxdur',
-  },
+  // The exports write the same words.
+  states: { ...bankStateLabels },
 };
 
 const en: typeof az = {
+  demoFiles: 'Demo statement files',
   uploadTitle: 'Import a statement',
   uploadHelp:
     "Upload the bank's statement: camt.053 (XML), MT940 or the documented CSV, at most 20 MB and 100,000 entries. The format is told by the file's content. Each credit is matched to a paid payment by the receipt's number, the amount and the payer's VÖEN. Uploading the same file again changes nothing.",
@@ -100,6 +97,7 @@ const en: typeof az = {
 };
 
 const ru: typeof az = {
+  demoFiles: 'Файлы демо-выписок',
   uploadTitle: 'Импорт выписки',
   uploadHelp:
     'Загрузите выписку банка: camt.053 (XML), MT940 или описанный CSV, не более 20 МБ и 100 000 операций. Формат определяется по содержимому файла. Каждое поступление сопоставляется с оплаченным платежом по номеру квитанции, сумме и VÖEN плательщика. Повторная загрузка того же файла ничего не меняет.',

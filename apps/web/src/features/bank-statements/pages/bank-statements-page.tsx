@@ -18,8 +18,10 @@ import { Alert, Button, Card, Form, Select, Space, Table, Tabs, Tag, Typography 
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { ExportButton } from '../../../components/resource-list';
 import { failureMessage } from '../../../lib/notify';
 import { useDifferences, useEntries, useStatements, useUploadStatement } from '../api/bank-statements';
+import { DemoFiles } from '../components/demo-files';
 import { ResolveDialog } from '../components/resolve-dialog';
 import { resolvable, stateColor } from '../components/resolution';
 import '../texts';
@@ -54,20 +56,31 @@ function StatementEntries({
             </Tag>
           ))}
         </Space>
-        <Select<BankMatchState | 'all'>
-          aria-label={t('bankStatements.state')}
-          style={{ minWidth: 220 }}
-          value={state ?? 'all'}
-          onChange={(value) => {
-            setState(value === 'all' ? undefined : value);
-            setPage(1);
-          }}
-          options={[
-            { value: 'all', label: t('bankStatements.allStates') },
-            ...bankMatchStates.map((s) => ({ value: s, label: t(`bankStatements.states.${s}`) })),
-          ]}
-          data-testid="bank-entries-state"
-        />
+        <Space wrap>
+          <Select<BankMatchState | 'all'>
+            aria-label={t('bankStatements.state')}
+            style={{ minWidth: 220 }}
+            value={state ?? 'all'}
+            onChange={(value) => {
+              setState(value === 'all' ? undefined : value);
+              setPage(1);
+            }}
+            options={[
+              { value: 'all', label: t('bankStatements.allStates') },
+              ...bankMatchStates.map((s) => ({ value: s, label: t(`bankStatements.states.${s}`) })),
+            ]}
+            data-testid="bank-entries-state"
+          />
+          {/* The server writes every entry the filter selects, in the statement's order. */}
+          <ExportButton
+            request={() => ({
+              path: `/api/bank-statements/${statement.id}/entries/export/`,
+              query: Object.fromEntries(state ? [['match_state', state]] : []),
+              title: `${t('bankStatements.entries')} ${statement.number}`,
+            })}
+            disabled={!entries.data?.count}
+          />
+        </Space>
         <Table<BankEntry>
           rowKey="id"
           size="small"
@@ -126,20 +139,30 @@ function Differences({ onResolve }: { onResolve: (entry: Resolving) => void }) {
   const differences = useDifferences(kind, page);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Select<BankDifferenceKind | 'all'>
-        aria-label={t('bankStatements.kind')}
-        style={{ minWidth: 220 }}
-        value={kind ?? 'all'}
-        onChange={(value) => {
-          setKind(value === 'all' ? undefined : value);
-          setPage(1);
-        }}
-        options={[
-          { value: 'all', label: t('bankStatements.allStates') },
-          ...bankDifferenceKinds.map((k) => ({ value: k, label: t(`bankStatements.states.${k}`) })),
-        ]}
-        data-testid="bank-differences-kind"
-      />
+      <Space wrap>
+        <Select<BankDifferenceKind | 'all'>
+          aria-label={t('bankStatements.kind')}
+          style={{ minWidth: 220 }}
+          value={kind ?? 'all'}
+          onChange={(value) => {
+            setKind(value === 'all' ? undefined : value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: t('bankStatements.allStates') },
+            ...bankDifferenceKinds.map((k) => ({ value: k, label: t(`bankStatements.states.${k}`) })),
+          ]}
+          data-testid="bank-differences-kind"
+        />
+        <ExportButton
+          request={() => ({
+            path: '/api/bank-statements/differences/export/',
+            query: Object.fromEntries(kind ? [['kind', kind]] : []),
+            title: t('bankStatements.differences'),
+          })}
+          disabled={!differences.data?.count}
+        />
+      </Space>
       <Table<BankDifference>
         rowKey={(d) => `${d.kind}-${d.entry_id ?? ''}-${d.payment_id ?? ''}`}
         size="small"
@@ -233,16 +256,19 @@ export default function BankStatementsPage() {
                 data-testid="bank-statement-file"
               />
             </Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<UploadOutlined />}
-              disabled={!file || message?.type === 'error'}
-              loading={upload.isPending}
-              data-testid="bank-statement-upload"
-            >
-              {t('bankStatements.upload')}
-            </Button>
+            <Space wrap>
+              <Button
+                type="primary"
+                htmlType="submit"
+                icon={<UploadOutlined />}
+                disabled={!file || message?.type === 'error'}
+                loading={upload.isPending}
+                data-testid="bank-statement-upload"
+              >
+                {t('bankStatements.upload')}
+              </Button>
+              <DemoFiles />
+            </Space>
           </Form>
           {message && (
             <Alert

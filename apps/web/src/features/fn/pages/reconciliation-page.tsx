@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { fnReconciliationCountKeys, formatDateTime, type FnReconciliation } from '@dnx/shared';
+import { fnReconciliationCountKeys, formatDateTime, hasPermissions, type FnReconciliation } from '@dnx/shared';
 import { Alert, Button, Card, Col, Flex, Row, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,9 @@ import { RegionSelect } from '../../../components/region-select';
 import { ExportButton, SearchBox } from '../../../components/resource-list';
 import { useAccessibleDom } from '../../../lib/accessible-dom';
 import { failureMessage } from '../../../lib/notify';
+import { useCurrentUser } from '../../auth/api/current-user';
 import { useReconciliation, type ReconciliationFilters } from '../api/reconciliation';
+import { MoneyReconciliation } from '../components/money-reconciliation';
 import { PersonSelect } from '../components/person-select';
 
 type ReconciliationRow = FnReconciliation['rows'][number];
@@ -43,6 +45,8 @@ export default function ReconciliationPage() {
   const filters: ReconciliationFilters = { series, region, operator, transport_type: transportType };
   const report = useReconciliation(filters);
   const tableRoot = useAccessibleDom<HTMLDivElement>(focusableScroll);
+  // The money side (issue 48) for those who read the bank statements: the central office and the administrators.
+  const seesMoney = hasPermissions(useCurrentUser()?.permissions ?? [], ['view_bankstatement']);
 
   const setFilter = (name: string, value: string | undefined) => {
     const next = new URLSearchParams(params);
@@ -191,6 +195,7 @@ export default function ReconciliationPage() {
             </Flex>
           </>
         )}
+        {seesMoney && <MoneyReconciliation region={region} />}
       </Space>
     </div>
   );
