@@ -8,11 +8,8 @@ import { setSessionExpiredListener } from '../lib/api-client';
 import { setFlash } from '../lib/flash';
 import { tokenStorage } from '../lib/token-storage';
 import { queryClient } from './query-client';
+import type { ScreenHandle } from './screen-handle';
 import { loadScreen } from './screens';
-
-export interface ScreenHandle {
-  route: AppRoute;
-}
 
 function currentLocation(request: Request): string {
   const url = new URL(request.url);

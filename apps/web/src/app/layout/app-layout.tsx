@@ -9,7 +9,7 @@ import { useCurrentUser } from '../../features/auth/api/current-user';
 import { useIsDrawerMode } from '../../lib/use-media';
 import { mainContentId } from '../../lib/page-focus';
 import { useFrameTitle } from '../../lib/document-title';
-import type { ScreenHandle } from '../router';
+import type { ScreenHandle } from '../screen-handle';
 import { GlobalLoadingOverlay } from './global-loading';
 import { buildMenuItems, menuKeysFor } from './menu-items';
 import { useFocusOnScreenChange } from './route-focus';
