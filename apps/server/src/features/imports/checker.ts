@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { columnsByLabel, importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
-import { resourceParts } from '../resources/routes';
+import { resourceParts } from '../resources/parts';
 import { specOf } from '../resources/specs';
 
 /**

@@ -17,7 +17,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
-import type { Config } from '../../config';
 import { fieldErrors } from '../../lib/http-errors';
 import { exportFileResponses, sendTable } from '../../lib/list/list-export';
 import { authUser } from '../../plugins/auth';
@@ -25,7 +24,6 @@ import { cleanFileName } from '../online/documents';
 import { busRouteTemplate } from './bus-routes';
 import { resourceTemplate } from './checker';
 import type { TemplateColumn } from './importer';
-import { createImportService } from './service';
 
 const common = { tags: ['imports'], security: [{ bearer: [] }] };
 const access = { access: { permissions: ['import_data'] } } as const;
@@ -52,14 +50,14 @@ async function receiveUpload(part: MultipartFile): Promise<void> {
  * Imports for administrators (issue 28): upload (multipart) -> a check on the job queue -> the preview (counts and
  * rows by outcome) -> apply, all or nothing; the rows in error as a file to fix; each list's template.
  */
-export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     onFile: receiveUpload,
     limits: { fileSize: importMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 },
     throwFileSizeLimit: false,
   });
-  const service = createImportService(app, config);
+  const service = app.services.imports;
 
   app.post(
     '/api/imports/',
