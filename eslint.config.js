@@ -50,8 +50,20 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser never imports server or database code.
-      'no-restricted-imports': ['error', { patterns: ['@dnx/server', '**/apps/server/**', 'drizzle-orm*', 'pg'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            // The browser never imports server or database code.
+            { group: ['@dnx/server', '**/apps/server/**', 'drizzle-orm*', 'pg'] },
+            {
+              group: ['**/auth/api/current-user'],
+              message:
+                'The signed-in user lives in lib/current-user (issue 42): every screen reads it, no feature owns it.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

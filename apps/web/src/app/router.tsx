@@ -1,7 +1,7 @@
 import { appBasePath, appRoutes, homePath, publicPagePaths as paths, type AppRoute } from '@dnx/shared';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
-import { currentUserQuery } from '../features/auth/api/current-user';
+import { currentUserQuery } from '../lib/current-user';
 import { authMessages } from '@dnx/shared';
 import { clearSession, landingUrl, rememberInitialUrl, signinUrl, verifyStoredSession } from '../features/auth/session';
 import { setSessionExpiredListener } from '../lib/api-client';

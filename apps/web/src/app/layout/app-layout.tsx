@@ -5,7 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
-import { useCurrentUser } from '../../features/auth/api/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { useIsDrawerMode } from '../../lib/use-media';
 import { mainContentId } from '../../lib/page-focus';
 import { useFrameTitle } from '../../lib/document-title';
