@@ -17,7 +17,7 @@ import type { AuditActor } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import { findRoute } from '../bus-routes/service';
+import { findRoute } from '../bus-routes';
 import { columnsByLabel, importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
 
 /**

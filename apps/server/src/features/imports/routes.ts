@@ -20,7 +20,7 @@ import { signedInErrors } from '../../lib/api-errors';
 import { fieldErrors } from '../../lib/http-errors';
 import { exportFileResponses, sendTable } from '../../lib/list/list-export';
 import { authUser } from '../../plugins/auth';
-import { cleanFileName } from '../online/documents';
+import { cleanFileName } from '../online';
 import { busRouteTemplate } from './bus-routes';
 import { resourceTemplate } from './checker';
 import type { TemplateColumn } from './importer';

@@ -34,8 +34,8 @@ import { signedInErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { startPdf } from '../payments/receipt';
-import { publicLookupLimit } from '../auth/lookup-limit';
+import { startPdf } from '../payments';
+import { publicLookupLimit } from '../auth';
 import { checkedDocuments, multipartLimits, receiveFilePart } from './documents';
 
 const publicCommon = { tags: ['online'], security: [] };

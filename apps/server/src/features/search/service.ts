@@ -16,8 +16,8 @@ import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recentSearches } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import type { ResourceCatalogue } from '../resources/parts';
-import { specOf } from '../resources/specs';
+import type { ResourceCatalogue } from '../resources';
+import { specOf } from '../resources';
 import * as repo from './repository';
 
 /**
