@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importKit } from './features/imports/import-test-kit';
+import { signInAs } from './test/auth-helpers';
 import { createTestApp, type TestApp } from './test/test-app';
 
 // How many times the app called each factory of a service (or of a registry gateway) while it was built.
@@ -69,13 +71,14 @@ vi.mock('./features/registry/local-registry', async (original) =>
 /**
  * The composition root (services.ts, issue 42): each service and the registry gateway are built once a process, by
  * it; a route plugin takes them from `app.services`. The registry gateway was built twice (the registry's lookups
- * and the online requests each made one).
+ * and the online requests each made one), the bus routes' service once more by each import of bus routes.
  */
 describe('the composition root', () => {
   let t: TestApp;
   const seen: FastifyInstance['services'][] = [];
   beforeAll(async () => {
     t = await createTestApp({
+      seed: true,
       // Two route plugins of their own, each in its own context as every feature's routes are.
       extend: (app) => {
         for (let i = 0; i < 2; i += 1)
@@ -122,6 +125,20 @@ describe('the composition root', () => {
       ),
     );
     for (const answer of answers) expect(answer.statusCode).toBe(401);
+    expect(Object.fromEntries(built.counts)).toEqual(before);
+  });
+
+  it('builds none again for an import of bus routes', async () => {
+    const admin = (await signInAs(t, 'admin@demo.az')).headers;
+    const { imported } = importKit(
+      () => t,
+      () => admin,
+    );
+    const before = Object.fromEntries(built.counts);
+    const file = await t.app.inject({ method: 'GET', url: '/api/bus-routes/export/?format=csv', headers: admin });
+    expect(file.statusCode).toBe(200);
+    const result = await imported('bus-routes', file.rawPayload, 'marsrutlar.csv');
+    expect(result.status, result.error ?? '').toBe('previewed');
     expect(Object.fromEntries(built.counts)).toEqual(before);
   });
 });
