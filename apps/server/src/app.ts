@@ -15,8 +15,6 @@ import { bankStatementRoutes } from './features/bank-statements/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { groupRoutes } from './features/groups/routes';
-import { authServicePlugin } from './features/auth/plugin';
-import { fnServicesPlugin } from './features/fn/plugin';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
@@ -33,7 +31,6 @@ import { sessionRoutes } from './features/sessions/routes';
 import { reportRoutes } from './features/reports/routes';
 import { busRouteRoutes } from './features/bus-routes/routes';
 import { onlineRoutes } from './features/online/routes';
-import { paymentServicePlugin } from './features/payments/plugin';
 import { paymentRoutes } from './features/payments/routes';
 import { profileRoutes } from './features/profile/routes';
 import { registryRoutes } from './features/registry/routes';
@@ -57,6 +54,7 @@ import { requestIdHeader, requestIdOf, requestIdPlugin } from './plugins/request
 import { metricsPlugin } from './plugins/metrics';
 import { readinessPlugin } from './plugins/readiness';
 import { securityPlugin } from './plugins/security';
+import { servicesPlugin } from './services';
 import { shutdownPlugin } from './plugins/shutdown';
 import { spaPlugin } from './plugins/spa';
 import { workSlotsPlugin } from './plugins/work-slots';
@@ -187,10 +185,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reportSummaryWorkerPlugin, { config });
   await app.register(workSlotsPlugin, { config });
   await app.register(captchaPlugin, { config });
-  // The services several features' screens share, with their list caches: built once a process.
-  await app.register(fnServicesPlugin);
-  await app.register(paymentServicePlugin);
-  await app.register(authServicePlugin, { config });
+  // The composition root: every service and list cache, built once a process; the routes below take them from it.
+  await app.register(servicesPlugin, { config });
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);
@@ -199,19 +195,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sessionRoutes, { config });
   await app.register(groupRoutes);
   await app.register(userRoutes);
-  await app.register(profileRoutes, { config });
+  await app.register(profileRoutes);
   await app.register(allResourceRoutes);
   await app.register(auditRoutes);
   await app.register(mailRoutes);
   await app.register(jobRoutes);
-  await app.register(importRoutes, { config });
+  await app.register(importRoutes);
   await app.register(bankStatementRoutes, { config });
   await app.register(fnRoutes);
-  await app.register(registryRoutes, { config });
+  await app.register(registryRoutes);
   await app.register(paymentRoutes, { config });
   await app.register(onlineRoutes, { config });
   await app.register(busRouteRoutes);
-  await app.register(reportRoutes, { config });
+  await app.register(reportRoutes);
   await app.register(reminderRoutes, { config });
   await app.register(searchRoutes);
   await app.register(viewRoutes);

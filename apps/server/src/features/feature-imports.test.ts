@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const features = path.dirname(fileURLToPath(import.meta.url));
 
-/** Which features each feature's code (tests aside) imports, from its `../<feature>/` imports. */
+/** Which features each feature's code (tests aside) imports, from its `../<feature>/` and `../<feature>` imports. */
 function featureImports(): Map<string, Set<string>> {
   const edges = new Map<string, Set<string>>();
   for (const feature of readdirSync(features, { withFileTypes: true }).filter((d) => d.isDirectory())) {
@@ -15,7 +15,8 @@ function featureImports(): Map<string, Set<string>> {
         const file = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(file);
         else if (/\.tsx?$/.test(entry.name) && !/\.test\.ts$|test-kit\.ts$/.test(entry.name)) {
-          for (const [, other] of readFileSync(file, 'utf8').matchAll(/from '\.\.\/([a-z-]+)\//g)) imported.add(other!);
+          for (const [, other] of readFileSync(file, 'utf8').matchAll(/from '\.\.\/([a-z-]+)[/']/g))
+            imported.add(other!);
         }
       }
     };

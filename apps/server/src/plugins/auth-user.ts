@@ -2,7 +2,33 @@ import { nationalRoles, type Language, type NavigationLayout } from '@dnx/shared
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { groupPermissions, groups, permissions, sessions, userGroups, userPermissions, users } from '../db/schema';
-import type { AuthUser } from './auth';
+
+/** The signed-in user of a request, as the database holds it now (see `requestUserCache` in auth.ts). */
+export interface AuthUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  regionId: number | null;
+  /** Interface preferences, answered with current-user. */
+  layout: NavigationLayout;
+  /** ISO time the guided tour was finished or skipped; null: not yet. */
+  tourSeenAt: string | null;
+  /**
+   * The interface's language and themes (issue 30); the server's messages to this user are in the language.
+   * Absent for an actor outside a request (a scheduled job), which speaks Azerbaijani.
+   */
+  language?: Language;
+  darkTheme?: boolean;
+  compactTheme?: boolean;
+  groups: { id: number; name: string; code: string | null }[];
+  permissions: Set<string>;
+  /** In group admin or central: sees every region. */
+  isNational: boolean;
+  /** The sign-in (session) the access token belongs to. */
+  sessionId: number;
+}
 
 /** The signed-in user as the auth plugin and the services load them: row, session, groups and permissions. */
 

@@ -3,15 +3,13 @@ import {
   meetsRequirement,
   nationalRoles,
   requirementCodes,
-  type Language,
-  type NavigationLayout,
   type PermissionCode,
   type PermissionRequirement,
 } from '@dnx/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { bindRequestLog } from './request-id';
-import { loadRequestUser, loadUserGrants } from './auth-user';
+import { loadRequestUser, loadUserGrants, type AuthUser } from './auth-user';
 import type { Config } from '../config';
 import { recordAuditEvent } from '../lib/audit';
 import { createTaggedCache } from '../lib/change-feed';
@@ -30,32 +28,7 @@ export interface RouteAccessEntry {
   access: RouteAccess;
 }
 
-/** The signed-in user of a request, as the database holds it now (see `requestUserCache`). */
-export interface AuthUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  regionId: number | null;
-  /** Interface preferences, answered with current-user. */
-  layout: NavigationLayout;
-  /** ISO time the guided tour was finished or skipped; null: not yet. */
-  tourSeenAt: string | null;
-  /**
-   * The interface's language and themes (issue 30); the server's messages to this user are in the language.
-   * Absent for an actor outside a request (a scheduled job), which speaks Azerbaijani.
-   */
-  language?: Language;
-  darkTheme?: boolean;
-  compactTheme?: boolean;
-  groups: { id: number; name: string; code: string | null }[];
-  permissions: Set<string>;
-  /** In group admin or central: sees every region. */
-  isNational: boolean;
-  /** The sign-in (session) the access token belongs to. */
-  sessionId: number;
-}
+export type { AuthUser } from './auth-user';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

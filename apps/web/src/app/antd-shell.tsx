@@ -7,7 +7,7 @@ import { lazy, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ListToolsContext, type RenderListTools } from '../components/resource-list/list-settings';
-import { currentUserQuery } from '../features/auth/api/current-user';
+import { currentUserQuery } from '../lib/current-user';
 import { antdLocaleOf } from '../i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { firstErrorScroll } from '../lib/form-rules';

@@ -1,18 +1,15 @@
 import { appBasePath, appRoutes, homePath, publicPagePaths as paths, type AppRoute } from '@dnx/shared';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
-import { currentUserQuery } from '../features/auth/api/current-user';
+import { currentUserQuery } from '../lib/current-user';
 import { authMessages } from '@dnx/shared';
 import { clearSession, landingUrl, rememberInitialUrl, signinUrl, verifyStoredSession } from '../features/auth/session';
 import { setSessionExpiredListener } from '../lib/api-client';
 import { setFlash } from '../lib/flash';
 import { tokenStorage } from '../lib/token-storage';
 import { queryClient } from './query-client';
+import type { ScreenHandle } from './screen-handle';
 import { loadScreen } from './screens';
-
-export interface ScreenHandle {
-  route: AppRoute;
-}
 
 function currentLocation(request: Request): string {
   const url = new URL(request.url);

@@ -18,7 +18,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ExpireDateType, FnBatchStatus, FnMovement, FnStage } from '@dnx/shared';
 import { createdAt, id, updatedAt, version } from './columns';
-// A cycle with payments.ts, read lazily by the reference below.
 import { payments } from './payments';
 import { carriers } from './fleet';
 import { fnCoefficients, transportTypes } from './reference-lists';

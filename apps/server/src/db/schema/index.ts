@@ -7,6 +7,7 @@ export * from './fleet';
 export * from './idempotency';
 export * from './fn';
 export * from './payments';
+export * from './payment-rows';
 export * from './online';
 export * from './bus-routes';
 export * from './mail';

@@ -11,14 +11,13 @@ import { signedInErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { auditList } from './repository';
-import { createAuditService } from './service';
 
 const common = { tags: ['audit'], security: [{ bearer: [] }] };
 const access = { access: { permissions: ['view_auditlog'] } } as const;
 
 /** The audit trail, read only: the list with its filters, and the check of its hash chain. */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  const audit = createAuditService(app.db);
+  const audit = app.services.audit;
 
   app.get(
     '/api/audit/',

@@ -37,7 +37,7 @@ const throttledError = { 429: detailErrorSchema };
 
 /** Sign-in, session and password recovery, as djangorestframework-simplejwt and the original API answer. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = app.signIn;
+  const auth = app.services.signIn;
 
   app.post(
     '/api/token/',

@@ -19,19 +19,19 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { currentClientInfo, recordAuditEvent } from '../../lib/audit';
 import { fieldErrors, HttpError, throttled } from '../../lib/http-errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newTokenId, TokenError, tokenMessages, type Tokens } from '../../lib/tokens';
 import type { AuthUser } from '../../plugins/auth';
 import { wwwAuthenticate } from '../../plugins/auth';
-import type { CaptchaService } from '../captcha/service';
+import type { CaptchaService } from '../captcha';
 import * as rateLimits from '../../lib/rate-limit';
-import * as mfaRepo from '../mfa/repository';
-import { challengeToken, sha256 } from '../mfa/secrets';
-import type { MfaService } from '../mfa/service';
-import { deviceName } from '../sessions/device';
+import * as mfaRepo from '../mfa';
+import { challengeToken, sha256 } from '../mfa';
+import type { MfaService } from '../mfa';
+import { deviceName } from '../sessions';
 import { newDeviceMail, resetPasswordMail } from './mail';
-import * as sessionsRepo from '../sessions/repository';
+import * as sessionsRepo from '../sessions';
 import * as repo from './repository';
 
 export interface AuthServiceDeps {

@@ -20,7 +20,6 @@ import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { createBusRouteService } from './service';
 
 const common = { tags: ['bus-routes'], security: [{ bearer: [] }] };
 const view = { access: { permissions: ['view_busroute'] } } as const;
@@ -28,7 +27,7 @@ const notFoundError = { 404: detailErrorSchema };
 
 /** Bus routes (issue 15): the list, the form's reads and writes, the history and the reads as of a date. */
 export const busRouteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createBusRouteService(app.db);
+  const service = app.services.busRoutes;
 
   app.get(
     '/api/bus-routes/',

@@ -48,7 +48,7 @@ const paidScope = () => [eq(fnForms.stage, 'paid'), eq(fnForms.annulled, false)]
 
 /** Strict-accountability forms under `/api/fn/`: batches, forms, the ledger (decisions.md section 3). */
 export const fnRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { batches, forms } = app.fn;
+  const { batches, forms } = app.services.fn;
   const formFilters =
     'filters stage, status (as of today: a paid form past its validity is 1), series, number, number_from, ' +
     'number_to, batch, operator, inspector, region, transport_type, shared; a regional user sees their region';

@@ -16,15 +16,12 @@ import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
 import { groupList } from './repository';
-import { createGroupService } from './service';
 
 const common = { tags: ['groups'], security: [{ bearer: [] }] };
 
 /** User groups (roles) and the permission catalogue: `/api/user/groups/` and `/api/user/permissions/`. */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const groups = createGroupService(app.db, (executor, groupId) =>
-    app.mfa.endSessionsLackingFactor(executor, { groupId }),
-  );
+  const groups = app.services.groups;
 
   app.get(
     '/api/user/permissions/',

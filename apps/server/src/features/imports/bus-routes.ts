@@ -17,7 +17,7 @@ import type { AuditActor } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import { createBusRouteService, findRoute } from '../bus-routes/service';
+import { findRoute } from '../bus-routes';
 import { columnsByLabel, importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
 
 /**
@@ -120,7 +120,7 @@ function comparable(route: BusRouteCreateInput | BusRoute, names: Map<number, st
 }
 
 export async function createBusRouteImporter(app: FastifyInstance, db: Executor): Promise<Importer> {
-  const service = createBusRouteService(app.db);
+  const service = app.services.busRoutes;
   const byName = async (table: typeof cities | typeof regions | typeof transportTypes | typeof routeCompanies) => {
     const map = new Map<string, number[]>();
     for (const row of await db.select({ id: table.id, name: table.name }).from(table))

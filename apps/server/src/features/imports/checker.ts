@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { columnsByLabel, importRowPages, type CheckedRow, type Importer, type TemplateColumn } from './importer';
-import { resourceParts } from '../resources/routes';
-import { specOf } from '../resources/specs';
+import { resourceParts } from '../resources';
+import { specOf } from '../resources';
 
 /**
  * The check of one import row for a resource (issue 28): its cells read back as the API's input (the inverse of the

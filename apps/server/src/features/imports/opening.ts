@@ -41,12 +41,12 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { exclusionViolation, uniqueViolation } from '../../lib/db-errors';
 import { utcDay } from '../../lib/days';
 import { conflict } from '../../lib/http-errors';
-import * as batchRepo from '../fn/batch-repository';
-import { batchSnapshot } from '../fn/batch-service';
-import { recordMovement } from '../fn/ledger';
-import { findPayment } from '../payments/payment-repository';
-import { paymentSnapshot } from '../payments/payment-service';
-import { createVerifyCode } from '../payments/receipt';
+import * as batchRepo from '../fn';
+import { batchSnapshot } from '../fn';
+import { recordMovement } from '../fn';
+import { findPayment } from '../payments';
+import { paymentSnapshot } from '../payments';
+import { createVerifyCode } from '../payments';
 import { columnsByLabel, importRowPages, type CheckedRow, type Importer } from './importer';
 
 /**

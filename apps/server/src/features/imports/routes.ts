@@ -16,15 +16,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
-import type { Config } from '../../config';
 import { exportFileResponses, sendTable } from '../../lib/list/list-export';
 import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
-import { cleanFileName } from '../online/documents';
+import { cleanFileName } from '../online';
 import { busRouteTemplate } from './bus-routes';
 import { resourceTemplate } from './checker';
 import type { TemplateColumn } from './importer';
-import { createImportService } from './service';
 
 const common = { tags: ['imports'], security: [{ bearer: [] }] };
 const access = { access: { permissions: ['import_data'] } } as const;
@@ -34,13 +32,13 @@ const conflictError = { 409: z.object({ detail: z.string() }) };
  * Imports for administrators (issue 28): upload (multipart) -> a check on the job queue -> the preview (counts and
  * rows by outcome) -> apply, all or nothing; the rows in error as a file to fix; each list's template.
  */
-export const importRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptUploads(app, {
     maxBytes: importMaxBytes,
     fields: 5,
     fileName: (sent) => cleanFileName(sent, 'import'),
   });
-  const service = createImportService(app, config);
+  const service = app.services.imports;
 
   app.post(
     '/api/imports/',

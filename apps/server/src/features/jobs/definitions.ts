@@ -6,12 +6,12 @@ import { auditChain } from '../../lib/audit';
 import { purgeIdempotencyKeys } from '../../lib/idempotency';
 import type { JobName } from '../../lib/job-queue';
 import type { AuthUser } from '../../plugins/auth';
-import { fnLedgerChain } from '../fn/ledger';
-import { purgeChallenges } from '../mfa/repository';
-import { reconcile } from '../fn/reconciliation';
-import { enqueueMail } from '../mail/outbox';
-import { sendExpiryReminders } from '../reminders/service';
-import { sendReportSubscriptions } from '../reports/subscriptions';
+import { fnLedgerChain } from '../fn';
+import { purgeChallenges } from '../mfa';
+import { reconcile } from '../fn';
+import { enqueueMail } from '../mail';
+import { sendExpiryReminders } from '../reminders';
+import { sendReportSubscriptions } from '../reports';
 import { textMail } from '../../lib/mail-text';
 
 /** The time zone the schedules are read in: the authority's. */

@@ -22,8 +22,8 @@ import { conflict, fieldErrors, HttpError, notFound, throttled } from '../../lib
 import { verifyPassword } from '../../lib/passwords';
 import * as rateLimits from '../../lib/rate-limit';
 import { textMail } from '../../lib/mail-text';
-import { revokeUserSessions } from '../sessions/repository';
-import { enqueueMail } from '../mail/outbox';
+import { revokeUserSessions } from '../sessions';
+import { enqueueMail } from '../mail';
 import { createPasskeyCeremonies, passkeyView } from './passkeys';
 import * as repo from './repository';
 import { newRecoveryCode, recoveryCodeHash, secretBox } from './secrets';

@@ -24,8 +24,8 @@ import { auditActor } from '../../lib/grants';
 import { conflict, notFound } from '../../lib/http-errors';
 import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
-import { enqueueMail } from '../mail/outbox';
-import type { PaymentService } from '../payments/payment-service';
+import { enqueueMail } from '../mail';
+import type { PaymentService } from '../payments';
 import { decisionMail } from './mail';
 import type { requestDetails } from './request-details';
 import {

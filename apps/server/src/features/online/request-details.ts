@@ -2,8 +2,8 @@ import { registryMessages, type OnlineCarrier, type OnlinePaymentRequest, type O
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { carriers, onlineFiles } from '../../db/schema';
-import type { RegistryGateway } from '../registry/gateway';
-import { RegistryError } from '../registry/gateway';
+import type { RegistryGateway } from '../registry';
+import { RegistryError } from '../registry';
 import { asCarrierItem, asPaymentItem, type CarrierRequestRow, type PaymentRequestRow } from './request-lists';
 
 const fileColumns = {

@@ -34,11 +34,9 @@ import { signedInErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { startPdf } from '../payments/receipt';
-import { publicLookupLimit } from '../auth/lookup-limit';
-import { registryGateway } from '../registry/routes';
+import { startPdf } from '../payments';
+import { publicLookupLimit } from '../auth';
 import { checkedDocuments, multipartLimits, receiveFilePart } from './documents';
-import { createOnlineService } from './service';
 
 const publicCommon = { tags: ['online'], security: [] };
 const staffCommon = { tags: ['online'], security: [{ bearer: [] }] };
@@ -73,14 +71,7 @@ export const onlineRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     // A file over the limit is cut there and refused by checkedDocuments under its field (400), not as a 413.
     throwFileSizeLimit: false,
   });
-  const service = createOnlineService({
-    db: app.db,
-    config,
-    captcha: app.captcha,
-    registry: registryGateway(app.db, config),
-    payments: app.payments,
-    publicOrigin: app.publicOrigin,
-  });
+  const service = app.services.online;
 
   app.post(
     '/api/public/online/carriers/',

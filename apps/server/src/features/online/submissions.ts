@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { onlineCarrierRequests, onlineFiles, onlinePaymentRequests } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import type { MailMessage } from '../../lib/mailer';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import type { CheckedDocument } from './documents';
 
 /** Tracking codes: 12 of the 32 letters and digits that cannot be misread (no I, L, O, U), in groups of four. */

@@ -50,8 +50,8 @@ const pdfSchema = z.any().meta({ description: 'The receipt, application/pdf', ty
  * payment, and the public check. Routes are thin: the service owns rules and transactions.
  */
 export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const service = app.payments;
-  const formCaches = app.fn.formCaches;
+  const service = app.services.payments;
+  const formCaches = app.services.fn.formCaches;
   /** A payment route's answer given again from the payment it wrote, when a crash lost it (lib/idempotency.ts). */
   const paymentEffect = (status: number): IdempotentEffect => ({
     resource: 'payment',

@@ -7,18 +7,16 @@ import {
   userPreferencesUpdateSchema,
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser } from '../../plugins/auth';
-import { createProfileService } from './service';
 
 // Every signed-in user changes their own phone, password and preferences (decisions.md sections 2 and 6).
 const signedIn = { access: { permissions: [] } } as const;
 const common = { tags: ['profile'], security: [{ bearer: [] }] };
 
 /** The user-profile screen's calls, DRF style under `/api/user/user-profile/`. */
-export const profileRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const profile = createProfileService(app.db, config);
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profile = app.services.profile;
 
   app.post(
     '/api/user/user-profile/change-phone/',

@@ -20,13 +20,6 @@ import { RegistryError, type RegistryGateway } from './gateway';
 import { createHttpRegistry } from './http-registry';
 import { createLocalRegistry } from './local-registry';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where the payment rows' lookups go (features/registry/gateway.ts). */
-    registry: RegistryGateway;
-  }
-}
-
 /** The error of a lookup the registry could not answer: what failed, in a word, and the message for the row. */
 export const registryErrorSchema = z.object({
   detail: z.string(),
@@ -81,9 +74,8 @@ export function registryGateway(db: Database, config: Config): RegistryGateway {
     : createLocalRegistry(db);
 }
 
-export const registryRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const gateway = registryGateway(app.db, config);
-  app.decorate('registry', gateway);
+export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const gateway = app.services.registry;
 
   app.get(
     '/api/registry/vehicles/:plate/',
@@ -102,7 +94,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
     async (request) => {
       refuseMalformed(request);
-      return lookup(() => app.registry.vehicle(request.params.plate), registryMessages.vehicleNotFound);
+      return lookup(() => gateway.vehicle(request.params.plate), registryMessages.vehicleNotFound);
     },
   );
 
@@ -122,7 +114,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
     async (request) => {
       refuseMalformed(request);
-      return lookup(() => app.registry.driver(request.params.fin), registryMessages.driverNotFound);
+      return lookup(() => gateway.driver(request.params.fin), registryMessages.driverNotFound);
     },
   );
 
@@ -142,7 +134,7 @@ export const registryRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
     async (request) => {
       refuseMalformed(request);
-      return lookup(() => app.registry.licence(request.params.number), registryMessages.licenceNotFound);
+      return lookup(() => gateway.licence(request.params.number), registryMessages.licenceNotFound);
     },
   );
 };

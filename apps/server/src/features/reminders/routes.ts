@@ -2,7 +2,7 @@ import { detailErrorSchema, noQuerySchema, reminderOptOutSchema, reminderTokenPa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { badRequestSchema } from '../../lib/api-errors';
-import { publicLookupLimit } from '../auth/lookup-limit';
+import { publicLookupLimit } from '../auth';
 import { optOut, readOptOut } from './service';
 
 const common = { tags: ['public'], security: [] };

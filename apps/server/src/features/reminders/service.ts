@@ -5,7 +5,7 @@ import { carriers, fnExpiryReminders } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { utcDay } from '../../lib/days';
 import { notFound } from '../../lib/http-errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import { escapeHtml } from '../../lib/mail-text';
 
 /**

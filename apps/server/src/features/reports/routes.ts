@@ -15,14 +15,10 @@ import {
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import { openDatabase } from '../../db/client';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser } from '../../plugins/auth';
 import { printedFilters, renderReportPdf, writeReportXlsx } from './export';
 import { countDetailRows, detailRows, periodOf } from './report-repository';
-import { createReportService } from './service';
-import { createStatistics } from './statistics';
 import { createSubscription, deleteSubscription, listSubscriptions } from './subscriptions';
 
 const common = { tags: ['reports'], security: [{ bearer: [] }] };
@@ -39,17 +35,8 @@ const filterNote =
  * files read from REPORTS_DATABASE_URL (a read replica) when it is set; the statistics are the lists' own counts,
  * read where the lists read.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const replica = config.REPORTS_DATABASE_URL
-    ? await openDatabase({ url: config.REPORTS_DATABASE_URL, poolSize: 10 })
-    : null;
-  if (replica) {
-    app.addHook('onClose', () => replica.close());
-    app.readinessChecks.set('replica', () => replica.ping());
-  }
-  const reportsDb = replica?.db ?? app.db;
-  const reports = createReportService(reportsDb);
-  const statistics = createStatistics(app.db, { ...app.fn, payments: app.payments });
+export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { reports, reportsDb, statistics } = app.services;
 
   app.get(
     '/api/reports/',

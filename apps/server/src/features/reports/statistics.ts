@@ -14,9 +14,11 @@ import {
 } from '@dnx/shared';
 import type { Database } from '../../db/client';
 import { utcDay } from '../../lib/days';
-import type { FastifyInstance } from 'fastify';
 import type { AuthUser } from '../../plugins/auth';
+import type { createBatchService } from '../fn/batch-service';
+import type { createFormService } from '../fn/form-service';
 import { onlineRequestLists } from '../online/service';
+import type { createPaymentService } from '../payments/payment-service';
 
 /**
  * The home page's numbers (issue 16, `GET /api/reports/statistics/`). Each is the count of a list — its screen
@@ -52,14 +54,18 @@ async function inBatches<T, R>(items: readonly T[], width: number, work: (item: 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The home numbers, from the lists' own services (built once a process: `app.fn`, `app.payments`). */
+/** The home numbers, from the lists' own services (built once a process: services.ts). */
 export function createStatistics(
   db: Database,
   {
     forms,
     batches,
     payments,
-  }: Pick<FastifyInstance['fn'], 'forms' | 'batches'> & { payments: FastifyInstance['payments'] },
+  }: {
+    forms: ReturnType<typeof createFormService>;
+    batches: ReturnType<typeof createBatchService>;
+    payments: ReturnType<typeof createPaymentService>;
+  },
 ) {
   const online = onlineRequestLists(db);
   // Each number is its list's count, with the list's own filters and scope (no row is read).

@@ -12,17 +12,17 @@ import {
   resourceUpdateSchema,
   type PermissionCode,
 } from '@dnx/shared';
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { createResourceRepository } from './repository';
-import { usagesOf, type ResourceSpec } from './resource-spec';
-import { createResourceService } from './service';
-import { resourceSpecs, specOf } from './specs';
+import { resourceParts } from './parts';
+
+export { resourceParts };
+import type { ResourceSpec } from './resource-spec';
+import { resourceSpecs } from './specs';
 
 /** `route-companies` gives RouteCompanies and RouteCompany, `fn-statuses` FnStatuses and FnStatus: names of operations. */
 export function operationNouns(key: string): { plural: string; singular: string } {
@@ -33,30 +33,6 @@ export function operationNouns(key: string): { plural: string; singular: string 
       ? plural.replace(/es$/, '')
       : plural.replace(/s$/, '');
   return { plural, singular };
-}
-
-type ResourceParts = {
-  repo: ReturnType<typeof createResourceRepository>;
-  service: ReturnType<typeof createResourceService>;
-};
-// Keyed by the app's change feed: one a process, the same object in every plugin context of the app.
-const partsOfApp = new WeakMap<object, Map<ResourceSpec, ResourceParts>>();
-
-/**
- * A resource's repository and service on the app's database (its routes, search, an import's rows), made once a
- * process: each repository's list caches follow every change of their tables, so a copy per caller (or per import,
- * as before) would do that work again for each, and never stop.
- */
-export function resourceParts(app: FastifyInstance, spec: ResourceSpec): ResourceParts {
-  const made = partsOfApp.get(app.changes) ?? new Map<ResourceSpec, ResourceParts>();
-  partsOfApp.set(app.changes, made);
-  let parts = made.get(spec);
-  if (!parts) {
-    const repo = createResourceRepository(spec, (key) => specOf(key as Parameters<typeof specOf>[0]), app.changes);
-    parts = { repo, service: createResourceService(app.db, spec, repo, usagesOf(spec, resourceSpecs)) };
-    made.set(spec, parts);
-  }
-  return parts;
 }
 
 /** The routes of one resource, all from its declaration: list, read, create, update, delete-multiple, available. */

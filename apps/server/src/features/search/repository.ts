@@ -27,10 +27,10 @@ import {
 } from '../../db/schema';
 import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
-import { labelOf } from '../resources/repository';
-import type { ResourceSpec } from '../resources/resource-spec';
-import type { ResourceRepository } from '../resources/repository';
-import { userList } from '../users/repository';
+import { labelOf } from '../resources';
+import type { ResourceSpec } from '../resources';
+import type { ResourceRepository } from '../resources';
+import { userList } from '../users';
 
 /**
  * The search palette's reads (issue 29), each on an index: a form by (series, number), a payment by its receipt,

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser } from '../../plugins/auth';
-import { createSearchService } from './service';
 
 const common = { tags: ['search'], security: [{ bearer: [] }] };
 const signedIn = { access: { permissions: [] } } as const;
 
 /** Search from anywhere (issue 29): the palette's answer and the person's recent searches. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSearchService(app);
+  const service = app.services.search;
 
   app.get(
     '/api/search/',

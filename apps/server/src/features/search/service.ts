@@ -13,11 +13,11 @@ import {
   type SearchKind,
 } from '@dnx/shared';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
 import { recentSearches } from '../../db/schema';
 import type { AuthUser } from '../../plugins/auth';
-import { resourceParts } from '../resources/routes';
-import { specOf } from '../resources/specs';
+import type { ResourceCatalogue } from '../resources';
+import { specOf } from '../resources';
 import * as repo from './repository';
 
 /**
@@ -37,12 +37,11 @@ const records: { kind: SearchKind; resource: ResourceKey }[] = [
   { kind: 'driver', resource: 'drivers' },
 ];
 
-export function createSearchService(app: FastifyInstance) {
-  const db = app.db;
+export function createSearchService(db: Database, resources: ResourceCatalogue) {
   // Each list's repository once (it keeps caches fed by the change feed), not per search.
   const lists = records.map(({ kind, resource }) => {
     const spec = specOf(resource);
-    return { kind, resource, spec, repo: resourceParts(app, spec).repo };
+    return { kind, resource, spec, repo: resources.get(spec)!.repo };
   });
   const may = (actor: AuthUser, permission: string) => actor.permissions.has(permission);
 

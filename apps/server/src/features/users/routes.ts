@@ -23,23 +23,13 @@ import { signedInErrors, updateErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { createUserListCaches, userList } from './repository';
-import { createUserService } from './service';
+import { userList } from './repository';
 
 const common = { tags: ['users'], security: [{ bearer: [] }] };
 
 /** User accounts under `/api/user/users/`, as spec section 7 names the calls. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = createUserService(
-    app.db,
-    {
-      requireStepUp: (actor, executor, scope) => app.mfa.requireStepUp(actor.id, actor.sessionId, executor, scope),
-      hasFactor: (userId) => app.mfa.hasFactor(userId),
-      reset: (actor, target) => app.mfa.reset(actor, target),
-      endSessionsLackingFactor: (executor, userId) => app.mfa.endSessionsLackingFactor(executor, { userId }),
-    },
-    createUserListCaches(app.changes),
-  );
+  const users = app.services.users;
   const done = { 204: z.null().meta({ description: 'Done' }), ...signedInErrors };
 
   app.get(
@@ -249,7 +239,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await users.resetTarget(authUser(request), request.body.id);
-      await app.signIn.forgotPassword(user.email, request.ip);
+      await app.services.signIn.forgotPassword(user.email, request.ip);
       return { message: userMessages.resetLinkSent };
     },
   );

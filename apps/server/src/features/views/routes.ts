@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser } from '../../plugins/auth';
-import { createViewsService } from './service';
 
 // Every signed-in user keeps their own list settings and views (decisions.md, issue 29); sharing is checked inside.
 const signedIn = { access: { permissions: [] } } as const;
@@ -22,7 +21,7 @@ const views = { tags: ['saved-views'], security: [{ bearer: [] }] };
 
 /** Column settings and density per list (`/api/user/preferences/lists/{list}/`) and saved views (`/api/views/`). */
 export const viewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createViewsService(app.db);
+  const service = app.services.views;
 
   app.get(
     '/api/user/preferences/lists/:list/',

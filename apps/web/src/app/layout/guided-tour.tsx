@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { resourceListRouteKeys } from '../../features/resources/resource-routes';
-import type { ScreenHandle } from '../router';
+import type { ScreenHandle } from '../screen-handle';
 
 /**
  * Screens that show a list with its tools (the shared ResourceTable): where the tour shows filters, export, new.

@@ -1,7 +1,7 @@
 import { defaultNavigationLayout, type NavigationLayout } from '@dnx/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { switchLanguage } from '../../i18n';
-import type { CurrentUser } from '../../features/auth/api/current-user';
+import type { CurrentUser } from '../../lib/current-user';
 import { useUpdatePreferences } from '../../features/profile/api/update-preferences';
 
 /** The tour starts this long after a user's first entry to /app (spec section 2). */

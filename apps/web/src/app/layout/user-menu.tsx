@@ -3,7 +3,7 @@ import { languages, navigationLayouts, type NavigationLayout } from '@dnx/shared
 import { Avatar, Dropdown, Flex, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { CurrentUser } from '../../features/auth/api/current-user';
+import type { CurrentUser } from '../../lib/current-user';
 import { signOut } from '../../features/auth/session';
 import { useUpdatePreferences } from '../../features/profile/api/update-preferences';
 import { currentLanguage, switchLanguage } from '../../i18n';

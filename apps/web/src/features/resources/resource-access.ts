@@ -1,5 +1,5 @@
 import { hasPermissions, type CrudPermissionCode, type ResourceDefinition } from '@dnx/shared';
-import { useCurrentUser } from '../auth/api/current-user';
+import { useCurrentUser } from '../../lib/current-user';
 
 /** What the signed-in user may do with a resource: the server refuses the rest, the screens hide it. */
 export function useResourceAccess(resource: ResourceDefinition) {

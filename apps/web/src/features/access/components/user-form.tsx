@@ -22,7 +22,7 @@ import { firstInFormOrder, focusFirstError, schemaRule, showServerErrors } from 
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { confirmPasswordRule, passwordRule } from '../../../lib/password-rules';
 import { focusFirstControl } from '../../../lib/page-focus';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { emailTakenQuery } from '../api/check-email';
 import { userQuery } from '../api/get-user';
 import { useCreateUser } from '../api/create-user';

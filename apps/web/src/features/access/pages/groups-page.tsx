@@ -7,7 +7,7 @@ import { LinkButton } from '../../../components/link-button';
 import { useDeleteConfirmation } from '../../../components/delete-confirmation';
 import { PageHeader } from '../../../components/page-header';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { groupsEndpoint } from '../api/list-groups';
 import { DeleteGroupButton } from '../components/delete-group-button';
 

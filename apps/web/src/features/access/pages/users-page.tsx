@@ -7,7 +7,7 @@ import { LinkButton } from '../../../components/link-button';
 import { PageHeader } from '../../../components/page-header';
 import { availableFilter } from '../../../components/available-select';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { allGroupsQuery, useAllGroups } from '../api/list-groups';
 import { usersEndpoint } from '../api/list-users';
 import { UserStatusSwitch } from '../components/user-status-switch';

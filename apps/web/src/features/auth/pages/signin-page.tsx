@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { queryClient } from '../../../app/query-client';
 import { ApiError } from '../../../lib/api-client';
 import { takeFlash } from '../../../lib/flash';
-import { currentUserQuery } from '../api/current-user';
+import { currentUserQuery } from '../../../lib/current-user';
 import { passkeysSupported, signInWithPasskey } from '../api/passkeys';
 import { isChallenge, obtainTokens, type TokenPair } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';

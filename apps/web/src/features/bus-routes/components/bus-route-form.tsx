@@ -16,7 +16,7 @@ import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-ver
 import { ApiError } from '../../../lib/api-client';
 import { firstErrorScroll, schemaRule } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { busRouteQuery } from '../api/get-bus-route';
 import { useSaveBusRoute } from '../api/save-bus-route';
 import { fieldErrors, routeFormValues, toApiInput, type BusRouteFormValues } from './form-values';

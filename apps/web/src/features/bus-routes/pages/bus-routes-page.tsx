@@ -20,7 +20,7 @@ import { LinkButton } from '../../../components/link-button';
 import { PageHeader } from '../../../components/page-header';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { notifyFailure, toast } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { deleteBusRoutes } from '../api/delete-bus-routes';
 import { busRoutesEndpoint } from '../api/list-bus-routes';
 

@@ -13,7 +13,7 @@ import {
   type ListFilter,
   type ResourceListDeclaration,
 } from '../../../components/resource-list';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useBatch } from '../api/batches';
 import { formsEndpoint } from '../api/forms';
 import type { HistorySubject } from '../api/history';

@@ -14,7 +14,7 @@ import {
   type ResourceListDeclaration,
 } from '../../../components/resource-list';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { batchesEndpoint, useAcceptBatch } from '../api/batches';
 import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';

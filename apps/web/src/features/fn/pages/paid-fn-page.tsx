@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { ResourceTable, type ResourceListDeclaration } from '../../../components/resource-list';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useFnForm } from '../api/forms';
 import { paidEndpoint, useAnnulPaid } from '../api/paid';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';

@@ -10,7 +10,7 @@ import { RegionSelect } from '../../../components/region-select';
 import { ExportButton, SearchBox } from '../../../components/resource-list';
 import { useAccessibleDom } from '../../../lib/accessible-dom';
 import { failureMessage } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useReconciliation, type ReconciliationFilters } from '../api/reconciliation';
 import { MoneyReconciliation } from '../components/money-reconciliation';
 import { PersonSelect } from '../components/person-select';

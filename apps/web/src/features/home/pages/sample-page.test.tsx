@@ -7,7 +7,7 @@ import { switchLanguage } from '../../../i18n';
 import { az } from '../../../i18n/az';
 import { en } from '../../../i18n/en';
 import { ru } from '../../../i18n/ru';
-import { currentUserQuery } from '../../auth/api/current-user';
+import { currentUserQuery } from '../../../lib/current-user';
 import { openBankDifferencesKey } from '../api/get-bank-differences';
 import SamplePage from './sample-page';
 

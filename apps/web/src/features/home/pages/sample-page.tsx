@@ -3,7 +3,7 @@ import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useOpenBankDifferences } from '../api/get-bank-differences';
 import { StatisticsCards } from '../components/statistics-cards';
 

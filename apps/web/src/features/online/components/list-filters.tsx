@@ -19,7 +19,7 @@ export const textFilter =
   );
 
 // A national user (A) reviews every region's requests, so may filter by one; a regional user sees one region.
-export { useNationalUser } from '../../auth/api/current-user';
+export { useNationalUser } from '../../../lib/current-user';
 
 type ReviewRow = { status: number; created_at: string };
 type Column<T> = ResourceListDeclaration<T>['columns'][number];

@@ -19,7 +19,7 @@ import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { personLabel, useInspectors } from '../../access/api/people-by-role';
 import { paymentQuery, useSavePayment } from '../api/payments';
 import { FormPicker } from './form-picker';

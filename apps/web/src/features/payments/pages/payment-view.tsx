@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../../components/page-skeleton';
 import { PrintButton, PrintHeader } from '../../../components/print/print-view';
 import { RecordMissing } from '../../../components/record-missing';
 import { useAccessibleTable } from '../../../lib/accessible-dom';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { usePayment } from '../api/payments';
 import '../texts';
 import { paymentStatusText } from '../../../lib/status-text';

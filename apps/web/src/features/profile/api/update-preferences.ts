@@ -2,7 +2,7 @@ import type { CurrentUser, UserPreferences, UserPreferencesUpdate } from '@dnx/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { notifyFailure } from '../../../lib/notify';
-import { currentUserQuery } from '../../auth/api/current-user';
+import { currentUserQuery } from '../../../lib/current-user';
 
 /** `PATCH /api/user/user-profile/preferences/`: the signed-in user's own layout, tour, language and themes. */
 export function updatePreferences(input: UserPreferencesUpdate): Promise<UserPreferences> {

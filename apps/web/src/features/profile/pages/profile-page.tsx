@@ -6,7 +6,7 @@ import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { confirmPasswordRule, passwordRule } from '../../../lib/password-rules';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useChangePassword, type PasswordChange } from '../api/change-password';
 import { useChangePhone } from '../api/change-phone';
 import { MfaCard } from '../components/mfa-card';

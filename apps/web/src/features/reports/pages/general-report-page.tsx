@@ -12,7 +12,7 @@ import { RegionSelect } from '../../../components/region-select';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { failureMessage } from '../../../lib/notify';
-import { useCurrentUser, useNationalUser } from '../../auth/api/current-user';
+import { useCurrentUser, useNationalUser } from '../../../lib/current-user';
 import { useGeneralReport } from '../api/get-general-report';
 import type { ReportParams } from '../api/get-report';
 import { FigureChart } from '../components/figure-chart';

@@ -10,7 +10,7 @@ import { PrintButton, PrintHeader } from '../../../components/print/print-view';
 import { ApiError } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { failureMessage } from '../../../lib/notify';
-import { useCurrentUser, useNationalUser } from '../../auth/api/current-user';
+import { useCurrentUser, useNationalUser } from '../../../lib/current-user';
 import { useReport } from '../api/get-report';
 import { ExportButtons } from '../components/export-buttons';
 import { FigureChart } from '../components/figure-chart';

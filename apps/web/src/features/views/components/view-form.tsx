@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, toast } from '../../../lib/notify';
-import { useCurrentUser } from '../../auth/api/current-user';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useSaveView } from '../api/views';
 
 export interface ViewFormValues {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { nationalRoles, type CurrentUser, type CurrentUserResponse } from '@dnx/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 // The shape the server declares (shared schema): id, names, region, groups, permissions and preferences.
 export type { CurrentUser };

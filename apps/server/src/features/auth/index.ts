@@ -1,0 +1,3 @@
+// What other features may use of this one (issue 42): lint refuses an import of its inside from another feature.
+export { publicLookupLimit } from './lookup-limit';
+export { loadActor, setPassword, spendUserResetTokens } from './repository';

@@ -1,0 +1,4 @@
+// What other features may use of this one (issue 42): lint refuses an import of its inside from another feature.
+export { findPayment } from './payment-repository';
+export { paymentSnapshot, type createPaymentService, type PaymentService } from './payment-service';
+export { createVerifyCode, startPdf } from './receipt';
