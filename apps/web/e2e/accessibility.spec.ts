@@ -7,6 +7,7 @@ import { audit, report, type Finding } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
 import {
   animationsSettled,
+  clickInDialog,
   closeTourWithEscape,
   expect,
   openInApp,
@@ -501,7 +502,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     await settled(cashier);
     findings.push(...(await audit(cashier, 'online-payment review')));
     await cashier.getByTestId('online-accept').click();
-    await cashier.getByTestId('online-accept-confirm').click();
+    await clickInDialog(cashier, 'online-accept-confirm');
     await expect(cashier.getByTestId('online-open-payment-now')).toBeVisible();
     findings.push(...(await audit(cashier, 'payment made dialog', '.ant-modal-root')));
 

@@ -9,7 +9,7 @@ import {
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, errorUnder } from './support/access';
-import { animationsSettled, expect, screenshot, signedIn, test, toast } from './support/fixtures';
+import { animationsSettled, clickInDialog, expect, screenshot, signedIn, test, toast } from './support/fixtures';
 import {
   fillCarrier,
   fillMarks,
@@ -126,7 +126,7 @@ test.describe('online requests', () => {
     ).toBe('%PDF-');
 
     await review.getByTestId('online-accept').click();
-    await cashier.getByTestId('online-accept-confirm').click();
+    await clickInDialog(cashier, 'online-accept-confirm');
     await expect(review.getByTestId('online-status')).toHaveText('Ödənişə çevrilib');
     const request = await (
       await apiAs(cashier)

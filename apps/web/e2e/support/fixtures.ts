@@ -79,6 +79,17 @@ export async function animationsSettled(page: Page, timeout: number, within?: st
 }
 
 /**
+ * Clicks a button of a dialog once the dialog has stopped moving: a click while it still zooms in lands beside the
+ * button, and the dialog stays open (the online request's "accept" confirmation under load).
+ */
+export async function clickInDialog(page: Page, testId: string) {
+  const button = page.getByTestId(testId);
+  await expect(button).toBeVisible();
+  await animationsSettled(page, 2_000, '.ant-modal-root');
+  await button.click();
+}
+
+/**
  * Opens the user menu and waits until its opening motion has ended: a click on an item while the menu still zooms
  * in lands where the item is not yet (the cause of the guided tour test's lost "replay" click under load).
  */
