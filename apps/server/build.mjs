@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const serverDir = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Bundles `entries` (files under src/) into `outdir`, emptied first, with the migrations beside them. The
+ * Bundles `entries` (files under src/) into `outdir`, emptied first, with the migrations and the database's functions beside them. The
  * packages stay external, so `outdir` must lie inside the repository for Node to find them in node_modules.
  */
 export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
@@ -39,6 +39,7 @@ export async function bundleServer(outdir, entries = ['server.ts', 'cli.ts']) {
     },
   });
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outdir, 'db/migrations'), { recursive: true });
+  cpSync(path.join(serverDir, 'src/db/functions'), path.join(outdir, 'db/functions'), { recursive: true });
 }
 
 // `npm run build -w @dnx/server`; tests import bundleServer without building dist/.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { auditChain } from '../lib/audit';
+import { applyDatabaseCode, readDatabaseCode, staleDatabaseCode } from './database-code';
 import { installJobQueue, jobQueueInstalled } from '../lib/job-queue';
 import { migrationsFolder } from '../paths';
 import type { Database, DatabaseHandle } from './client';
@@ -22,17 +23,20 @@ const lockRetryMs = 100;
  * written before the trail was chained. Drizzle's journal (`drizzle.__drizzle_migrations`, by the migration's
  * timestamp) records what is applied, as drizzle-kit's own migrator did; each migration commits on its own. Several
  * processes starting together on one database take turns on an advisory lock: one applies each migration once, the
- * others find it applied.
+ * others find it applied. Then the database's functions whose file changed are applied (db/database-code.ts).
  */
 export async function migrate(handle: DatabaseHandle): Promise<void> {
   const migrations = readMigrationFiles({ migrationsFolder });
+  const code = readDatabaseCode();
   try {
     const applied = await handle.asOwner(async (db) => {
       // Current already (every start after the first, and every process of a rolling deploy after `db:migrate`):
       // nothing to lock or create, so a login that may not change the schema starts too.
       const last = await lastApplied(db);
-      if (migrations.every((m) => m.folderMillis <= last)) return false;
-      await applyPending(db, migrations);
+      if (migrations.every((m) => m.folderMillis <= last) && (await staleDatabaseCode(db, code)).length === 0) {
+        return false;
+      }
+      await applyPending(db, migrations, code);
       return true;
     });
     // The job queue's schema and queues (pg-boss, lib/job-queue.ts), installed by the owner with the migrations, or
@@ -75,7 +79,11 @@ async function lastApplied(db: Database): Promise<number> {
   return Number((applied as unknown as { rows: { last: string | null }[] }).rows[0]?.last ?? 0);
 }
 
-async function applyPending(db: Database, migrations: ReturnType<typeof readMigrationFiles>): Promise<void> {
+async function applyPending(
+  db: Database,
+  migrations: ReturnType<typeof readMigrationFiles>,
+  code: ReturnType<typeof readDatabaseCode>,
+): Promise<void> {
   {
     // The owner's work runs on one connection (asOwner), so the session lock and the statements share it. The lock
     // is tried, not waited for in one statement: a waiting statement holds a snapshot, which another process's
@@ -105,6 +113,8 @@ async function applyPending(db: Database, migrations: ReturnType<typeof readMigr
           });
         }
       }
+      // The functions and triggers whose file changed (db/functions), on the schema the migrations made.
+      await applyDatabaseCode(db, code);
       await auditChain.seal(db);
     } finally {
       await db.execute(sql`select pg_advisory_unlock(hashtext(${migrationLockKey}))`);
