@@ -22,6 +22,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
+    // The system's "reduce motion", which the app honours by turning Ant Design's transitions off (antd-shell.tsx):
+    // no test waits for a dialog to zoom in or a drawer to slide. shell.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     locale: 'az-AZ',
     timezoneId: 'Asia/Baku',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

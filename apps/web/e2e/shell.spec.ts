@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, screenshot, signIn, test } from './support/fixtures';
 
 test.describe('public pages', () => {
@@ -121,5 +122,30 @@ test.describe('app layout', () => {
     await page.goto('/app/users');
     await expect(page.getByText('Giriş qadağandır')).toBeVisible();
     await expect(page).toHaveTitle('Giriş qadağandır — FN İdarəetmə Sistemi');
+  });
+});
+
+/**
+ * The suite runs with the system's "reduce motion" (playwright.config.ts), which the shell honours by turning Ant
+ * Design's motion off: the drawer is there at once, with nothing moving. Without that wish it slides in as before.
+ */
+test.describe('motion', () => {
+  const openDrawer = async (page: Page) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'admin@demo.az');
+    await page.getByTestId('open-menu').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    return page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
+  };
+
+  test('less motion asked for: the navigation drawer opens with nothing moving', async ({ page }) => {
+    expect(await openDrawer(page)).toBe(0);
+  });
+
+  test.describe('no wish for less motion', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('the navigation drawer slides in', async ({ page }) => {
+      expect(await openDrawer(page)).toBeGreaterThan(0);
+    });
   });
 });

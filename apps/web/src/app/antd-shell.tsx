@@ -13,6 +13,7 @@ import { LanguageSwitch } from '../i18n/language-switch';
 import { firstErrorScroll } from '../lib/form-rules';
 import { setToastInstance } from '../lib/notify';
 import { appFontFamily } from '../lib/fonts';
+import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
 // Every list's column settings, density and saved views (issue 29): loaded with the first list shown.
 const ListTools = lazy(() => import('../features/views/components/list-tools'));
@@ -75,14 +76,23 @@ const darkComponents: ThemeConfig['components'] = {
 const buttonComponents: ThemeConfig['components'] = { Button: { opacityLoading: 1 } };
 
 /** Ant Design's theme for the user's choice: the dark and the compact algorithm, each optional, combinable. */
-export function themeFor({ dark, compact }: { dark: boolean; compact: boolean }): ThemeConfig {
+export function themeFor({
+  dark,
+  compact,
+  reducedMotion = false,
+}: {
+  dark: boolean;
+  compact: boolean;
+  reducedMotion?: boolean;
+}): ThemeConfig {
   const algorithm = [
     dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     ...(compact ? [antdTheme.compactAlgorithm] : []),
   ];
   return {
     algorithm,
-    token: { ...lightTheme.token, ...(dark ? darkTokens : {}) },
+    // Less motion asked for: Ant Design's transitions (dialogs, drawers, menus, messages) are turned off.
+    token: { ...lightTheme.token, ...(dark ? darkTokens : {}), ...(reducedMotion ? { motion: false } : {}) },
     components: { ...buttonComponents, ...(dark ? darkComponents : {}) },
   };
 }
@@ -97,7 +107,7 @@ function Toasts() {
 }
 
 /**
- * Ant Design's theme (light or dark, normal or compact), locale of the interface's language, the forms' focus on their first error and toasts (at most 5, hidden after 3000 ms) for every screen but
+ * Ant Design's theme (light or dark, normal or compact, still when the system asks for less motion), locale of the interface's language, the forms' focus on their first error and toasts (at most 5, hidden after 3000 ms) for every screen but
  * /signin, which is the first download and is kept free of it.
  */
 export function AntdShell() {
@@ -107,7 +117,8 @@ export function AntdShell() {
   const user = useQuery({ ...currentUserQuery, enabled: false }).data;
   const dark = user?.preferences.dark_theme ?? false;
   const compact = user?.preferences.compact_theme ?? false;
-  const theme = useMemo(() => themeFor({ dark, compact }), [dark, compact]);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(() => themeFor({ dark, compact, reducedMotion }), [dark, compact, reducedMotion]);
   const { pathname } = useLocation();
   // Dates of pickers and calendars in the interface's language (its dayjs locale was loaded with its texts).
   dayjs.locale(language);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { schemaRule, showServerErrors, type FieldSchema } from '../lib/form-rules';
 import { useUnsavedChanges } from './unsaved-changes';
+import { focusWhenOpened } from '../lib/dialog-focus';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -42,6 +43,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
       cancelText={t('list.cancel')}
       onCancel={props.onClose}
       destroyOnHidden
+      afterOpenChange={(open) => focusWhenOpened(open, form.getFieldInstance('reason'))}
       modalRender={(dialog) => (
         <Form<{ reason: string }>
           form={form}

@@ -6,6 +6,7 @@ import { schemaRules, showServerErrors } from '../../../lib/form-rules';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePaymentTransition } from '../api/payments';
 import { receiptDateToday } from './payment-rows';
+import { focusWhenOpened } from '../../../lib/dialog-focus';
 
 const rules = schemaRules(paymentPaySchema.shape);
 
@@ -53,6 +54,7 @@ export function PayDialog({ payment, onClose }: { payment: PaymentListItem | nul
       cancelText={t('list.cancel')}
       onCancel={onClose}
       destroyOnHidden
+      afterOpenChange={(open) => focusWhenOpened(open, form.getFieldInstance('payment_receipt_number'))}
       modalRender={(dialog) => (
         <Form<PayValues>
           form={form}

@@ -1,11 +1,12 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import { formatDateTime, mfaMessages, type Passkey } from '@dnx/shared';
-import { Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography, type InputRef } from 'antd';
+import { useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeysSupported } from '../../auth/api/passkeys';
 import { RecoveryCodesView, TotpEnrolmentForm } from '../../auth/components/second-factor';
 import { ApiError } from '../../../lib/api-client';
+import { focusWhenOpened } from '../../../lib/dialog-focus';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import {
   useMfaRefresh,
@@ -30,6 +31,7 @@ export function MfaCard() {
   const removePasskey = useRemovePasskey();
   const [dialog, setDialog] = useState<'totp' | 'passkey' | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
+  const passkeyName = useRef<InputRef>(null);
   const data = status.data;
   const factors = data ? (data.totp ? 1 : 0) + data.passkeys.length : 0;
   // The last factor of a user whose group requires one stays.
@@ -155,11 +157,13 @@ export function MfaCard() {
         closable={codes === null}
         maskClosable={false}
         onCancel={close}
+        afterOpenChange={(open) => focusWhenOpened(open, passkeyName.current)}
       >
         {codes ? (
           <RecoveryCodesView codes={codes} onContinue={close} />
         ) : dialog === 'passkey' ? (
           <PasskeyForm
+            nameField={passkeyName}
             onDone={(answer) => {
               void refresh();
               if (answer) setCodes(answer);
@@ -181,7 +185,13 @@ export function MfaCard() {
 }
 
 /** A new passkey: its name, then the browser's dialog; `onDone` gets the recovery codes when it was the first factor. */
-function PasskeyForm({ onDone }: { onDone: (codes: string[] | undefined) => void }) {
+function PasskeyForm({
+  nameField,
+  onDone,
+}: {
+  nameField: RefObject<InputRef | null>;
+  onDone: (codes: string[] | undefined) => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const register = useRegisterPasskey();
@@ -210,7 +220,7 @@ function PasskeyForm({ onDone }: { onDone: (codes: string[] | undefined) => void
           { max: 100, message: mfaMessages.passkeyNameTooLong },
         ]}
       >
-        <Input autoFocus maxLength={100} data-testid="passkey-name" />
+        <Input ref={nameField} autoFocus maxLength={100} data-testid="passkey-name" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={register.isPending} data-testid="passkey-save">
         {t('profile.passkeySave')}

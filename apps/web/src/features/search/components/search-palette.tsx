@@ -1,9 +1,10 @@
 import { ClockCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SearchResult } from '@dnx/shared';
-import { Input, Modal, Typography } from 'antd';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { Input, Modal, Typography, type InputRef } from 'antd';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { focusWhenOpened } from '../../../lib/dialog-focus';
 import { useRecentSearches, useRememberSearch, useSearch } from '../api/search';
 import '../texts';
 import './search-palette.css';
@@ -19,6 +20,7 @@ type Option = { kind: 'result'; result: SearchResult; group: string } | { kind: 
  * person's recent searches. Loaded the first time it opens.
  */
 export default function SearchPalette({ onClose }: { onClose: () => void }) {
+  const input = useRef<InputRef>(null);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
@@ -97,10 +99,12 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       footer={null}
       width={640}
       destroyOnHidden
+      afterOpenChange={(open) => focusWhenOpened(open, input.current)}
       data-testid="search-palette"
       styles={{ body: { paddingTop: 8 } }}
     >
       <Input
+        ref={input}
         autoFocus
         size="large"
         prefix={<SearchOutlined aria-hidden />}

@@ -1,5 +1,6 @@
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { focusWhenOpened } from '../../../lib/dialog-focus';
 import { useSubmitView, ViewForm, type ViewFormValues, type ViewSource } from './view-form';
 
 export interface SaveViewDialogProps {
@@ -23,6 +24,7 @@ export function SaveViewDialog({ open, onClose, source }: SaveViewDialogProps) {
       onOk={() => form.submit()}
       confirmLoading={pending}
       destroyOnHidden
+      afterOpenChange={(open) => focusWhenOpened(open, form.getFieldInstance('name'))}
       data-testid="save-view-dialog"
     >
       <ViewForm form={form} source={source} view={null} onFinish={submit} />
