@@ -201,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(mailRoutes);
   await app.register(jobRoutes);
   await app.register(importRoutes);
-  await app.register(bankStatementRoutes, { config });
+  await app.register(bankStatementRoutes);
   await app.register(fnRoutes);
   await app.register(registryRoutes);
   await app.register(paymentRoutes, { config });

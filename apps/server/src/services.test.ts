@@ -64,6 +64,9 @@ vi.mock('./features/search/service', async (original) =>
 vi.mock('./features/imports/service', async (original) =>
   built.counting(await original<typeof import('./features/imports/service')>(), 'createImportService'),
 );
+vi.mock('./features/bank-statements/service', async (original) =>
+  built.counting(await original<typeof import('./features/bank-statements/service')>(), 'createBankStatementService'),
+);
 vi.mock('./features/registry/local-registry', async (original) =>
   built.counting(await original<typeof import('./features/registry/local-registry')>(), 'createLocalRegistry'),
 );
@@ -106,6 +109,7 @@ describe('the composition root', () => {
       createStatistics: 1,
       createSearchService: 1,
       createImportService: 1,
+      createBankStatementService: 1,
       createLocalRegistry: 1,
     });
   });

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { createAuditService } from './features/audit/service';
 import { createAuthService } from './features/auth/service';
+import { createBankStatementService } from './features/bank-statements/service';
 import { createBusRouteService } from './features/bus-routes/service';
 import { createBatchService } from './features/fn/batch-service';
 import { createFormService } from './features/fn/form-service';
@@ -30,7 +31,7 @@ import { createListCaches } from './lib/list/list-query';
  * Below this, on the ground floor, the app's plugins give what the services are built from (app.ts registers them
  * first): `app.db` and `app.changes` (the change feed every cache follows), `app.tokens` and `app.captcha`
  * (plugins/), `app.mailer` (features/mail/plugin.ts) and `app.mfa` (features/mfa/plugin.ts, whose step-up hook runs
- * on every request). The bank statements build their own service in their routes (features/bank-statements).
+ * on every request).
  */
 export async function buildServices(app: FastifyInstance, config: Config) {
   const { db, changes } = app;
@@ -107,6 +108,8 @@ export async function buildServices(app: FastifyInstance, config: Config) {
     statistics: createStatistics(db, { ...fn, payments }),
     search: createSearchService(db, resources),
     imports: createImportService(app, config),
+    /** Bank statements: the upload, matching to payments, differences and their resolution. */
+    bankStatements: createBankStatementService(app, config),
   };
 }
 

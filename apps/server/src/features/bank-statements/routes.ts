@@ -19,7 +19,6 @@ import {
 } from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
 import { signedInErrors } from '../../lib/api-errors';
 import { HttpError } from '../../lib/http-errors';
 import { registerListExport } from '../../lib/list/list-export';
@@ -27,7 +26,6 @@ import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online/documents';
 import { demoStatementFile } from './demo-files';
-import { createBankStatementService } from './service';
 
 const common = { tags: ['bank-statements'], security: [{ bearer: [] }] };
 const viewing = { access: { permissions: ['view_bankstatement'] } } as const;
@@ -49,13 +47,13 @@ const demoFileTypes = {
  * Bank statements (issue 48): the upload (camt.053, MT940 or the documented CSV, by content), the statements, a
  * statement's entries with their match state, the open differences, a person's resolution of an entry.
  */
-export const bankStatementRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   await acceptUploads(app, {
     maxBytes: bankStatementMaxBytes,
     fields: 2,
     fileName: (sent) => cleanFileName(sent, 'statement'),
   });
-  const service = createBankStatementService(app, config);
+  const service = app.services.bankStatements;
 
   app.post(
     '/api/bank-statements/',
