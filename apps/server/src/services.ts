@@ -29,8 +29,8 @@ import { createListCaches } from './lib/list/list-query';
  *
  * Below this, on the ground floor, the app's plugins give what the services are built from (app.ts registers them
  * first): `app.db` and `app.changes` (the change feed every cache follows), `app.tokens` and `app.captcha`
- * (plugins/), `app.mailer` (features/mail/plugin.ts) and `app.mfa` (features/mfa/plugin.ts, whose step-up hook runs
- * on every request). The bank statements build their own service in their routes (features/bank-statements).
+ * (plugins/), `app.mailer` (features/mail/plugin.ts) and `app.mfa` (features/auth/factor-plugin.ts, whose step-up
+ * hook runs on every request). The bank statements build their own service in their routes (features/bank-statements).
  */
 export async function buildServices(app: FastifyInstance, config: Config) {
   const { db, changes } = app;

@@ -26,12 +26,12 @@ import type { AuthUser } from '../../plugins/auth';
 import { wwwAuthenticate } from '../../plugins/auth';
 import type { CaptchaService } from '../captcha';
 import * as rateLimits from '../../lib/rate-limit';
-import * as mfaRepo from '../mfa';
-import { challengeToken, sha256 } from '../mfa';
-import type { MfaService } from '../mfa';
-import { deviceName } from '../sessions';
+import { deviceName } from './device';
+import type { MfaService } from './factor-service';
+import * as mfaRepo from './factor-repository';
+import { challengeToken, sha256 } from './factor-secrets';
 import { newDeviceMail, resetPasswordMail } from './mail';
-import * as sessionsRepo from '../sessions';
+import * as sessionsRepo from './session-repository';
 import * as repo from './repository';
 
 export interface AuthServiceDeps {

@@ -20,7 +20,7 @@ import { hashPassword } from '../../lib/passwords';
 import { isInRegionScope, regionScope } from '../../lib/region-scope';
 import { lockRows, updateVersioned, type VersionedTable, type VersionedUpdate } from '../../lib/versioned-update';
 import { authErrors, type AuthUser } from '../../plugins/auth';
-import { revokeOtherSessions, revokeUserSessions } from '../sessions';
+import { revokeOtherSessions, revokeUserSessions } from '../auth';
 import * as repo from './repository';
 
 type UserCreate = z.output<typeof userCreateSchema>;

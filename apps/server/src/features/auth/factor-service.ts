@@ -22,11 +22,11 @@ import { conflict, fieldErrors, HttpError, notFound, throttled } from '../../lib
 import { verifyPassword } from '../../lib/passwords';
 import * as rateLimits from '../../lib/rate-limit';
 import { textMail } from '../../lib/mail-text';
-import { revokeUserSessions } from '../sessions';
+import { revokeUserSessions } from './session-repository';
 import { enqueueMail } from '../mail';
 import { createPasskeyCeremonies, passkeyView } from './passkeys';
-import * as repo from './repository';
-import { newRecoveryCode, recoveryCodeHash, secretBox } from './secrets';
+import * as repo from './factor-repository';
+import { newRecoveryCode, recoveryCodeHash, secretBox } from './factor-secrets';
 
 /**
  * The second factor (issue 27): TOTP enrolment and codes, passkeys, recovery codes, and step-up. Every enrolment, use,
