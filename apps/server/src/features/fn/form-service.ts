@@ -251,3 +251,5 @@ export function createFormService(db: Database, caches?: ListCaches) {
     },
   };
 }
+
+export type FormService = ReturnType<typeof createFormService>;
