@@ -30,8 +30,8 @@ import { createListCaches } from './lib/list/list-query';
  *
  * Below this, on the ground floor, the app's plugins give what the services are built from (app.ts registers them
  * first): `app.db` and `app.changes` (the change feed every cache follows), `app.tokens` and `app.captcha`
- * (plugins/), `app.mailer` (features/mail/plugin.ts) and `app.mfa` (features/mfa/plugin.ts, whose step-up hook runs
- * on every request).
+ * (plugins/), `app.mailer` (features/mail/plugin.ts) and `app.mfa` (features/auth/factor-plugin.ts, whose step-up
+ * hook runs on every request).
  */
 export async function buildServices(app: FastifyInstance, config: Config) {
   const { db, changes } = app;

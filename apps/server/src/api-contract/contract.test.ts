@@ -18,12 +18,12 @@ import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { mailOutbox, onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
 import { addResetToken } from '../features/auth/repository';
-import { createSession } from '../features/sessions/repository';
-import { createChallenge } from '../features/mfa/repository';
+import { createSession } from '../features/auth/session-repository';
+import { createChallenge } from '../features/auth/factor-repository';
 import { SoftwareAuthenticator } from '../test/passkey-authenticator';
-import { challengeToken, sha256 } from '../features/mfa/secrets';
+import { challengeToken, sha256 } from '../features/auth/factor-secrets';
 import { root } from '../../../../scripts/lib/server-process.mjs';
-import { markSteppedUp } from '../features/mfa/repository';
+import { markSteppedUp } from '../features/auth/factor-repository';
 import { signInAs } from '../test/auth-helpers';
 import { multipart, smallPdf } from '../test/multipart';
 import {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
-import { createSession } from '../features/sessions/repository';
-import { markSteppedUp } from '../features/mfa/repository';
+import { createSession } from '../features/auth/session-repository';
+import { markSteppedUp } from '../features/auth/factor-repository';
 import type { TestApp } from './test-app';
 
 export interface SignedIn {

@@ -7,7 +7,7 @@ import { purgeIdempotencyKeys } from '../../lib/idempotency';
 import type { JobName } from '../../lib/job-queue';
 import type { AuthUser } from '../../plugins/auth';
 import { fnLedgerChain } from '../fn';
-import { purgeChallenges } from '../mfa';
+import { purgeChallenges } from '../auth';
 import { reconcile } from '../fn';
 import { enqueueMail } from '../mail';
 import { sendExpiryReminders } from '../reminders';

@@ -7,8 +7,7 @@ import { fieldErrors, HttpError } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { authErrors, type AuthUser } from '../../plugins/auth';
 import { clearRateLimit, releaseRateLimit, takeRateLimit } from '../../lib/rate-limit';
-import { setPassword, spendUserResetTokens } from '../auth';
-import { revokeOtherSessions } from '../sessions';
+import { revokeOtherSessions, setPassword, spendUserResetTokens } from '../auth';
 import * as repo from './repository';
 
 /** The signed-in user's own account: phone, password and interface preferences. */

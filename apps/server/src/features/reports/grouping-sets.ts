@@ -3,7 +3,7 @@ import type { PaymentFigures } from './report-repository';
 
 /**
  * The SQL of the payments' figures for several groupings in one pass (`group by grouping sets`), as the summaries
- * (report-figures.ts) and their oracle on the base tables (report-base-figures.ts) both read them. The grouped
+ * (report-figures.ts) and their oracle on the base tables (report-base-figures-test-kit.ts) both read them. The grouped
  * rows have the dimensions as columns d0, d1, … and the figures as tax, payments (the summaries'; the base tables
  * count rows), mdssh and itsda; `sets` are groupings by indexes into the dimensions. A set counts a payment once
  * in each of its groups: by the rows its flag `first<n>` marks, the first of each partition the caller names.

@@ -22,7 +22,7 @@ import {
  * The reports' figures from the summary tables (migration 0046, decisions.md "Report summaries"): the forms' counts
  * kept by each write on its stripe, the payments' applied after the commit with the log not yet applied folded in
  * (report_payment_days_live, migration 0054), so exact in each read's snapshot. They read a row per class of forms and per shape of
- * payments, not per form, and apply the same rules as the base tables' queries (report-base-figures.ts, their
+ * payments, not per form, and apply the same rules as the base tables' queries (report-base-figures-test-kit.ts, their
  * oracle): a form's state as of today, from its stored stage, status and last day of validity.
  */
 
@@ -74,7 +74,7 @@ export async function countForms(
 }
 
 /**
- * The payments' figures for several groupings in one pass (see report-base-figures.ts `paymentFiguresFromBase`
+ * The payments' figures for several groupings in one pass (see report-base-figures-test-kit.ts `paymentFiguresFromBase`
  * for the rules): each summary row (its stripes summed) is the payments of one status, day and shape, unfolded into its elements; a
  * row counts its payments (and their MDSSH and İTSDA) once in each group its elements fall in.
  */

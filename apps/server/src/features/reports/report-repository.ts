@@ -14,7 +14,7 @@ import type { AuthUser } from '../../plugins/auth';
 
 /**
  * The reports' rules and shared reads (decisions.md "Reports"); the figures are read from the summary tables
- * (report-figures.ts) and, as their oracle, from the base tables (report-base-figures.ts). Every figure counts a record as it stands now, on the day it reached that state:
+ * (report-figures.ts) and, as their oracle, from the base tables (report-base-figures-test-kit.ts). Every figure counts a record as it stands now, on the day it reached that state:
  * - a form is `issued` on its batch's day, and counted once more in its state (active, shared, paid, expired,
  *   voided) on the day it entered it (an expiry: the last day of validity);
  * - a payment is counted on the day it reached its status, with its rows' tax and its MDSSH and İTSDA.

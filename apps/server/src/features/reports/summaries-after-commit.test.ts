@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
-import { countFormsFromBase, paymentFiguresFromBase } from './report-base-figures';
+import { countFormsFromBase, paymentFiguresFromBase } from './report-base-figures-test-kit';
 import { countForms, paymentFigures } from './report-figures';
 import { foldForms, groupKey, periodOf } from './report-repository';
 

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../plugins/auth';
 import type { SignedIn } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
-import { countFormsFromBase, paymentFiguresFromBase } from './report-base-figures';
+import { countFormsFromBase, paymentFiguresFromBase } from './report-base-figures-test-kit';
 import { countForms, paymentFigures } from './report-figures';
 import { foldForms, groupKey, periodOf } from './report-repository';
 

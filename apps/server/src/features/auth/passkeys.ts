@@ -17,7 +17,7 @@ import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import type { userPasskeys } from '../../db/schema';
 import { conflict, fieldErrors } from '../../lib/http-errors';
-import * as repo from './repository';
+import * as repo from './factor-repository';
 
 /**
  * Passkeys (WebAuthn, issue 27) with @simplewebauthn/server: a registration from the profile, and an assertion as

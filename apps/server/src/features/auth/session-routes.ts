@@ -6,7 +6,7 @@ import { signedInErrors } from '../../lib/api-errors';
 import { recordAuditEvent } from '../../lib/audit';
 import { notFound } from '../../lib/http-errors';
 import { authUser } from '../../plugins/auth';
-import { openSessions, revokeOwnSession } from './repository';
+import { openSessions, revokeOwnSession } from './session-repository';
 import { deviceName } from './device';
 
 const common = { tags: ['sessions'], security: [{ bearer: [] }] };

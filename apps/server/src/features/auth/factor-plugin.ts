@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
-import { createMfaService, type MfaService, type StepUpScope } from './service';
+import { createMfaService, type MfaService, type StepUpScope } from './factor-service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,0 +1,9 @@
+import { fnHistoryEntrySchema } from '@dnx/shared';
+import { z } from 'zod';
+
+/** What the forms' routes share: their tags, a history's answer, the form lists' filters as the summaries say them. */
+export const common = { tags: ['fn'], security: [{ bearer: [] }] };
+export const historySchema = z.object({ results: z.array(fnHistoryEntrySchema) });
+export const formFilters =
+  'filters stage, status (as of today: a paid form past its validity is 1), series, number, number_from, ' +
+  'number_to, batch, operator, inspector, region, transport_type, shared; a regional user sees their region';

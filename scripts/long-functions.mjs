@@ -1,0 +1,119 @@
+#!/usr/bin/env node
+// The functions over a length (100 lines unless --max=N) under a folder (apps/server/src unless given), read with the
+// TypeScript compiler API; tests are left out unless --tests. A declarative table does not count: the lines of an
+// object or array literal with no block-bodied function inside (route options, columns, schemas, messages) are
+// taken off the function that holds them; a literal that holds one (a factory's returned methods) counts in full.
+// Prints each long function (file:line name, its lines counted, its lines in all), then the count.
+// Usage: node scripts/long-functions.mjs [folder ...] [--max=100] [--tests] [--count]
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const args = process.argv.slice(2);
+const max = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? 100);
+const withTests = args.includes('--tests');
+const countOnly = args.includes('--count');
+const root = path.resolve(import.meta.dirname, '..');
+const folders = args.filter((a) => !a.startsWith('--'));
+if (folders.length === 0) folders.push('apps/server/src');
+
+const isTest = (file) => /\.test\.tsx?$|test-kit\.tsx?$|[/\\]test[/\\]/.test(file);
+
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules' && entry.name !== 'dist') yield* sourceFiles(file);
+    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && (withTests || !isTest(file))) {
+      yield file;
+    }
+  }
+}
+
+const isFunction = (node) =>
+  ts.isFunctionDeclaration(node) ||
+  ts.isFunctionExpression(node) ||
+  ts.isArrowFunction(node) ||
+  ts.isMethodDeclaration(node) ||
+  ts.isConstructorDeclaration(node) ||
+  ts.isGetAccessorDeclaration(node) ||
+  ts.isSetAccessorDeclaration(node);
+
+/** A function with statements of its own (an arrow with an expression body is a value in a table). */
+const hasBlock = (node) => isFunction(node) && node.body !== undefined && ts.isBlock(node.body);
+
+function holdsCode(node) {
+  let found = false;
+  const visit = (child) => {
+    if (found) return;
+    if (hasBlock(child)) found = true;
+    else ts.forEachChild(child, visit);
+  };
+  ts.forEachChild(node, visit);
+  return found;
+}
+
+const isLiteral = (node) => ts.isObjectLiteralExpression(node) || ts.isArrayLiteralExpression(node);
+
+function nameOf(node, source) {
+  if (node.name) return node.name.getText(source);
+  const parent = node.parent;
+  if (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent) || ts.isPropertyDeclaration(parent))
+    return parent.name.getText(source);
+  if (ts.isCallExpression(parent)) {
+    const callee = parent.expression.getText(source).replace(/\s+/g, '');
+    const first = parent.arguments[0];
+    const label = first && ts.isStringLiteralLike(first) ? ` ${first.text}` : '';
+    return `${callee}(${label.trim()}) callback`;
+  }
+  if (ts.isExportAssignment(parent)) return 'default export';
+  return '(anonymous)';
+}
+
+const lineOf = (source, pos) => source.getLineAndCharacterOfPosition(pos).line;
+
+/** The lines a function spans, less those only inside its declarative tables. */
+function countedLines(fn, source) {
+  const first = lineOf(source, fn.getStart(source));
+  const last = lineOf(source, fn.getEnd());
+  const table = new Set();
+  const visit = (node) => {
+    if (isLiteral(node) && !holdsCode(node)) {
+      const a = lineOf(source, node.getStart(source));
+      const b = lineOf(source, node.getEnd());
+      // The literal's first and last lines hold code around it (`const x = {`, `});`): only its inside is a table.
+      for (let line = a + 1; line < b; line += 1) table.add(line);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(fn, visit);
+  return { counted: last - first + 1 - table.size, total: last - first + 1, first };
+}
+
+const long = [];
+for (const folder of folders) {
+  for (const file of sourceFiles(path.resolve(root, folder))) {
+    const text = readFileSync(file, 'utf8');
+    const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+    const visit = (node) => {
+      if (isFunction(node) && node.body) {
+        const { counted, total, first } = countedLines(node, source);
+        if (counted > max)
+          long.push({ where: `${path.relative(root, file)}:${first + 1}`, name: nameOf(node, source), counted, total });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+}
+
+long.sort((a, b) => b.counted - a.counted);
+if (!countOnly) {
+  for (const f of long)
+    console.log(`${String(f.counted).padStart(5)} ${String(f.total).padStart(5)}  ${f.where}  ${f.name}`);
+}
+console.log(
+  `${long.length} functions over ${max} lines in ${folders.join(', ')}${withTests ? ' (tests included)' : ''}`,
+);
