@@ -465,4 +465,7 @@ export const enMessages: MessageCatalogue = {
     defaultViewUnknown: 'There is no such view or it is not open to you.',
     isDefaultInvalid: 'is_default must be true or false.',
   },
+  liveMessages: {
+    resourceUnknown: 'Editors are not tracked on this resource.',
+  },
 };

@@ -471,4 +471,7 @@ export const ruMessages: MessageCatalogue = {
     defaultViewUnknown: 'Такого представления нет или оно вам недоступно.',
     isDefaultInvalid: 'is_default должно быть true или false.',
   },
+  liveMessages: {
+    resourceUnknown: 'Для этого ресурса редакторы не отслеживаются.',
+  },
 };
