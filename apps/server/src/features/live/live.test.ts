@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, regions, sessions, userGroups, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { createSession } from '../sessions';
 import { changeOf, openEventStream, type EventStreamClient } from '../../test/event-stream';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -209,6 +210,24 @@ describe('GET /api/events/', () => {
     expect((await client.next((m) => m.type === 'reset', 10_000)).type).toBe('reset');
     const again = await stream(as.cashier, { 'last-event-id': before });
     expect((await again.next((m) => m.type !== 'counters')).type).toBe('reset');
+  });
+
+  it('ends the stream when its access token expires', async () => {
+    const [cashier] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'cashier@demo.az'));
+    const sessionId = await createSession(t.database.db, cashier!.id);
+    const { token } = await t.app.tokens.sign(
+      'access',
+      cashier!.id,
+      { sid: sessionId },
+      { notAfter: Math.floor(Date.now() / 1000) + 2 },
+    );
+    const client = await openEventStream(baseUrl, token);
+    open.push(client);
+    await client.next((m) => m.type === 'counters');
+    expect(await client.closedByServer(5_000)).toBe(true);
   });
 
   it('counts streams, events and resumes in /metrics', async () => {
