@@ -6,6 +6,7 @@ import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import { createSession } from '../sessions';
 import { changeOf, openEventStream, type EventStreamClient } from '../../test/event-stream';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fnKit } from '../fn/fn-test-kit';
 
 /**
  * The event stream (issue 47) through a real listening server (inject cannot stream), read with fetch as the web app
@@ -117,6 +118,27 @@ describe('GET /api/events/', () => {
     // A national reader sees both.
     expect((await national.next(changeOf('payments'))).event?.data).toMatchObject({ ids: [ganjaPayment] });
     expect((await national.next(changeOf('payments'))).event?.data).toMatchObject({ ids: [bakuPayment] });
+  });
+
+  it("sends a cashier's payment, made and paid through the API, to the region's other readers, naming the cashier", async () => {
+    const kit = await fnKit(t);
+    const regional = await stream(await signInAs(t, 'regional@demo.az'));
+    await regional.next((m) => m.type === 'counters');
+    const { payment } = await kit.payForms(String(1_000_000_000 + (Date.now() % 1_000_000_000)));
+    const made = await regional.next(changeOf('payments', payment.id));
+    expect(made.event?.data).toEqual({
+      resource: 'payments',
+      ids: [payment.id],
+      op: 'insert',
+      by: kit.as.cashier.userId,
+    });
+    // Submitted, then paid: each a change of its status by the cashier (the early warning of an open record).
+    for (let i = 0; i < 2; i += 1) {
+      expect((await regional.next(changeOf('payments', payment.id))).event?.data).toMatchObject({
+        op: 'update',
+        by: kit.as.cashier.userId,
+      });
+    }
   });
 
   it('sends nothing of payments to a reader without their permission', async () => {
