@@ -23,3 +23,4 @@ export * from './views';
 export * from './i18n';
 export * from './bank-statements';
 export * from './bank-statements/columns';
+export * from './live';

@@ -465,4 +465,9 @@ export const enMessages: MessageCatalogue = {
     defaultViewUnknown: 'There is no such view or it is not open to you.',
     isDefaultInvalid: 'is_default must be true or false.',
   },
+  liveMessages: {
+    resourceUnknown: 'Editors are not tracked on this resource.',
+    streamsBusyUser: 'You have too many tabs open for live updates: close some of them.',
+    streamsBusyServer: 'The server cannot take more live updates right now: try again shortly.',
+  },
 };

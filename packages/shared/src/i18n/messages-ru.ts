@@ -471,4 +471,9 @@ export const ruMessages: MessageCatalogue = {
     defaultViewUnknown: 'Такого представления нет или оно вам недоступно.',
     isDefaultInvalid: 'is_default должно быть true или false.',
   },
+  liveMessages: {
+    resourceUnknown: 'Для этого ресурса редакторы не отслеживаются.',
+    streamsBusyUser: 'Слишком много открытых вкладок для обновлений в реальном времени: закройте некоторые.',
+    streamsBusyServer: 'Сервер сейчас не может принять больше обновлений в реальном времени: попробуйте чуть позже.',
+  },
 };

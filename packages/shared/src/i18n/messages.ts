@@ -13,6 +13,7 @@ import { fnMessages } from '../fn/messages';
 import { importMessages } from '../imports';
 import { openingMessages } from '../imports/opening';
 import { jobMessages } from '../jobs';
+import { liveMessages } from '../live';
 import { mailMessages } from '../mail';
 import { onlineMessages } from '../online/messages';
 import { paymentMessages, registryMessages } from '../payments/messages';
@@ -59,6 +60,7 @@ export const azMessages = {
   userMessages,
   preferenceMessages,
   viewMessages,
+  liveMessages,
 } as const;
 
 /** The catalogue of one other language: each messages object's counterpart, none missing. */

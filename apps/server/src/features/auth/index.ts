@@ -3,4 +3,4 @@
 export { publicLookupLimit } from './lookup-limit';
 export { loadActor, setPassword, spendUserResetTokens } from './repository';
 export { purgeChallenges } from './factor-repository';
-export { revokeOtherSessions, revokeUserSessions } from './session-repository';
+export { createSession, revokeOtherSessions, revokeUserSessions } from './session-repository';

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { idSchema, textIdSchema } from '../api/input';
+import type { ResourceKey } from '../resources/define';
+
+/**
+ * The live back office's contract (issue 47): one Server-Sent Events stream a signed-in tab (`GET /api/events/`)
+ * and the presence of editors on a record (`PUT`/`DELETE /api/presence/{resource}/{id}/`).
+ *
+ * Every event has the id `<bootId>.<n>` (the process's random start id, n rising); the client sends the last one
+ * back (`Last-Event-ID` header, or `?lastEventId=` on a reconnect) and the process replays what it missed from its
+ * ring buffer, or answers `reset` first when it cannot (another or a restarted process, too old): the client then
+ * refetches what it shows. A comment line `: ping` comes every `livePingMs`.
+ *
+ * The stream is signed in as every API call is (`Authorization: Bearer <access token>`; read it with fetch, since an
+ * EventSource cannot send the header). It opens with `retry: 2000` and `id: <bootId>.<n>` (no event: where it
+ * stands, to resume from if it drops before any change came), then `counters`. It ends when the access token
+ * expires, the session ends, or the process drains: reconnect with a fresh token and the last id. Only `change`
+ * events carry ids; `counters` and `presence` are state (sent again on a new stream, or answered by the next
+ * presence renewal). More than 20 streams of one user, or a full process, is a 429 with Retry-After.
+ */
+
+/**
+ * What a `change` names: the list's resource, its API path without `/api/` and slashes ('payments' for
+ * `/api/payments/`, 'fn-batches' for `/api/fn/batches/`, 'online-carriers' for `/api/online-carriers/`, a
+ * reference list by its key: 'drivers', 'regions', ...).
+ */
+export const liveListResources = [
+  'payments',
+  'fn-batches',
+  'fn-forms',
+  'online-carriers',
+  'online-payments',
+  'bus-routes',
+] as const;
+
+export type LiveListResource = (typeof liveListResources)[number];
+export type LiveResource = LiveListResource | ResourceKey;
+
+/** A resource name as the stream and the presence paths take it (kebab-case; unknown names are refused). */
+export const liveResourceSchema = z.string().regex(/^[a-z][a-z0-9-]{0,40}$/);
+
+export const liveOps = ['insert', 'update', 'delete', 'bulk'] as const;
+export type LiveOp = (typeof liveOps)[number];
+
+/**
+ * Rows of `resource` changed: `ids` those the reader may see (never empty); `bulk` a statement too large to name
+ * its rows, sent to whoever may read the resource, with `ids` null (refetch). `by`: the user who wrote, when known.
+ */
+export const liveChangeSchema = z.object({
+  resource: liveResourceSchema,
+  ids: z.array(idSchema).min(1).nullable(),
+  op: z.enum(liveOps),
+  by: idSchema.nullable(),
+});
+export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/**
+ * The menu's counts the reader may see, sent at the stream's start and whenever one of them moves: the online
+ * requests waiting for review (each kind, and both together) and the batches waiting for acceptance (an operator:
+ * their own). A count the reader may not see is absent. The home page's numbers are not sent: the home refetches
+ * them (`GET /api/reports/statistics/`) on a `change` of payments, fn-forms, fn-batches or the online requests.
+ */
+export const liveCountersSchema = z.object({
+  onlineRequestsWaiting: z.number().int().nonnegative().optional(),
+  onlineCarriersWaiting: z.number().int().nonnegative().optional(),
+  onlinePaymentsWaiting: z.number().int().nonnegative().optional(),
+  batchesToAccept: z.number().int().nonnegative().optional(),
+});
+export type LiveCounters = z.infer<typeof liveCountersSchema>;
+
+export const liveEditorSchema = z.object({ userId: idSchema, name: z.string() });
+export type LiveEditor = z.infer<typeof liveEditorSchema>;
+
+/** The others who have the record open for editing (empty: nobody else any more). */
+export const livePresenceSchema = z.object({
+  resource: liveResourceSchema,
+  id: idSchema,
+  editors: z.array(liveEditorSchema),
+});
+export type LivePresence = z.infer<typeof livePresenceSchema>;
+
+/** The stream cannot resume: refetch everything shown. */
+export const liveResetSchema = z.object({}).strict();
+
+export const liveEventTypes = ['change', 'counters', 'presence', 'reset'] as const;
+export type LiveEventType = (typeof liveEventTypes)[number];
+
+export const liveEventSchemas = {
+  change: liveChangeSchema,
+  counters: liveCountersSchema,
+  presence: livePresenceSchema,
+  reset: liveResetSchema,
+} as const;
+
+export type LiveEvent =
+  | { type: 'change'; data: LiveChange }
+  | { type: 'counters'; data: LiveCounters }
+  | { type: 'presence'; data: LivePresence }
+  | { type: 'reset'; data: Record<string, never> };
+
+/** Parses one SSE message (its `event:` name and `data:` text); null for a type or a body it does not know. */
+export function parseLiveEvent(type: string, data: string): LiveEvent | null {
+  if (!(liveEventTypes as readonly string[]).includes(type)) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = liveEventSchemas[type as LiveEventType].safeParse(body);
+  return parsed.success ? ({ type, data: parsed.data } as LiveEvent) : null;
+}
+
+/** An event id `<bootId>.<n>`, or null when it is not one. */
+export function parseLiveEventId(text: string | undefined | null): { bootId: string; n: number } | null {
+  const match = /^([A-Za-z0-9_-]{1,64})\.(\d{1,15})$/.exec(text ?? '');
+  return match ? { bootId: match[1]!, n: Number(match[2]) } : null;
+}
+
+export const liveEventId = (bootId: string, n: number) => `${bootId}.${n}`;
+
+/** A comment line `: ping` this often, so proxies and the browser keep the stream open. */
+export const livePingMs = 15_000;
+/** An editor renews their presence this often... */
+export const presenceRenewMs = 20_000;
+/** ...and it lapses this long after the last renewal. */
+export const presenceExpiryMs = 45_000;
+
+export const presenceParamsSchema = z.object({ resource: liveResourceSchema, id: textIdSchema() });
+export const presenceResponseSchema = z.object({ editors: z.array(liveEditorSchema) });
+export type PresenceResponse = z.infer<typeof presenceResponseSchema>;
+
+export const liveMessages = {
+  resourceUnknown: 'Bu resursda redaktə edənlər izlənmir.',
+  streamsBusyUser: 'Bu qədər açıq səkmədən canlı yeniləmə gedə bilməz: bəzi səkmələri bağlayın.',
+  streamsBusyServer: 'Server hazırda daha çox canlı yeniləmə qəbul edə bilmir: bir az sonra yenidən cəhd edin.',
+} as const;
