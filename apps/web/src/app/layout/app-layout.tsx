@@ -21,6 +21,8 @@ import { StepUpHost } from '../../features/auth/components/step-up-host';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { UnsavedChangesHost } from '../../components/unsaved-changes';
 import { ConnectionStatus } from '../../components/connection-status';
+import { LiveStatus } from '../../components/live-status';
+import { useLiveStream } from '../../lib/live';
 
 const siderWidth = 260;
 
@@ -97,6 +99,8 @@ export function AppLayout() {
   // A drawer closed by Escape gives the focus back to its button; one closed by a move, to the new screen.
   const [drawerReturnsFocus, setDrawerReturnsFocus] = useState(true);
   useFocusOnScreenChange();
+  // The tab's one event stream runs while the signed-in frame is shown: from sign-in to sign-out (issue 47).
+  useLiveStream();
 
   // Navigation collapses on every location change; the group holding the current path opens.
   const [shownPath, setShownPath] = useState(location.pathname);
@@ -196,6 +200,7 @@ export function AppLayout() {
               />
             )}
           </div>
+          {!drawerMode && <LiveStatus />}
           <SearchTrigger compact={drawerMode} />
           <UserMenu
             user={user}

@@ -1,0 +1,4 @@
+export * from './events';
+export * from './live-client';
+export * from './query-sync';
+export * from './use-live';
