@@ -11,7 +11,7 @@ import { mainContentId } from '../../lib/page-focus';
 import { useFrameTitle } from '../../lib/document-title';
 import type { ScreenHandle } from '../screen-handle';
 import { GlobalLoadingOverlay } from './global-loading';
-import { buildMenuItems, menuKeysFor } from './menu-items';
+import { buildMenuItems, menuCountsOf, menuKeysFor } from './menu-items';
 import { useFocusOnScreenChange } from './route-focus';
 import { RouteProgress } from './route-progress';
 import { TourHost, useShellPreferences } from './shell-preferences';
@@ -22,7 +22,7 @@ import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { UnsavedChangesHost } from '../../components/unsaved-changes';
 import { ConnectionStatus } from '../../components/connection-status';
 import { LiveStatus } from '../../components/live-status';
-import { useLiveStream } from '../../lib/live';
+import { useLiveCounters, useLiveStream } from '../../lib/live';
 
 const siderWidth = 260;
 
@@ -93,7 +93,9 @@ export function AppLayout() {
   const shell = useShellPreferences(user);
   const layout = shell.layout;
   const permissions = useMemo(() => user?.permissions ?? [], [user]);
-  const items = useMemo(() => buildMenuItems(permissions, t), [permissions, t]);
+  const counters = useLiveCounters();
+  const counts = useMemo(() => menuCountsOf(counters), [counters]);
+  const items = useMemo(() => buildMenuItems(permissions, t, counts), [permissions, t, counts]);
   const keys = menuKeysFor(location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
   // A drawer closed by Escape gives the focus back to its button; one closed by a move, to the new screen.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createQuerySync,
   liveCountersKey,
+  liveResourceOf,
   queryShowsResource,
   registerResourceKey,
   resourceOfPath,
@@ -13,6 +14,8 @@ describe('events into the query cache', () => {
     expect(resourceOfPath('/api/payments/')).toBe('payments');
     expect(resourceOfPath('/api/fn/batches/')).toBe('fn-batches');
     expect(resourceOfPath('/api/online-carriers/')).toBe('online-carriers');
+    expect(liveResourceOf('/api/fn/forms/active-not-shared/')).toBe('fn-forms');
+    expect(liveResourceOf('/api/drivers/')).toBe('drivers');
   });
 
   it('matches the queries of a resource by their key, and the keys a list registered', () => {

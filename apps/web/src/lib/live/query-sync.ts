@@ -1,3 +1,4 @@
+import { liveListResources } from '@dnx/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ChangeEvent, CountersEvent, LiveEvent } from './events';
 
@@ -21,6 +22,15 @@ export function resourceOfPath(path: string): string {
     .split('/')
     .filter(Boolean)
     .join('-');
+}
+
+/**
+ * The resource whose changes a list shows: its path's name, or the known resource it lies under
+ * (`/api/fn/forms/active-not-shared/` shows `fn-forms`).
+ */
+export function liveResourceOf(path: string): string {
+  const name = resourceOfPath(path);
+  return liveListResources.find((known) => name === known || name.startsWith(`${known}-`)) ?? name;
 }
 
 /** A list declared somewhere (ResourceTable) tells which of its query keys a change of its resource touches. */

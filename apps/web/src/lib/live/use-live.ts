@@ -1,10 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { refreshAccessToken } from '../api-client';
 import { tokenStorage } from '../token-storage';
-import type { LiveEvent } from './events';
+import type { CountersEvent, LiveEvent } from './events';
 import { LiveClient, type LiveStatus } from './live-client';
-import { createQuerySync } from './query-sync';
+import { createQuerySync, liveCountersKey } from './query-sync';
 
 /** The tab's one stream, shared by every screen. */
 export const liveClient = new LiveClient({ token: () => tokenStorage.access, refresh: refreshAccessToken });
@@ -48,4 +48,17 @@ export function useLiveEvents(listener: (event: LiveEvent) => void): void {
     latest.current = listener;
   });
   useEffect(() => liveClient.subscribe((event) => latest.current(event)), []);
+}
+
+/** The menu's counts as the stream last sent them (empty until it does). */
+export function useLiveCounters(): CountersEvent {
+  return (
+    useQuery<CountersEvent>({
+      queryKey: liveCountersKey,
+      // Only the stream writes them (`counters` events): never fetched, never stale.
+      queryFn: () => ({}),
+      enabled: false,
+      staleTime: Infinity,
+    }).data ?? {}
+  );
 }
