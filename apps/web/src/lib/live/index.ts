@@ -2,3 +2,4 @@ export * from './events';
 export * from './live-client';
 export * from './query-sync';
 export * from './use-live';
+export * from './presence';
