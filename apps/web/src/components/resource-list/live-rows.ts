@@ -114,6 +114,8 @@ export function useLiveRows<Row>(
   resource: string,
   queryKey: string,
   data: LivePage<Row> | undefined,
+  /** When the query last answered (`dataUpdatedAt`): an answer equal to the last keeps its object, not its time. */
+  updatedAt: number,
   rowKey: (row: Row) => number,
   mode: LiveMode,
 ) {
@@ -140,9 +142,9 @@ export function useLiveRows<Row>(
   const liveFetch = pending.ids === 'all' || pending.ids.size > 0;
 
   // Fresh data: the first page or another query is taken as it is; a quiet refetch of the same page is compared.
-  const [seen, setSeen] = useState<LivePage<Row> | undefined>(undefined);
-  if (data !== seen) {
-    setSeen(data);
+  const [seen, setSeen] = useState<{ data: LivePage<Row> | undefined; at: number }>({ data: undefined, at: 0 });
+  if (data !== seen.data || updatedAt !== seen.at) {
+    setSeen({ data, at: updatedAt });
     if (data !== undefined) {
       const quiet = shown !== null && shown.key === queryKey && liveFetch;
       if (!quiet) {

@@ -222,6 +222,7 @@ export function ResourceTable<Row extends object>({
     liveResource,
     JSON.stringify(apiQuery),
     livePage,
+    list.dataUpdatedAt,
     declaration.rowKey,
     declaration.live ?? 'in-place',
   );
