@@ -19,6 +19,7 @@ import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
+import { liveRoutes } from './features/live/routes';
 import { importRoutes } from './features/imports/routes';
 import { mailPlugin } from './features/mail/plugin';
 import { reportSummaryWorkerPlugin } from './features/reports/summary-worker';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reminderRoutes, { config });
   await app.register(searchRoutes);
   await app.register(viewRoutes);
+  await app.register(liveRoutes);
 
   // A command-line task on the embedded database asks this process, which holds it (control-socket.ts).
   if (handle.kind === 'pglite' && !options.database) await openControlSocket(app, config.dataDir);

@@ -174,6 +174,13 @@ const envSchema = z.object({
   IMPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000).default(4),
   IMPORTS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(2),
   BUSY_RETRY_AFTER: z.coerce.number().int().min(1).max(3_600).default(10),
+  /**
+   * The live event streams (issue 47): open at once in one process, and of one user (a stream a tab); the changes a
+   * process keeps for a dropped stream to resume from. Beyond the limits: 429 with Retry-After.
+   */
+  LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(5_000),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(20),
+  LIVE_EVENT_BUFFER: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),

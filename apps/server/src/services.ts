@@ -9,6 +9,7 @@ import { createBatchService } from './features/fn/batch-service';
 import { createFormService } from './features/fn/form-service';
 import { createGroupService } from './features/groups/service';
 import { createImportService } from './features/imports/service';
+import { createLive } from './features/live';
 import { createOnlineService } from './features/online/service';
 import { createPaymentService } from './features/payments/payment-service';
 import { createProfileService } from './features/profile/service';
@@ -107,6 +108,8 @@ export async function buildServices(app: FastifyInstance, config: Config) {
     statistics: createStatistics(db, { ...fn, payments }),
     search: createSearchService(db, resources),
     imports: createImportService(app, config),
+    /** The live back office: the event streams, the menu's counts and the editors' presence (issue 47). */
+    live: createLive(app, config, { batches: fn.batches }),
   };
 }
 

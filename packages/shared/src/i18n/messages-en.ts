@@ -467,5 +467,7 @@ export const enMessages: MessageCatalogue = {
   },
   liveMessages: {
     resourceUnknown: 'Editors are not tracked on this resource.',
+    streamsBusyUser: 'You have too many tabs open for live updates: close some of them.',
+    streamsBusyServer: 'The server cannot take more live updates right now: try again shortly.',
   },
 };

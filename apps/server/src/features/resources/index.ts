@@ -2,4 +2,4 @@
 export { resourceParts, type ResourceCatalogue } from './parts';
 export { labelOf, type ResourceRepository } from './repository';
 export type { ResourceSpec } from './resource-spec';
-export { specOf } from './specs';
+export { resourceSpecs, specOf } from './specs';

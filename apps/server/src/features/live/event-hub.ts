@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import {
+  liveEventId,
+  meetsRequirement,
+  parseLiveEventId,
+  type LiveChange,
+  type LiveEventType,
+  type LiveOp,
+  type LiveResource,
+  type PermissionRequirement,
+} from '@dnx/shared';
+import { isInRegionScope } from '../../lib/region-scope';
+import type { AuthUser } from '../../plugins/auth';
+
+/**
+ * The events of one process (issue 47): each change numbered as `<bootId>.<n>` and kept in a ring buffer, so a
+ * stream that dropped resumes from the id it last had; every open stream gets each event as its reader may see it,
+ * decided per event from the rows the change feed carried.
+ */
+
+/** A changed row as the stream decides on it: its id and the regions it was and is in (null: no region). */
+export interface ChangedRow {
+  id: number;
+  /** Absent for a list that is not regional; else its region before and after (one of them for an insert or a delete). */
+  regions?: (number | null)[];
+}
+
+/** A change as kept: who may read its resource, and its rows (null: a statement too large to name them). */
+export interface KeptChange {
+  n: number;
+  resource: LiveResource;
+  op: LiveOp;
+  by: number | null;
+  read: PermissionRequirement;
+  rows: ChangedRow[] | null;
+}
+
+/** One open stream: its reader (renewed when their access changes) and where its frames go. */
+export interface LiveStream {
+  reader: AuthUser;
+  write(frame: string): void;
+  close(): void;
+}
+
+/** What `reader` may see of `change`; null: nothing. */
+export function changeFor(reader: AuthUser, change: KeptChange): LiveChange | null {
+  if (!meetsRequirement(reader.permissions, change.read)) return null;
+  if (change.rows === null) return { resource: change.resource, ids: null, op: 'bulk', by: change.by };
+  const ids = change.rows
+    .filter((row) => row.regions === undefined || row.regions.some((region) => isInRegionScope(reader, region)))
+    .map((row) => row.id);
+  return ids.length ? { resource: change.resource, ids, op: change.op, by: change.by } : null;
+}
+
+export const frame = (type: LiveEventType, data: object, id?: string) =>
+  `${id ? `id: ${id}\n` : ''}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+
+export interface EventHub {
+  readonly bootId: string;
+  /** The number of the last event. */
+  readonly seq: number;
+  readonly streams: ReadonlySet<LiveStream>;
+  add(stream: LiveStream): void;
+  remove(stream: LiveStream): void;
+  /** Numbers `change`, keeps it and sends it to every stream whose reader may see it. */
+  publish(change: Omit<KeptChange, 'n'>): void;
+  /**
+   * The frames a stream resuming after `lastEventId` missed, as its reader may see them; null when they are not
+   * all kept (another or a restarted process, an id too old, a gap in the feed): the stream starts with `reset`.
+   */
+  replay(reader: AuthUser, lastEventId: string): string[] | null;
+  /** Events before now cannot be resumed across (the feed was lost: changes may have gone unannounced). */
+  breakResume(): void;
+  /** Called with each event type sent to one stream (metrics). */
+  onSent(listener: (type: LiveEventType) => void): void;
+}
+
+export function createEventHub(capacity: number): EventHub {
+  const bootId = randomBytes(6).toString('base64url');
+  const streams = new Set<LiveStream>();
+  const ring: KeptChange[] = [];
+  let seq = 0;
+  // The first event a resume may start after: one before it is across a gap.
+  let resumableAfter = 0;
+  const sentListeners: ((type: LiveEventType) => void)[] = [];
+  const sent = (type: LiveEventType) => sentListeners.forEach((listener) => listener(type));
+
+  return {
+    bootId,
+    get seq() {
+      return seq;
+    },
+    streams,
+    add: (stream) => streams.add(stream),
+    remove: (stream) => streams.delete(stream),
+    publish(change) {
+      seq += 1;
+      const kept: KeptChange = { ...change, n: seq };
+      ring.push(kept);
+      if (ring.length > capacity) ring.shift();
+      const id = liveEventId(bootId, seq);
+      for (const stream of streams) {
+        const data = changeFor(stream.reader, kept);
+        if (!data) continue;
+        stream.write(frame('change', data, id));
+        sent('change');
+      }
+    },
+    replay(reader, lastEventId) {
+      const last = parseLiveEventId(lastEventId);
+      if (!last || last.bootId !== bootId || last.n > seq || last.n < resumableAfter) return null;
+      const oldest = ring[0]?.n ?? seq + 1;
+      // Every event after `last` must still be kept.
+      if (last.n + 1 < oldest) return null;
+      const frames: string[] = [];
+      for (const kept of ring) {
+        if (kept.n <= last.n) continue;
+        const data = changeFor(reader, kept);
+        if (data) frames.push(frame('change', data, liveEventId(bootId, kept.n)));
+      }
+      return frames;
+    },
+    breakResume() {
+      resumableAfter = seq;
+    },
+    onSent: (listener) => sentListeners.push(listener),
+  };
+}

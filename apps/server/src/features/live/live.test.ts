@@ -1,0 +1,192 @@
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groups, regions, sessions, userGroups, users } from '../../db/schema';
+import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { changeOf, openEventStream, type EventStreamClient } from '../../test/event-stream';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * The event stream (issue 47) through a real listening server (inject cannot stream), read with fetch as the web app
+ * reads it: each reader gets only the rows their permissions and region scope show, and a dropped stream resumes.
+ */
+describe('GET /api/events/', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let ganja: number;
+  let baku: number;
+  let as: Record<'admin' | 'cashier' | 'inspector' | 'bakuCashier', SignedIn>;
+  const open: EventStreamClient[] = [];
+
+  const stream = async (who: SignedIn, headers: Record<string, string> = {}) => {
+    const client = await openEventStream(baseUrl, who.token, headers);
+    open.push(client);
+    return client;
+  };
+
+  const regionId = async (name: string) =>
+    (await t.database.db.select({ id: regions.id }).from(regions).where(eq(regions.name, name)))[0]!.id;
+
+  async function userOf(role: string, region: number): Promise<SignedIn> {
+    const email = `live-${role}-${region}-${Date.now()}@test.az`;
+    const [user] = await t.database.db
+      .insert(users)
+      .values({ email, passwordHash: 'x', firstName: 'Canlı', lastName: role, regionId: region })
+      .returning({ id: users.id });
+    const [group] = await t.database.db.select({ id: groups.id }).from(groups).where(eq(groups.code, role));
+    await t.database.db.insert(userGroups).values({ userId: user!.id, groupId: group!.id });
+    return signInAs(t, email);
+  }
+
+  /** A payment of the region, rewritten as another process would write it (a diff notice on the feed). */
+  async function paymentIn(region: number) {
+    const result = (await t.database.db.execute(
+      sql`select id from payments where region_id = ${region} order by id limit 1`,
+    )) as unknown as { rows: { id: number }[] };
+    return result.rows[0]!.id;
+  }
+  const touchPayments = (where: ReturnType<typeof sql>) =>
+    t.writeOutside((db) => db.execute(sql`update payments set owner_phone = owner_phone where ${where}`));
+
+  /** A form of a batch of the region, rewritten outside (its region is its batch's). */
+  async function touchFormIn(region: number) {
+    const result = await t.writeOutside(
+      (db) =>
+        db.execute(sql`
+          update fn_forms set stage = stage
+          where id = (select f.id from fn_forms f join fn_batches b on b.id = f.batch_id
+                      where b.region_id = ${region} order by f.id limit 1)
+          returning id`) as unknown as Promise<{ rows: { id: number }[] }>,
+    );
+    return result.rows[0]!.id;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ seed: true });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ganja = await regionId('Gəncə');
+    baku = await regionId('Bakı');
+    as = {
+      admin: await signInAs(t, 'admin@demo.az'),
+      cashier: await signInAs(t, 'cashier@demo.az'),
+      inspector: await signInAs(t, 'inspector@demo.az'),
+      bakuCashier: await userOf('cashier', baku),
+    };
+  });
+  afterAll(async () => {
+    for (const client of open) client.close();
+    await t?.close();
+  });
+
+  it('answers an event stream that no proxy buffers, starting with where it stands and the menu counts', async () => {
+    const client = await stream(as.cashier);
+    expect(client.status).toBe(200);
+    expect(client.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(client.headers.get('x-accel-buffering')).toBe('no');
+    expect(client.headers.get('content-encoding')).toBeNull();
+    const counters = await client.next((m) => m.type === 'counters');
+    expect(counters.event?.type).toBe('counters');
+    expect(client.lastId).toMatch(/^[A-Za-z0-9_-]+\.\d+$/);
+  });
+
+  it('refuses a stream without a signed-in user', async () => {
+    const res = await fetch(`${baseUrl}/api/events/`);
+    expect(res.status).toBe(401);
+  });
+
+  it("sends a payment's change to a cashier of its region and not to one of another region", async () => {
+    const ganjaPayment = await paymentIn(ganja);
+    const bakuPayment = await paymentIn(baku);
+    const ganjaCashier = await stream(as.cashier);
+    const bakuCashier = await stream(as.bakuCashier);
+    const national = await stream(as.admin);
+    await ganjaCashier.next((m) => m.type === 'counters');
+    await bakuCashier.next((m) => m.type === 'counters');
+    await national.next((m) => m.type === 'counters');
+
+    await touchPayments(sql`id = ${ganjaPayment}`);
+    await touchPayments(sql`id = ${bakuPayment}`);
+
+    const seen = await ganjaCashier.next(changeOf('payments'));
+    expect(seen.event?.data).toEqual({ resource: 'payments', ids: [ganjaPayment], op: 'update', by: null });
+    // The Bakı cashier's first payment change is the Bakı payment's: the Gəncə one never came.
+    const bakuSeen = await bakuCashier.next(changeOf('payments'));
+    expect(bakuSeen.event?.data).toMatchObject({ ids: [bakuPayment] });
+    // A national reader sees both.
+    expect((await national.next(changeOf('payments'))).event?.data).toMatchObject({ ids: [ganjaPayment] });
+    expect((await national.next(changeOf('payments'))).event?.data).toMatchObject({ ids: [bakuPayment] });
+  });
+
+  it('sends nothing of payments to a reader without their permission', async () => {
+    const inspector = await stream(as.inspector);
+    await inspector.next((m) => m.type === 'counters' || m.type === 'change', 300).catch(() => undefined);
+    await touchPayments(sql`id = ${await paymentIn(ganja)}`);
+    // A change the inspector may see, sent after the payment's: the payment's would have come first.
+    const form = await touchFormIn(ganja);
+    const next = await inspector.next((m) => m.type === 'change');
+    expect(next.event?.data).toEqual({ resource: 'fn-forms', ids: [form], op: 'update', by: null });
+  });
+
+  it('sends a large statement as `bulk` without ids to whoever may read the resource', async () => {
+    const admin = await stream(as.admin);
+    const inspector = await stream(as.inspector);
+    await touchPayments(sql`id in (select id from payments order by id limit 30)`);
+    const bulk = await admin.next(changeOf('payments'));
+    expect(bulk.event?.data).toEqual({ resource: 'payments', ids: null, op: 'bulk', by: null });
+    const form = await touchFormIn(ganja);
+    expect((await inspector.next((m) => m.type === 'change')).event?.data).toMatchObject({ ids: [form] });
+  });
+
+  it('resumes a dropped stream from its Last-Event-ID with the change it missed', async () => {
+    const first = await stream(as.cashier);
+    await first.next((m) => m.type === 'counters');
+    const lastId = first.lastId!;
+    first.close();
+    const payment = await paymentIn(ganja);
+    await touchPayments(sql`id = ${payment}`);
+
+    const again = await stream(as.cashier, { 'last-event-id': lastId });
+    const missed = await again.next((m) => m.type === 'change' || m.type === 'reset');
+    expect(missed.type).toBe('change');
+    expect(missed.event?.data).toMatchObject({ resource: 'payments', ids: [payment] });
+    // The query parameter does the same (a reconnect that cannot set the header).
+    const byQuery = await openEventStream(baseUrl, as.cashier.token).then(async (c) => {
+      c.close();
+      const res = await fetch(`${baseUrl}/api/events/?lastEventId=${encodeURIComponent(lastId)}`, {
+        headers: as.cashier.headers,
+      });
+      const reader = res.body!.getReader();
+      let text = '';
+      while (!text.includes('event: change')) text += new TextDecoder().decode((await reader.read()).value);
+      await reader.cancel();
+      return text;
+    });
+    expect(byQuery).toContain(`"ids":[${payment}]`);
+  });
+
+  it('answers `reset` first to an id it cannot resume from', async () => {
+    const unknown = await stream(as.cashier, { 'last-event-id': 'otherboot.12' });
+    expect((await unknown.next((m) => m.type !== 'counters')).type).toBe('reset');
+    const garbage = await stream(as.cashier, { 'last-event-id': 'not an id' });
+    expect((await garbage.next((m) => m.type !== 'counters')).type).toBe('reset');
+  });
+
+  it('ends the stream when its session ends', async () => {
+    const who = await signInAs(t, 'cashier@demo.az');
+    const client = await stream(who);
+    await client.next((m) => m.type === 'counters');
+    await t.writeOutside((db) =>
+      db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, who.sessionId)),
+    );
+    expect(await client.closedByServer()).toBe(true);
+  });
+
+  it('counts streams, events and resumes in /metrics', async () => {
+    const text = await t.app.metrics.registry.metrics();
+    expect(text).toMatch(/^live_streams_open \d+/m);
+    expect(text).toMatch(/^live_events_sent_total\{type="change"\} [1-9]/m);
+    expect(text).toMatch(/^live_resumes_total\{result="resumed"\} [1-9]/m);
+    expect(text).toMatch(/^live_resumes_total\{result="reset"\} [1-9]/m);
+  });
+});
