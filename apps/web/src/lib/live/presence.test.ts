@@ -27,6 +27,10 @@ describe('presence on a record', () => {
     expect(presenceAfter(state, change(null, 2), record).savedBy).toBeNull();
     expect(presenceAfter(state, change([6, 7], 2), record).savedBy).toBe('Əli Kassir');
     expect(presenceAfter(state, change([7], 9), record).savedBy).toBe('Another user');
-    expect(presenceAfter(state, change([7], null), record).savedBy).toBe('Another user');
+    // A plain edit names no writer: the one other editor seen on the record it was, else "another user".
+    expect(presenceAfter(state, change([7], null), record).savedBy).toBe('Əli Kassir');
+    const two = withEditors(state, [{ userId: 3, name: 'Vəli' }]);
+    expect(presenceAfter(two, change([7], null), record).savedBy).toBe('Another user');
+    expect(presenceAfter(noPresence, change([7], null), record).savedBy).toBe('Another user');
   });
 });

@@ -42,7 +42,10 @@ export function presenceAfter(
     if (by !== null && by === record.me) return state;
     // A bulk change may not have touched this record: it is named only when it was.
     if (ids === null) return state;
-    return { ...state, savedBy: (by !== null ? state.names.get(by) : undefined) ?? record.someone };
+    // A plain edit does not say who wrote it (`by` null: the tables keep only the creator and the status's
+    // author); when one other person had the record open, it was them.
+    const only = state.names.size === 1 ? [...state.names.values()][0] : undefined;
+    return { ...state, savedBy: (by !== null ? state.names.get(by) : only) ?? record.someone };
   }
   return state;
 }
