@@ -209,6 +209,9 @@ test.describe('a live back office', () => {
     await expect(colleague.getByTestId('payment-row-0')).toBeVisible();
 
     await expect(cashier.getByTestId('presence-editors')).toContainText('Redaktor Kassir');
+    // Both streams are open (each opens once its screen has read its data).
+    await expect(liveStatus(cashier)).toHaveAttribute('data-status', 'live');
+    await expect(liveStatus(colleague)).toHaveAttribute('data-status', 'live');
     await expect(colleague.getByTestId('presence-editors')).toBeVisible();
     const cashierName = (await colleague.getByTestId('presence-editors').innerText()).replace(/^.*:\s*/, '').trim();
 
@@ -261,5 +264,17 @@ test.describe('a live back office', () => {
     await expect(colleague.getByTestId('live-bar')).toContainText('2 yeni');
     await colleague.getByTestId('live-show').click();
     await expect(rowOf(colleague, missed)).toBeVisible();
+  });
+
+  test('the stream opens after the first screen has read its data: the page still reaches network idle', async ({
+    browser,
+    baseURL,
+  }) => {
+    // The stream never ends; opened at once it would keep the page from ever settling (the page-weight budget and
+    // the accessibility checks wait for that).
+    const page = await signedIn(browser, baseURL, 'cashier@demo.az');
+    await page.goto('/app/sample-page');
+    await page.waitForLoadState('networkidle', { timeout: 15_000 });
+    await expect(liveStatus(page)).toHaveAttribute('data-status', 'live');
   });
 });

@@ -5,13 +5,15 @@ import { tokenStorage } from '../token-storage';
 import type { CountersEvent, LiveEvent } from './events';
 import { LiveClient, type LiveStatus } from './live-client';
 import { createQuerySync, liveCountersKey } from './query-sync';
+import { startWhenQuiet } from './quiet-start';
 
 /** The tab's one stream, shared by every screen. */
 export const liveClient = new LiveClient({ token: () => tokenStorage.access, refresh: refreshAccessToken });
 
 /**
- * Runs the stream while the signed-in frame is shown (AppLayout): it opens after sign-in and closes at sign-out,
- * follows the browser going offline and online, and feeds the events into the query cache.
+ * Runs the stream while the signed-in frame is shown (AppLayout): it opens after sign-in, once the first screen's
+ * reads are done, and closes at sign-out; it follows the browser going offline and online, and feeds the events into
+ * the query cache.
  */
 export function useLiveStream(): void {
   const queryClient = useQueryClient();
@@ -22,8 +24,9 @@ export function useLiveStream(): void {
     const online = () => liveClient.reconnect();
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
-    liveClient.start();
+    const cancelStart = startWhenQuiet(queryClient, () => liveClient.start());
     return () => {
+      cancelStart();
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
       unsubscribe();
