@@ -10,6 +10,13 @@ import type { ResourceKey } from '../resources/define';
  * back (`Last-Event-ID` header, or `?lastEventId=` on a reconnect) and the process replays what it missed from its
  * ring buffer, or answers `reset` first when it cannot (another or a restarted process, too old): the client then
  * refetches what it shows. A comment line `: ping` comes every `livePingMs`.
+ *
+ * The stream is signed in as every API call is (`Authorization: Bearer <access token>`; read it with fetch, since an
+ * EventSource cannot send the header). It opens with `retry: 2000` and `id: <bootId>.<n>` (no event: where it
+ * stands, to resume from if it drops before any change came), then `counters`. It ends when the access token
+ * expires, the session ends, or the process drains: reconnect with a fresh token and the last id. Only `change`
+ * events carry ids; `counters` and `presence` are state (sent again on a new stream, or answered by the next
+ * presence renewal). More than 20 streams of one user, or a full process, is a 429 with Retry-After.
  */
 
 /**

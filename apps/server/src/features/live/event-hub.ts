@@ -121,6 +121,8 @@ export function createEventHub(capacity: number): EventHub {
       return frames;
     },
     breakResume() {
+      // The gap takes a number of its own: an id from before it is below, one given after it is not.
+      seq += 1;
       resumableAfter = seq;
     },
     onSent: (listener) => sentListeners.push(listener),

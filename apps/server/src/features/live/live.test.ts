@@ -182,6 +182,35 @@ describe('GET /api/events/', () => {
     expect(await client.closedByServer()).toBe(true);
   });
 
+  it("follows a change of the reader's access: a cashier made an inspector stops getting payments", async () => {
+    const who = await userOf('cashier', baku);
+    const client = await stream(who);
+    await client.next((m) => m.type === 'counters');
+    const [inspectors] = await t.database.db.select({ id: groups.id }).from(groups).where(eq(groups.code, 'inspector'));
+    await t.writeOutside(async (db) => {
+      await db.delete(userGroups).where(eq(userGroups.userId, who.userId));
+      await db.insert(userGroups).values({ userId: who.userId, groupId: inspectors!.id });
+    });
+    // The renewed reader's counts: an inspector sees none of the menu's.
+    expect((await client.next((m) => m.type === 'counters')).data).toBe('{}');
+    await touchPayments(sql`id = ${await paymentIn(baku)}`);
+    const form = await touchFormIn(baku);
+    expect((await client.next((m) => m.type === 'change')).event?.data).toMatchObject({
+      resource: 'fn-forms',
+      ids: [form],
+    });
+  });
+
+  it('tells every stream to refetch when the change feed was lost, and resumes nothing from before the gap', async () => {
+    const client = await stream(as.cashier);
+    await client.next((m) => m.type === 'counters');
+    const before = client.lastId!;
+    t.app.changes.restart();
+    expect((await client.next((m) => m.type === 'reset', 10_000)).type).toBe('reset');
+    const again = await stream(as.cashier, { 'last-event-id': before });
+    expect((await again.next((m) => m.type !== 'counters')).type).toBe('reset');
+  });
+
   it('counts streams, events and resumes in /metrics', async () => {
     const text = await t.app.metrics.registry.metrics();
     expect(text).toMatch(/^live_streams_open \d+/m);
