@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../lib/current-user';
 import {
+  liveBus,
   markEditing,
   noPresence,
   presenceAfter,
@@ -38,8 +39,13 @@ export function useRecordPresence(resource: string, id: number, version: unknown
       );
     void mark();
     const timer = setInterval(() => void mark(), presenceRenewMs);
+    // Presence events sent before this tab's stream opened (or while it was down) are lost: ask again once it is live.
+    const stopWatching = liveBus.onStatus(() => {
+      if (liveBus.status === 'live') void mark();
+    });
     return () => {
       open = false;
+      stopWatching();
       clearInterval(timer);
       void unmarkEditing(resource, id).catch(() => undefined);
     };

@@ -1,8 +1,10 @@
-import { parseLiveEvent, type LiveEvent } from './events';
+import { parseLiveEvent } from '@dnx/shared';
+import type { LiveEvent } from './events';
 import { StreamParser } from './sse-parser';
 
-/** `off`: not started (signed out); `connecting`: the first connection; `live`; `reconnecting` after a drop. */
-export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
+import type { LiveStatus } from './bus';
+
+export type { LiveStatus };
 
 export interface LiveClientOptions {
   /** The stream's address. */

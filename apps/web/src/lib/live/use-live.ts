@@ -2,42 +2,50 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { refreshAccessToken } from '../api-client';
 import { tokenStorage } from '../token-storage';
+import { liveBus, stopLiveStream, type LiveStatus } from './bus';
 import type { CountersEvent, LiveEvent } from './events';
-import { LiveClient, type LiveStatus } from './live-client';
 import { createQuerySync, liveCountersKey } from './query-sync';
 import { startWhenQuiet } from './quiet-start';
 
-/** The tab's one stream, shared by every screen. */
-export const liveClient = new LiveClient({ token: () => tokenStorage.access, refresh: refreshAccessToken });
-
 /**
- * Runs the stream while the signed-in frame is shown (AppLayout): it opens after sign-in, once the first screen's
- * reads are done, and closes at sign-out; it follows the browser going offline and online, and feeds the events into
- * the query cache.
+ * Runs the tab's one stream while the signed-in frame is shown (AppLayout): it opens after sign-in, once the first
+ * screen's reads are done (its client loaded then), and closes at sign-out; it follows the browser going offline and
+ * online, and feeds the events into the query cache.
  */
 export function useLiveStream(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
+    let shown = true;
     const sync = createQuerySync(queryClient);
-    const unsubscribe = liveClient.subscribe(sync.handle);
-    const offline = () => liveClient.suspend();
-    const online = () => liveClient.reconnect();
+    const unsubscribe = liveBus.subscribe(sync.handle);
+    const offline = () => liveBus.connection?.suspend();
+    const online = () => liveBus.connection?.reconnect();
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
-    const cancelStart = startWhenQuiet(queryClient, () => liveClient.start());
+    const cancelStart = startWhenQuiet(queryClient, () => {
+      void import('./live-client').then(({ LiveClient }) => {
+        if (!shown || liveBus.connection) return;
+        const client = new LiveClient({ token: () => tokenStorage.access, refresh: refreshAccessToken });
+        client.onStatus((status) => liveBus.setStatus(status));
+        client.subscribe((event) => liveBus.emit(event));
+        liveBus.connection = client;
+        client.start();
+      });
+    });
     return () => {
+      shown = false;
       cancelStart();
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
       unsubscribe();
       sync.dispose();
-      liveClient.stop();
+      stopLiveStream();
     };
   }, [queryClient]);
 }
 
-const subscribeStatus = (listener: () => void) => liveClient.onStatus(listener);
-const readStatus = () => liveClient.status;
+const subscribeStatus = (listener: () => void) => liveBus.onStatus(listener);
+const readStatus = () => liveBus.status;
 
 /** The stream's state now, for the header's indicator. */
 export function useLiveStatus(): LiveStatus {
@@ -50,7 +58,7 @@ export function useLiveEvents(listener: (event: LiveEvent) => void): void {
   useEffect(() => {
     latest.current = listener;
   });
-  useEffect(() => liveClient.subscribe((event) => latest.current(event)), []);
+  useEffect(() => liveBus.subscribe((event) => latest.current(event)), []);
 }
 
 /** The menu's counts as the stream last sent them (empty until it does). */
