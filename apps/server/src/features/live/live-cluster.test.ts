@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { groups, presenceEditors, regions, sessions, userGroups, users } from '../../db/schema';
-import { createSession } from '../sessions/repository';
+import { createSession } from '../sessions';
 import { changeOf, openEventStream, type EventStreamClient } from '../../test/event-stream';
 import { openTestDatabase, testConfig, type TestDatabase } from '../../test/test-app';
 
@@ -27,7 +27,8 @@ describe('live events across two app instances on one database', () => {
   let second: DatabaseHandle | null = null;
   const apps: FastifyInstance[] = [];
   const base: string[] = [];
-  const config = testConfig();
+  // Two streams of one user at most, so the limit is reached in a test.
+  const config = testConfig({ LIVE_STREAMS_PER_USER: '2' });
   const streams: EventStreamClient[] = [];
   let ganja: number;
   let baku: number;
@@ -182,6 +183,29 @@ describe('live events across two app instances on one database', () => {
     expect(await (await call(0, 'PUT', url, as.cashier)).json()).toEqual({ editors: [] });
     expect(await apps[1]!.services.live.presence.sweep()).toBeGreaterThanOrEqual(1);
     expect((await cashier.next((m) => m.type === 'presence', 1_000)).event?.data).toMatchObject({ editors: [] });
+  });
+
+  it("refuses a user's stream beyond their limit with a 429 in their language, and takes one again once one closes", async () => {
+    const who = await userOf('operator', ganja);
+    const first = await stream(0, who);
+    await stream(0, who);
+    let res = await fetch(`${base[0]}/api/events/`, { headers: who.headers });
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe(String(config.BUSY_RETRY_AFTER));
+    expect(await res.json()).toEqual({ detail: liveMessages.streamsBusyUser });
+    // Per process: the other instance holds none of them.
+    const other = await openEventStream(base[1]!, who.token);
+    streams.push(other);
+    expect(other.status).toBe(200);
+    first.close();
+    await expect
+      .poll(async () => {
+        res = await fetch(`${base[0]}/api/events/`, { headers: who.headers });
+        const status = res.status;
+        await res.body?.cancel();
+        return status;
+      })
+      .toBe(200);
   });
 
   it('refuses presence on what the reader may not read, and names an unknown resource', async () => {

@@ -3,8 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, regions, sessions, userGroups, users } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
+import { createSession } from '../sessions';
 import { changeOf, openEventStream, type EventStreamClient } from '../../test/event-stream';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fnKit } from '../fn/fn-test-kit';
 
 /**
  * The event stream (issue 47) through a real listening server (inject cannot stream), read with fetch as the web app
@@ -118,6 +120,27 @@ describe('GET /api/events/', () => {
     expect((await national.next(changeOf('payments'))).event?.data).toMatchObject({ ids: [bakuPayment] });
   });
 
+  it("sends a cashier's payment, made and paid through the API, to the region's other readers, naming the cashier", async () => {
+    const kit = await fnKit(t);
+    const regional = await stream(await signInAs(t, 'regional@demo.az'));
+    await regional.next((m) => m.type === 'counters');
+    const { payment } = await kit.payForms(String(1_000_000_000 + (Date.now() % 1_000_000_000)));
+    const made = await regional.next(changeOf('payments', payment.id));
+    expect(made.event?.data).toEqual({
+      resource: 'payments',
+      ids: [payment.id],
+      op: 'insert',
+      by: kit.as.cashier.userId,
+    });
+    // Submitted, then paid: each a change of its status by the cashier (the early warning of an open record).
+    for (let i = 0; i < 2; i += 1) {
+      expect((await regional.next(changeOf('payments', payment.id))).event?.data).toMatchObject({
+        op: 'update',
+        by: kit.as.cashier.userId,
+      });
+    }
+  });
+
   it('sends nothing of payments to a reader without their permission', async () => {
     const inspector = await stream(as.inspector);
     await inspector.next((m) => m.type === 'counters' || m.type === 'change', 300).catch(() => undefined);
@@ -209,6 +232,24 @@ describe('GET /api/events/', () => {
     expect((await client.next((m) => m.type === 'reset', 10_000)).type).toBe('reset');
     const again = await stream(as.cashier, { 'last-event-id': before });
     expect((await again.next((m) => m.type !== 'counters')).type).toBe('reset');
+  });
+
+  it('ends the stream when its access token expires', async () => {
+    const [cashier] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'cashier@demo.az'));
+    const sessionId = await createSession(t.database.db, cashier!.id);
+    const { token } = await t.app.tokens.sign(
+      'access',
+      cashier!.id,
+      { sid: sessionId },
+      { notAfter: Math.floor(Date.now() / 1000) + 2 },
+    );
+    const client = await openEventStream(baseUrl, token);
+    open.push(client);
+    await client.next((m) => m.type === 'counters');
+    expect(await client.closedByServer(5_000)).toBe(true);
   });
 
   it('counts streams, events and resumes in /metrics', async () => {
