@@ -7,6 +7,8 @@ interface Call {
   headers: Record<string, string>;
   push: (text: string) => void;
   end: () => void;
+  /** The connection breaks (the network, a proxy cutting it). */
+  drop: () => void;
 }
 
 function fakeServer(answers: (number | 'stream')[]) {
@@ -20,6 +22,7 @@ function fakeServer(answers: (number | 'stream')[]) {
       headers: { ...(init?.headers as Record<string, string>) },
       push: (text) => controller.enqueue(encoder.encode(text)),
       end: () => controller.close(),
+      drop: () => controller.error(new Error('network')),
     });
     init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
     if (answer === 'stream') return Promise.resolve(new Response(body, { status: 200 }));
@@ -64,12 +67,24 @@ describe('the live client', () => {
     await flush();
     server.calls[0]!.push('id: b.7\nevent: counters\ndata: {"batchesToAccept":2}\n\n');
     await flush();
-    server.calls[0]!.end();
+    server.calls[0]!.drop();
     await flush();
     expect(live.status).toBe('reconnecting');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.calls[1]?.headers['last-event-id']).toBe('b.7');
     expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+  });
+
+  it('opens the next stream at once, still live, when the server ends one in order (its token expired)', async () => {
+    const { server, statuses } = connect(['stream', 'stream']);
+    await flush();
+    server.calls[0]!.push('id: b.9\nevent: reset\ndata: {}\n\n');
+    await flush();
+    server.calls[0]!.end();
+    await flush();
+    await flush();
+    expect(server.calls[1]?.headers['last-event-id']).toBe('b.9');
+    expect(statuses).toEqual(['connecting', 'live']);
   });
 
   it('tries again after a refused connection (a 502 of the proxy)', async () => {

@@ -39,6 +39,7 @@ export class LiveClient {
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private silenceTimer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
+  private lastCleanEnd = 0;
   private running = false;
   private state: LiveStatus = 'off';
   /** The id of the last event received: where a new connection resumes. */
@@ -131,9 +132,18 @@ export class LiveClient {
     this.silenceTimer = setTimeout(() => controller.abort(), this.options.silenceMs);
   }
 
+  /** True when the streams keep ending at once (a server that closes them): then the waits apply. */
+  private endedAgain(): boolean {
+    const now = Date.now();
+    const again = now - this.lastCleanEnd < 5_000;
+    this.lastCleanEnd = now;
+    return again;
+  }
+
   private async connect(): Promise<void> {
     const controller = new AbortController();
     this.controller = controller;
+    let ended = false;
     try {
       let res = await this.open(this.options.token(), controller.signal);
       if (res.status === 401) {
@@ -149,12 +159,19 @@ export class LiveClient {
       this.setStatus('live');
       this.watchSilence(controller);
       await this.read(res.body, controller);
+      ended = !controller.signal.aborted;
     } catch {
       // A drop, a refused connection or the silence watch: opened again below unless stopped.
     }
     if (this.controller !== controller || !this.running) return;
     this.controller = null;
     if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    // The server ended the stream in order (it lasts as long as its access token): the next one opens at once,
+    // resuming, and the header does not blink "reconnecting" for it.
+    if (ended && !this.endedAgain()) {
+      void this.connect();
+      return;
+    }
     this.setStatus('reconnecting');
     const delays = this.options.delays;
     const delay = delays[Math.min(this.failures, delays.length - 1)] ?? 1_000;
