@@ -147,6 +147,23 @@ export const az = {
     mismatch: 'Şifrə və onun təkrarı eyni deyil.',
     oldRequired: 'Köhnə şifrə boş buraxıla bilməz.',
   },
+  live: {
+    live: 'Canlı',
+    liveHint: 'Siyahılar və saylar özləri yenilənir.',
+    reconnecting: 'Yenidən qoşulur…',
+    reconnectingHint: 'Canlı yeniləmələrlə əlaqə kəsildi; bərpa olunanda buraxılanlar gələcək.',
+    newRows: '{{count}} yeni',
+    changedRows: 'Dəyişən: {{count}}',
+    show: 'Göstər',
+    rowNew: 'Yeni',
+    rowChanged: 'Dəyişdi',
+    rowLeft: 'Bu siyahıdan çıxdı',
+    rowDeleted: 'Silindi',
+    alsoOpenBy: 'Bunu hazırda redaktə edir: {{names}}',
+    savedByOther: '{{name}} bu qeydi yadda saxladı; onun dəyişikliyini görmək üçün yenidən yükləyin.',
+    someone: 'Başqa istifadəçi',
+    reload: 'Yenidən yüklə',
+  },
   errors: {
     network:
       'Serverlə əlaqə kəsildi. İnternet bağlantısını yoxlayın: bağlantı bərpa olunanda məlumatlar yenidən yüklənəcək.',

@@ -11,7 +11,7 @@ import { mainContentId } from '../../lib/page-focus';
 import { useFrameTitle } from '../../lib/document-title';
 import type { ScreenHandle } from '../screen-handle';
 import { GlobalLoadingOverlay } from './global-loading';
-import { buildMenuItems, menuKeysFor } from './menu-items';
+import { buildMenuItems, menuCountsOf, menuKeysFor } from './menu-items';
 import { useFocusOnScreenChange } from './route-focus';
 import { RouteProgress } from './route-progress';
 import { TourHost, useShellPreferences } from './shell-preferences';
@@ -21,6 +21,8 @@ import { StepUpHost } from '../../features/auth/components/step-up-host';
 import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { UnsavedChangesHost } from '../../components/unsaved-changes';
 import { ConnectionStatus } from '../../components/connection-status';
+import { LiveStatus } from '../../components/live-status';
+import { useLiveCounters, useLiveStream } from '../../lib/live';
 
 const siderWidth = 260;
 
@@ -91,12 +93,16 @@ export function AppLayout() {
   const shell = useShellPreferences(user);
   const layout = shell.layout;
   const permissions = useMemo(() => user?.permissions ?? [], [user]);
-  const items = useMemo(() => buildMenuItems(permissions, t), [permissions, t]);
+  const counters = useLiveCounters();
+  const counts = useMemo(() => menuCountsOf(counters), [counters]);
+  const items = useMemo(() => buildMenuItems(permissions, t, counts), [permissions, t, counts]);
   const keys = menuKeysFor(location.pathname);
   const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
   // A drawer closed by Escape gives the focus back to its button; one closed by a move, to the new screen.
   const [drawerReturnsFocus, setDrawerReturnsFocus] = useState(true);
   useFocusOnScreenChange();
+  // The tab's one event stream runs while the signed-in frame is shown: from sign-in to sign-out (issue 47).
+  useLiveStream();
 
   // Navigation collapses on every location change; the group holding the current path opens.
   const [shownPath, setShownPath] = useState(location.pathname);
@@ -196,6 +202,7 @@ export function AppLayout() {
               />
             )}
           </div>
+          {!drawerMode && <LiveStatus />}
           <SearchTrigger compact={drawerMode} />
           <UserMenu
             user={user}

@@ -1,13 +1,14 @@
 import { DeleteOutlined, LeftOutlined, ReloadOutlined, RightOutlined, SwapOutlined } from '@ant-design/icons';
 import { maxPageSize, pageSizeOptions, savedViewParam } from '@dnx/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Input, Select, Table, Typography, type TableProps } from 'antd';
+import { Alert, Button, Flex, Input, Select, Table, Tag, Typography, type TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { Suspense, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import { hideMeasureRows, useAccessibleDom } from '../../lib/accessible-dom';
 import { ApiError } from '../../lib/api-client';
+import { liveResourceOf, registerResourceKey } from '../../lib/live';
 import { failureMessage, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useDeleteConfirmation } from '../delete-confirmation';
 import { ExportButton, type ExportRequest } from './export-button';
@@ -30,6 +31,7 @@ import {
   tableSizeOf,
   type PendingView,
 } from './list-settings';
+import { useLiveRows, type RowMark } from './live-rows';
 import { deleteMultiple, listPageQuery } from './resource-api';
 import { useSideScroll } from './side-scroll';
 import './texts';
@@ -52,6 +54,14 @@ export interface ResourceTableProps<Row> {
   /** What a bulk delete answered, for a list whose delete says more than "done" (routes kept inactive). */
   onDeleted?: (answer: unknown) => void;
 }
+
+const markText: Record<RowMark, string> = {
+  new: 'live.rowNew',
+  changed: 'live.rowChanged',
+  left: 'live.rowLeft',
+  deleted: 'live.rowDeleted',
+};
+const markColor: Record<RowMark, string> = { new: 'green', changed: 'blue', left: 'default', deleted: 'red' };
 
 /** A list's 400 under one parameter (its own sentence): an old `cursor`, or "Hamısı" over too many rows. */
 const queryProblem = (error: unknown, name: 'cursor' | 'no_page') =>
@@ -201,8 +211,24 @@ export function ResourceTable<Row extends object>({
   const sideScroll = useSideScroll(tableRoot, t('listTools.scrollRegion'), hintId);
   const [selected, setSelected] = useState<number[]>([]);
 
+  // Others' changes (issue 47): the page is read again quietly, and what changed on it is marked.
+  const liveResource = declaration.liveResource ?? liveResourceOf(endpoint.path);
+  useEffect(() => registerResourceKey(liveResource, endpoint.queryKey), [liveResource, endpoint.queryKey]);
+  const livePage = useMemo(
+    () => (list.data ? { rows: list.data.results, count: list.data.count } : undefined),
+    [list.data],
+  );
+  const live = useLiveRows(
+    liveResource,
+    JSON.stringify(apiQuery),
+    livePage,
+    list.dataUpdatedAt,
+    declaration.rowKey,
+    declaration.live ?? 'in-place',
+  );
+
   const count = list.data?.count ?? 0;
-  const rows = list.data?.results ?? [];
+  const rows = live.rows;
   const pageSize = state.perPage === allPageSize ? Math.max(count, 1) : state.perPage;
 
   // A page past the end (after a delete, or an old link) moves to the last page that has rows.
@@ -256,7 +282,19 @@ export function ResourceTable<Row extends object>({
     sorter: Boolean(column.sortKey),
     sortOrder:
       column.sortKey && state.orderBy === column.sortKey ? (state.order === 'asc' ? 'ascend' : 'descend') : null,
-    render: (_: unknown, row: Row) => (column.render ? column.render(row) : cellOf(column, row)),
+    render: (_: unknown, row: Row) => {
+      const cell = column.render ? column.render(row) : cellOf(column, row);
+      const mark = index === 0 ? live.marks.get(declaration.rowKey(row)) : undefined;
+      if (!mark) return cell;
+      return (
+        <>
+          {cell}{' '}
+          <Tag color={markColor[mark]} data-testid="live-mark">
+            {t(markText[mark])}
+          </Tag>
+        </>
+      );
+    },
   }));
 
   const onTableChange: TableProps<Row>['onChange'] = (pagination, _filters, sorter, extra) => {
@@ -415,12 +453,32 @@ export function ResourceTable<Row extends object>({
           <SwapOutlined aria-hidden /> {t('listTools.scrollHint')}
         </Typography.Text>
       )}
+      {live.held > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          role="status"
+          style={{ marginBottom: 16 }}
+          message={t('live.newRows', { count: live.held })}
+          action={
+            <Button size="small" type="primary" onClick={live.showHeld} data-testid="live-show">
+              {t('live.show')}
+            </Button>
+          }
+          data-testid="live-bar"
+        />
+      )}
       <Table<Row>
         rowKey={(row) => declaration.rowKey(row)}
+        rowClassName={(row) => {
+          const mark = live.marks.get(declaration.rowKey(row));
+          return mark ? `live-row live-row-${mark}` : '';
+        }}
+        onRow={(row) => ({ 'data-live': live.marks.get(declaration.rowKey(row)) }) as object}
         columns={tableColumns}
         dataSource={prefsSettled && pendingView === null ? rows : []}
         size={tableSizeOf(preferences.data?.density)}
-        loading={list.isFetching || !prefsSettled || pendingView !== null}
+        loading={(list.isFetching && !live.liveFetch) || !prefsSettled || pendingView !== null}
         onChange={onTableChange}
         // Cells wrap to fit the width first; only what cannot fit scrolls sideways (and the hint above says so).
         scroll={{ x: true }}

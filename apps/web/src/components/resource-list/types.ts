@@ -2,6 +2,7 @@ import type { ExportCell, ExportColumns } from '@dnx/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ApiListQuery, ListPaging, ListStateDefaults } from './list-query';
+import type { LiveMode } from './live-rows';
 import type { ListEndpoint } from './resource-api';
 
 /**
@@ -76,4 +77,11 @@ export interface ResourceListDeclaration<Row> {
   defaultColumns?: readonly string[];
   /** The screen's tab, when it has tabs: each tab is a list of its own (`active-fn:by-inspector`). */
   tab?: string;
+  /**
+   * How the list takes others' changes (issue 47): `in-place` (default) shows them at once, marked; `bar` holds
+   * new rows behind "3 new, show" where rows moving under the reader would be worse.
+   */
+  live?: LiveMode;
+  /** The resource whose `change` events the list follows, when its path does not name it (`fn/paid` shows forms). */
+  liveResource?: string;
 }

@@ -1,6 +1,7 @@
 import { homePath } from '@dnx/shared';
 import { queryClient } from '../../app/query-client';
 import { refreshAccessToken } from '../../lib/api-client';
+import { stopLiveStream } from '../../lib/live';
 import { tokenStorage } from '../../lib/token-storage';
 import { logout, verifyToken, type TokenPair } from './api/tokens';
 
@@ -42,6 +43,8 @@ export async function verifyStoredSession(): Promise<boolean> {
 
 /** Clears everything the session held: storage, cached user and data, the remembered initial URL. */
 export function clearSession() {
+  // The event stream closes with the session, before the next person signs in on this tab (issue 47).
+  stopLiveStream();
   tokenStorage.clear();
   queryClient.clear();
   initialUrl = null;

@@ -85,6 +85,8 @@ export default function PaidFnPage() {
   const declaration = useMemo<ResourceListDeclaration<FnForm>>(
     () => ({
       endpoint: paidEndpoint,
+      // The paid forms are forms: their changes come as `fn-forms` (issue 47).
+      liveResource: 'fn-forms',
       title: t('routes.paid-fn'),
       rowKey: (f) => f.id,
       defaultSort: { orderBy: 'updated_at', order: 'desc' },

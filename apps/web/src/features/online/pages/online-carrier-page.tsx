@@ -18,6 +18,8 @@ function CarrierRequestsList() {
   const declaration = useMemo<ResourceListDeclaration<OnlineCarrierListItem>>(
     () => ({
       endpoint: onlineCarriersEndpoint,
+      // Requests come in while the reviewer reads: new rows wait behind a bar rather than push the rows down (issue 47).
+      live: 'bar',
       title: t('routes.online-carrier'),
       rowKey: (r) => r.id,
       search: true,

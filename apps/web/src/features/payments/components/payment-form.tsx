@@ -14,6 +14,7 @@ import { Alert, Button, Card, Flex, Form, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RecordPresence } from '../../../components/record-presence';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import { ApiError } from '../../../lib/api-client';
@@ -158,6 +159,8 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
   return (
     <Card>
       {stale && <StaleVersionAlert onReload={reload} />}
+      {/* Who else edits this payment, and an early word when one of them saves it (issue 47). */}
+      {base && <RecordPresence resource="payments" id={base.id} version={base.version} onReload={reload} />}
       {base?.online_request != null && (
         // Made of an online request (accepted in online-payment): the way back to it.
         <Alert

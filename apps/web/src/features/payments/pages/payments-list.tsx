@@ -102,6 +102,8 @@ export function PaymentsList() {
   const declaration = useMemo<ResourceListDeclaration<PaymentListItem>>(
     () => ({
       endpoint: paymentsEndpoint,
+      // A cashier acts on the rows: new payments wait behind a bar rather than move them (issue 47).
+      live: 'bar',
       title: t('routes.fn-payment'),
       rowKey: (p) => p.id,
       search: true,
