@@ -20,6 +20,40 @@ const snapshot = (group: Pick<Group, 'name' | 'permissions' | 'mfa_required' | '
 
 const groupTable: VersionedTable = { table: groups, id: groups.id, version: groups.version };
 
+/** Name free and permissions real and grantable; field errors otherwise. */
+async function check(db: Executor, actor: AuthUser, input: ValidGroupInput, existing: Group | null) {
+  const errors: Record<string, string[]> = {};
+  if (await repo.isGroupNameTaken(db, input.name, existing?.id)) errors.name = [userMessages.groupNameTaken];
+  const ids = [...new Set(input.permissions)];
+  const codes = await repo.permissionCodesOf(db, ids);
+  if (codes.size !== ids.length) {
+    errors.permissions = [userMessages.choiceMissing];
+  } else {
+    const held = existing ? (await repo.permissionCodesOf(db, existing.permissions)).values() : [];
+    if (ungrantable(actor, codes.values(), held).length > 0) errors.permissions = [userMessages.grantBeyondOwn];
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  return ids.sort((a, b) => a - b);
+}
+
+/** A concurrent request took the name between the check and the write. */
+function translateWriteError(err: unknown): never {
+  if (uniqueViolation(err)?.startsWith('groups_name')) throw fieldErrors({ name: [userMessages.groupNameTaken] });
+  throw err;
+}
+
+// Role groups are re-synced from the shared matrix at every start: an edit would not hold.
+function protectRoleGroup(group: Group) {
+  if (group.code !== null) throw conflict(userMessages.roleGroupProtected);
+}
+
+async function editable(db: Executor, id: number): Promise<Group> {
+  const group = await repo.findGroup(db, id);
+  if (!group) throw notFound();
+  protectRoleGroup(group);
+  return group;
+}
+
 /**
  * Groups and the permission catalogue. The six role groups are system data: read only. `endSessionsLackingFactor`
  * ends, in the change's transaction, the sessions of a group's members who have no second factor once the group
@@ -29,40 +63,6 @@ export function createGroupService(
   db: Database,
   endSessionsLackingFactor: (executor: Executor, groupId: number) => Promise<void>,
 ) {
-  /** Name free and permissions real and grantable; field errors otherwise. */
-  async function check(db: Executor, actor: AuthUser, input: ValidGroupInput, existing: Group | null) {
-    const errors: Record<string, string[]> = {};
-    if (await repo.isGroupNameTaken(db, input.name, existing?.id)) errors.name = [userMessages.groupNameTaken];
-    const ids = [...new Set(input.permissions)];
-    const codes = await repo.permissionCodesOf(db, ids);
-    if (codes.size !== ids.length) {
-      errors.permissions = [userMessages.choiceMissing];
-    } else {
-      const held = existing ? (await repo.permissionCodesOf(db, existing.permissions)).values() : [];
-      if (ungrantable(actor, codes.values(), held).length > 0) errors.permissions = [userMessages.grantBeyondOwn];
-    }
-    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-    return ids.sort((a, b) => a - b);
-  }
-
-  /** A concurrent request took the name between the check and the write. */
-  function translateWriteError(err: unknown): never {
-    if (uniqueViolation(err)?.startsWith('groups_name')) throw fieldErrors({ name: [userMessages.groupNameTaken] });
-    throw err;
-  }
-
-  // Role groups are re-synced from the shared matrix at every start: an edit would not hold.
-  function protectRoleGroup(group: Group) {
-    if (group.code !== null) throw conflict(userMessages.roleGroupProtected);
-  }
-
-  async function editable(id: number): Promise<Group> {
-    const group = await repo.findGroup(db, id);
-    if (!group) throw notFound();
-    protectRoleGroup(group);
-    return group;
-  }
-
   return {
     list: (query: GroupListQuery, currentUrl: string) => repo.listGroups(db, query, currentUrl),
     /** Every group the list selects with `query`, chunk by chunk in its order (the list's export). */
@@ -124,7 +124,7 @@ export function createGroupService(
 
     /** A group still given to users is not deleted (409 naming how many): removing it would silently take access. */
     async delete(actor: AuthUser, id: number): Promise<{ pk: number }> {
-      await editable(id);
+      await editable(db, id);
       const users = await repo.countGroupUsers(db, id);
       if (users > 0) throw conflict(userMessages.groupInUse(users));
       await db

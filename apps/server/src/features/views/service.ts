@@ -59,6 +59,18 @@ async function preferencesAnswer(db: Executor, user: AuthUser, list: string): Pr
   };
 }
 
+/** Sharing is an administrator's; the groups must exist. */
+async function checkSharing(executor: Executor, user: AuthUser, sharedWith: readonly number[]) {
+  if (sharedWith.length === 0) return;
+  if (!mayShareViews(user.groups.map((g) => g.code))) throw new HttpError(403, { detail: viewMessages.shareForbidden });
+  const known = await repo.existingGroupIds(executor, sharedWith);
+  if (sharedWith.some((id) => !known.has(id))) throw fieldErrors({ shared_with: [viewMessages.groupUnknown] });
+}
+
+/** A name the owner already gave another view of the list is a 400 under `name`. */
+const nameTaken = (error: unknown) =>
+  uniqueViolation(error) === 'saved_views_user_list_name_key' ? fieldErrors({ name: [viewMessages.nameTaken] }) : error;
+
 export function createViewsService(db: Database) {
   /** A view the caller may see, or 404; `owned`: one they may change, or 403. */
   async function reachable(user: AuthUser, id: number, owned: boolean) {
@@ -67,21 +79,6 @@ export function createViewsService(db: Database) {
     if (owned && found.view.userId !== user.id) throw new HttpError(403, { detail: viewMessages.notOwner });
     return found;
   }
-
-  /** Sharing is an administrator's; the groups must exist. */
-  async function checkSharing(executor: Executor, user: AuthUser, sharedWith: readonly number[]) {
-    if (sharedWith.length === 0) return;
-    if (!mayShareViews(user.groups.map((g) => g.code)))
-      throw new HttpError(403, { detail: viewMessages.shareForbidden });
-    const known = await repo.existingGroupIds(executor, sharedWith);
-    if (sharedWith.some((id) => !known.has(id))) throw fieldErrors({ shared_with: [viewMessages.groupUnknown] });
-  }
-
-  /** A name the owner already gave another view of the list is a 400 under `name`. */
-  const nameTaken = (error: unknown) =>
-    uniqueViolation(error) === 'saved_views_user_list_name_key'
-      ? fieldErrors({ name: [viewMessages.nameTaken] })
-      : error;
 
   async function answerOne(user: AuthUser, id: number): Promise<SavedView> {
     const found = await reachable(user, id, false);
