@@ -114,3 +114,11 @@ export async function cursorUsable(tx: Executor, cursor: string): Promise<boolea
   );
   return row!.ok;
 }
+
+/** Whether any mark changed in a transaction with an id at or above `xmin` (that this read can see). */
+export async function changedSince(tx: Executor, xmin: string): Promise<boolean> {
+  const [row] = rowsOf<{ changed: boolean }>(
+    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM fn_form_changes WHERE xid >= ${xmin}::xid8) AS changed`),
+  );
+  return row!.changed;
+}

@@ -51,6 +51,18 @@ describe('the inspector snapshot', () => {
     expect(unpaid.slice(3)).toEqual([null, null, null, null, null, null]);
   });
 
+  it('answers a full read again from the one kept while nothing changed, and never a stale one', async () => {
+    const first = await fetchSnapshot(t, k.as.inspector);
+    const again = await fetchSnapshot(t, k.as.inspector);
+    expect(again.cursor).toBe(first.cursor);
+    expect(again.marks).toEqual(first.marks);
+    const { forms } = await k.payForms('1234567891', 1);
+    const after = await fetchSnapshot(t, k.as.inspector);
+    expect(after.full).toBe(true);
+    expect(marksByKey(after).get(markKey(forms[0]!.series, forms[0]!.number))?.[2]).toBe('valid');
+    expect(after.marks).toHaveLength(first.marks.length + 1);
+  });
+
   it('answers a national user every region', async () => {
     const full = await fetchSnapshot(t, k.as.central);
     expect(full.regions).toEqual([]);

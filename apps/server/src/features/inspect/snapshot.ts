@@ -1,10 +1,11 @@
 import { formatFnNumber, inspectMessages as m, type SignedSnapshot, type SnapshotPayload } from '@dnx/shared';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
 import {
   allMarks,
   changedMarks,
+  changedSince,
   cursorUsable,
   markTuple,
   snapshotXmin,
@@ -62,7 +63,25 @@ export function snapshotPayload(input: {
   };
 }
 
+/** How many regions' full reads a process keeps (each at most a region's marks). */
+const fullReadsKept = 8;
+
 export function createSnapshotService(db: Database, keys: SigningKeys, maxAgeMinutes: number) {
+  // The last full read of each region set and the xmin it was read at: while no mark has changed in a transaction at
+  // or above that xmin, it is still the state (every change writes fn_form_changes), and its xmin still the cursor.
+  // Many phones of one region syncing in full in the morning then cost one read. Lost with the process; never stale.
+  const fullReads = new Map<string, { xmin: string; marks: MarkRow[] }>();
+  async function fullRead(tx: Transaction, regions: number[] | null, xmin: string) {
+    const key = regionsKey(regions);
+    const kept = fullReads.get(key);
+    if (kept && !(await changedSince(tx, kept.xmin))) return kept;
+    const read = { xmin, marks: await allMarks(tx, regions) };
+    fullReads.delete(key);
+    fullReads.set(key, read);
+    if (fullReads.size > fullReadsKept) fullReads.delete(fullReads.keys().next().value!);
+    return read;
+  }
+
   return {
     async snapshot(actor: AuthUser, since: string | undefined): Promise<SignedSnapshot> {
       const regions = snapshotRegions(actor);
@@ -75,8 +94,8 @@ export function createSnapshotService(db: Database, keys: SigningKeys, maxAgeMin
             const changed = await changedMarks(tx, regions, from, xmin);
             return snapshotPayload({ xmin, regions, full: false, ...changed, maxAgeMinutes });
           }
-          const marks = await allMarks(tx, regions);
-          return snapshotPayload({ xmin, regions, full: true, marks, removed: [], maxAgeMinutes });
+          const full = await fullRead(tx, regions, xmin);
+          return snapshotPayload({ ...full, regions, full: true, removed: [], maxAgeMinutes });
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
