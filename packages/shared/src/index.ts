@@ -13,6 +13,7 @@ export * from './mail/columns';
 export * from './jobs';
 export * from './payments';
 export * from './fn';
+export * from './inspect';
 export * from './online';
 export * from './bus-routes';
 export * from './reports';

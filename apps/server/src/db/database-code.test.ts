@@ -9,7 +9,7 @@ import { applyDatabaseCode, readDatabaseCode } from './database-code';
 import { migrate } from './migrate';
 
 /** The last numbered migration that may still define a function or a trigger: after it they live in db/functions. */
-const lastMigrationWithCode = '0055';
+const lastMigrationWithCode = '0057';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /** A definition as text to compare: PostgreSQL's own spacing aside. */

@@ -225,6 +225,17 @@ export const enMessages: MessageCatalogue = {
       `Discrepancies found: missing numbers ${missing}, forms outside the range ${strays}, overlapping ranges ${overlaps}, rows whose totals do not match ${unbalanced}.`,
     unknownNumber: (series, number) => `Distinguishing mark ${series} ${number} was not found.`,
   },
+  inspectMessages: {
+    checksRequired: 'At least one check must be sent.',
+    tooManyChecks: (max) => `At most ${max} checks can be sent at once.`,
+    checkIdInvalid: 'The check identifier must be a UUID.',
+    checkedAtInvalid: 'The time of the check must be in ISO 8601 format.',
+    answerInvalid: 'Answer: valid, expired, annulled, not_issued, unknown or not_genuine.',
+    sourceInvalid: 'Source: scan or typed.',
+    locationInvalid:
+      'The location is not valid: latitude -90..90, longitude -180..180 (decimals as text), accuracy in whole metres.',
+    noRegion: 'You have no region assigned: the list of marks cannot be downloaded.',
+  },
   importMessages: {
     resourceInvalid: 'Choose the list to import.',
     fileRequired: 'Choose the file.',

@@ -228,6 +228,17 @@ export const ruMessages: MessageCatalogue = {
       `Найдены расхождения: недостающих номеров ${missing}, бланков вне диапазона ${strays}, пересекающихся диапазонов ${overlaps}, строк с несходящимися итогами ${unbalanced}.`,
     unknownNumber: (series, number) => `Отличительный знак ${series} ${number} не найден.`,
   },
+  inspectMessages: {
+    checksRequired: 'Нужно отправить хотя бы одну проверку.',
+    tooManyChecks: (max) => `За один раз можно отправить не более ${max} проверок.`,
+    checkIdInvalid: 'Идентификатор проверки должен быть UUID.',
+    checkedAtInvalid: 'Время проверки должно быть в формате ISO 8601.',
+    answerInvalid: 'Ответ: valid, expired, annulled, not_issued, unknown или not_genuine.',
+    sourceInvalid: 'Источник: scan или typed.',
+    locationInvalid:
+      'Неверное местоположение: широта -90..90, долгота -180..180 (десятичная дробь строкой), точность в целых метрах.',
+    noRegion: 'Вам не назначен регион: список знаков загрузить нельзя.',
+  },
   importMessages: {
     resourceInvalid: 'Выберите импортируемый список.',
     fileRequired: 'Выберите файл.',

@@ -11,6 +11,7 @@ import { bankStatementMessages } from '../bank-statements';
 import { busRouteMessages } from '../bus-routes/messages';
 import { fnMessages } from '../fn/messages';
 import { importMessages } from '../imports';
+import { inspectMessages } from '../inspect/messages';
 import { openingMessages } from '../imports/opening';
 import { jobMessages } from '../jobs';
 import { liveMessages } from '../live';
@@ -46,6 +47,7 @@ export const azMessages = {
   busRouteMessages,
   bankStatementMessages,
   fnMessages,
+  inspectMessages,
   importMessages,
   openingMessages,
   jobMessages,

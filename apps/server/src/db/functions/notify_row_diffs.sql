@@ -1,4 +1,4 @@
--- notify_row_diffs: its current definition and the 54 triggers that call it.
+-- notify_row_diffs: its current definition and the 60 triggers that call it.
 -- Last defined by migration 0045_row_diffs; from now on changed here only: the server applies
 -- this file after the numbered migrations whenever its text changes (src/db/database-code.ts).
 CREATE OR REPLACE FUNCTION public.notify_row_diffs()
@@ -113,6 +113,18 @@ CREATE OR REPLACE TRIGGER fn_statuses_diff_delete AFTER DELETE ON public.fn_stat
 CREATE OR REPLACE TRIGGER fn_statuses_diff_insert AFTER INSERT ON public.fn_statuses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER fn_statuses_diff_update AFTER UPDATE ON public.fn_statuses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_carrier_requests_diff_delete AFTER DELETE ON public.online_carrier_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_carrier_requests_diff_insert AFTER INSERT ON public.online_carrier_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_carrier_requests_diff_update AFTER UPDATE ON public.online_carrier_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_payment_requests_diff_delete AFTER DELETE ON public.online_payment_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_payment_requests_diff_insert AFTER INSERT ON public.online_payment_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_payment_requests_diff_update AFTER UPDATE ON public.online_payment_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER payments_diff_delete AFTER DELETE ON public.payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_row_diffs();
 --> statement-breakpoint

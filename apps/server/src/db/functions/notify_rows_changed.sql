@@ -1,4 +1,4 @@
--- notify_rows_changed: its current definition and the 22 triggers that call it.
+-- notify_rows_changed: its current definition and the 24 triggers that call it.
 -- Last defined by migration 0011_change_feed; from now on changed here only: the server applies
 -- this file after the numbered migrations whenever its text changes (src/db/database-code.ts).
 CREATE OR REPLACE FUNCTION public.notify_rows_changed()
@@ -34,6 +34,10 @@ CREATE OR REPLACE TRIGGER fn_forms_change_feed AFTER TRUNCATE ON public.fn_forms
 CREATE OR REPLACE TRIGGER fn_statuses_change_feed AFTER TRUNCATE ON public.fn_statuses FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER mail_outbox_change_feed AFTER INSERT ON public.mail_outbox FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_carrier_requests_change_feed AFTER TRUNCATE ON public.online_carrier_requests FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER online_payment_requests_change_feed AFTER TRUNCATE ON public.online_payment_requests FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER payment_rows_change_feed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.payment_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
 --> statement-breakpoint

@@ -17,3 +17,4 @@ export * from './imports';
 export * from './preferences';
 export * from './bank-statements';
 export * from './presence';
+export * from './inspect';

@@ -10,7 +10,7 @@ import * as repo from './form-repository';
 import { formScope, visibleForm } from './form-rules';
 import { shareForms, unshareForms } from './form-share';
 import { annulForms, voidForm } from './form-void';
-import { formTimeline, seenExpiry } from './ledger';
+import { checkTimeline, formTimeline, mergeByTime, seenExpiry } from './ledger';
 
 /**
  * The forms and their numbers (active, shared, voided, annulled): lists, moves (form-share.ts, form-void.ts, written
@@ -50,7 +50,8 @@ export function createFormService(db: Database, caches?: ListCaches) {
       const form = await visibleForm(db, actor, id);
       const entries = await formTimeline(db, form.batch, form.series, Number(form.number));
       const expiry = seenExpiry(form, utcDay());
-      return expiry ? [...entries, expiry] : entries;
+      // The inspectors' checks of the mark (issue 46) among the movements, by time.
+      return mergeByTime(expiry ? [...entries, expiry] : entries, await checkTimeline(db, id, form));
     },
 
     share: (actor: AuthUser, input: FnShare) => shareForms(db, actor, input),
