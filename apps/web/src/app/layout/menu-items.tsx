@@ -8,7 +8,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { appRoutes, hasPermissions, menuSections, type MenuSectionKey } from '@dnx/shared';
+import { appRoutes, hasPermissions, menuSections, publicPagePaths, type MenuSectionKey } from '@dnx/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -26,6 +26,9 @@ const sectionIcons: Record<MenuSectionKey, React.ReactNode> = {
 
 type MenuItem = Required<MenuProps>['items'][number];
 
+const inspectPath = publicPagePaths.inspect;
+const inspectPermissions = ['check_fn'] as const;
+
 /**
  * The side (or top) navigation, built from the shared route table: an item shows only when the user holds
  * what its screen requires; a section with one item is shown as that item.
@@ -36,6 +39,10 @@ export function buildMenuItems(permissions: readonly string[], t: TFunction): Me
     const children = appRoutes
       .filter((r) => r.menu === section.key && hasPermissions(permissions, r.permissions))
       .map((r) => ({ key: `/app/${r.path}`, label: <Link to={`/app/${r.path}`}>{t(`routes.${r.key}`)}</Link> }));
+    // The inspector's phone (issue 46) is a page of its own outside /app, for whoever may check forms.
+    if (section.key === 'fn' && hasPermissions(permissions, inspectPermissions)) {
+      children.push({ key: inspectPath, label: <Link to={inspectPath}>{t('routes.inspect')}</Link> });
+    }
     if (children.length === 0) continue;
     if (children.length === 1 && section.key === 'home') {
       items.push({ ...children[0]!, icon: sectionIcons[section.key] });
