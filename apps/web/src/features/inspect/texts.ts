@@ -1,6 +1,6 @@
 import { i18n } from '../../i18n';
 
-/** The inspector's phone screen and the receipt signature's verdict (issue 46), loaded with them. */
+/** The inspector's phone screen (issue 46), loaded with it. */
 const az = {
   title: 'Yol yoxlaması',
   menu: 'Müfəttişin telefonu',
@@ -47,14 +47,6 @@ const az = {
   allSent: 'Bütün yoxlamalar göndərilib.',
   sendNow: 'Göndər',
   location: 'Yeri yoxlamaya əlavə et',
-  signature: {
-    title: 'Qəbzin imzası',
-    checking: 'İmza yoxlanılır…',
-    signed: 'Səlahiyyətli orqan tərəfindən imzalanıb',
-    notGenuine: 'Saxtadır: imza təsdiqlənmədi',
-    noKeys: 'İmzanı yoxlamaq üçün açarlar yoxdur (şəbəkə lazımdır).',
-    mismatch: 'İmzalı məlumat bu ödənişə aid deyil.',
-  },
 };
 
 const en: typeof az = {
@@ -103,14 +95,6 @@ const en: typeof az = {
   allSent: 'All checks are sent.',
   sendNow: 'Send',
   location: 'Add the location to checks',
-  signature: {
-    title: "The receipt's signature",
-    checking: 'Checking the signature…',
-    signed: 'Signed by the authority',
-    notGenuine: 'Not genuine: the signature does not hold',
-    noKeys: 'No keys to check the signature with (a network is needed).',
-    mismatch: 'The signed details are not of this payment.',
-  },
 };
 
 const ru: typeof az = {
@@ -159,14 +143,6 @@ const ru: typeof az = {
   allSent: 'Все проверки отправлены.',
   sendNow: 'Отправить',
   location: 'Добавлять место к проверкам',
-  signature: {
-    title: 'Подпись квитанции',
-    checking: 'Проверяется подпись…',
-    signed: 'Подписано уполномоченным органом',
-    notGenuine: 'Поддельная: подпись не подтверждена',
-    noKeys: 'Нет ключей для проверки подписи (нужна сеть).',
-    mismatch: 'Подписанные данные относятся не к этой оплате.',
-  },
 };
 
 i18n.addResourceBundle('az', 'translation', { inspect: az }, true, false);
