@@ -1,11 +1,12 @@
 import { ScanOutlined } from '@ant-design/icons';
 import { formatCount, type Language } from '@dnx/shared';
 import { Alert, Button, Form, Input, Switch } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../../i18n/language-switch';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { registerOfflineShell } from '../../../lib/offline-shell';
 import { rememberInitialUrl } from '../../auth/session';
 import { isStale } from '../answer';
 import { AnswerCard } from '../components/answer-card';
@@ -33,6 +34,7 @@ export default function InspectPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('inspect.title'));
   const inspector = useInspector();
+  useEffect(registerOfflineShell, []);
   const [scanning, setScanning] = useState(false);
   const [typedInvalid, setTypedInvalid] = useState(false);
   const [share, setShare] = useState(inspector.shareLocation);

@@ -2,9 +2,11 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { formatDate, formatMoney } from '@dnx/shared';
 import { Card, Descriptions, Result, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { registerOfflineShell } from '../../../lib/offline-shell';
 import { usePublicPayment } from '../api/payments';
 import { paymentStatusText } from '../../../lib/status-text';
 import { ReceiptSignature, receiptJwsOf } from '../components/receipt-signature';
@@ -17,6 +19,7 @@ export function VerifyPage() {
   useDocumentTitle(t('payments.verifyTitle'));
   // A signed receipt's QR carries its signature in the fragment (issue 46): checked here, with no network if need be.
   const jws = receiptJwsOf(useLocation().hash);
+  useEffect(registerOfflineShell, []);
   const unreachable = check.isError && !(check.error instanceof ApiError);
 
   return (
