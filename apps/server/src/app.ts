@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
 import { importRoutes } from './features/imports/routes';
+import { inspectRoutes } from './features/inspect/routes';
 import { mailPlugin } from './features/mail/plugin';
 import { reportSummaryWorkerPlugin } from './features/reports/summary-worker';
 import { mfaPlugin } from './features/mfa/plugin';
@@ -211,6 +212,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(reminderRoutes, { config });
   await app.register(searchRoutes);
   await app.register(viewRoutes);
+  await app.register(inspectRoutes);
 
   // A command-line task on the embedded database asks this process, which holds it (control-socket.ts).
   if (handle.kind === 'pglite' && !options.database) await openControlSocket(app, config.dataDir);

@@ -88,6 +88,15 @@ const envSchema = z.object({
       'each secret must be at least 32 characters',
     )
     .optional(),
+  /**
+   * The authority's Ed25519 signing keys for receipts' QR codes and the inspectors' snapshots (issue 46): a JWK set
+   * (`{"keys":[...]}`); the first key with its private part `d` signs, every key is published at
+   * /.well-known/jwks.json until its optional `publish_until` day. Absent: a key made once and kept in the database,
+   * sealed under MFA_ENCRYPTION_KEY (docs/operations.md, "Signing keys").
+   */
+  SIGNING_KEYS: z.string().optional(),
+  /** The inspector's phone warns that its snapshot is old past this many minutes (issue 46). */
+  INSPECT_SNAPSHOT_MAX_AGE: z.coerce.number().int().min(5).max(10_080).default(720),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),
@@ -243,6 +252,7 @@ export const secretSettings = [
   'MIGRATION_DATABASE_URL',
   'REPORTS_DATABASE_URL',
   'SMTP_URL',
+  'SIGNING_KEYS',
 ] as const;
 
 /** `<NAME>_FILE` read into `<NAME>` (its content, trailing line break dropped); both at once is refused. */

@@ -9,6 +9,7 @@ import { createBatchService } from './features/fn/batch-service';
 import { createFormService } from './features/fn/form-service';
 import { createGroupService } from './features/groups/service';
 import { createImportService } from './features/imports/service';
+import { createSigningKeys, signReceipt } from './features/inspect';
 import { createOnlineService } from './features/online/service';
 import { createPaymentService } from './features/payments/payment-service';
 import { createProfileService } from './features/profile/service';
@@ -53,7 +54,11 @@ export async function buildServices(app: FastifyInstance, config: Config) {
   const paymentCaches = createListCaches(changes, ['payments', 'payment_rows', 'fn_forms']);
 
   const fn = { forms: createFormService(db, formCaches), batches: createBatchService(db, batchCaches), formCaches };
-  const payments = createPaymentService(db, app.publicOrigin, paymentCaches);
+  // The authority's signing keys (issue 46): the receipts' QR codes and the inspectors' snapshots.
+  const signingKeys = createSigningKeys(db, config);
+  const payments = createPaymentService(db, app.publicOrigin, paymentCaches, (claims) =>
+    signReceipt(signingKeys, claims),
+  );
   const resources = buildResourceCatalogue(db, changes);
   const registry = registryGateway(db, config);
   const { mfa } = app;
@@ -61,6 +66,8 @@ export async function buildServices(app: FastifyInstance, config: Config) {
   return {
     /** The forms' and batches' services, and the forms' list caches (the payments' form picker reads them too). */
     fn,
+    /** The authority's Ed25519 keys: the signing key and the published set (features/inspect). */
+    signingKeys,
     /** The payments (the payments screens, the online requests' payments, the home statistics). */
     payments,
     /** Every declared resource's repository and service (its routes, search, the imports' rows). */

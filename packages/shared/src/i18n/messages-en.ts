@@ -233,6 +233,7 @@ export const enMessages: MessageCatalogue = {
     answerInvalid: 'Answer: valid, expired, annulled, not_issued, unknown or not_genuine.',
     sourceInvalid: 'Source: scan or typed.',
     locationInvalid: 'The location is not valid: latitude -90..90, longitude -180..180, accuracy 0 or positive.',
+    noRegion: 'You have no region assigned: the list of marks cannot be downloaded.',
   },
   importMessages: {
     resourceInvalid: 'Choose the list to import.',

@@ -236,6 +236,7 @@ export const ruMessages: MessageCatalogue = {
     answerInvalid: 'Ответ: valid, expired, annulled, not_issued, unknown или not_genuine.',
     sourceInvalid: 'Источник: scan или typed.',
     locationInvalid: 'Неверное местоположение: широта -90..90, долгота -180..180, точность 0 или больше.',
+    noRegion: 'Вам не назначен регион: список знаков загрузить нельзя.',
   },
   importMessages: {
     resourceInvalid: 'Выберите импортируемый список.',

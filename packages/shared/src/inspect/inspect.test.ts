@@ -58,10 +58,10 @@ describe('markKey and the snapshot mark', () => {
       '2026-01-01',
       '2026-03-31',
       '97.20',
-      'abcdef',
+      'abcd',
     ];
     expect(snapshotMarkSchema.parse(mark)).toEqual(mark);
-    expect(readSnapshotMark(mark)).toMatchObject({ plate: '10-AB-123', validTo: '2026-03-31', paymentTag: 'abcdef' });
+    expect(readSnapshotMark(mark)).toMatchObject({ plate: '10-AB-123', validTo: '2026-03-31', paymentTag: 'abcd' });
     expect(snapshotMarkSchema.safeParse(['AB', '000001', 'expired', null, null, null, null, null, null]).success).toBe(
       false,
     );
@@ -75,11 +75,12 @@ describe('markKey and the snapshot mark', () => {
         full: true,
         generatedAt: '2026-01-01T00:00:00.000Z',
         regions: [1],
+        maxAgeMinutes: 720,
         marks: [mark],
         removed: [['AB', '000002']],
       }).success,
     ).toBe(true);
-    expect(paymentTag('AbCdEfGhIjKlMnOpQrStUvWxYz0')).toBe('AbCdEf');
+    expect(paymentTag('AbCdEfGhIjKlMnOpQrStUvWxYz0')).toBe('AbCd');
   });
 });
 

@@ -7,4 +7,5 @@ export const inspectMessages = {
   answerInvalid: 'Cavab: valid, expired, annulled, not_issued, unknown və ya not_genuine.',
   sourceInvalid: 'Mənbə: scan və ya typed.',
   locationInvalid: 'Yer düzgün deyil: enlik -90..90, uzunluq -180..180, dəqiqlik 0 və ya müsbət.',
+  noRegion: 'Sizə region təyin edilməyib: nişanların siyahısını yükləmək olmaz.',
 } as const;

@@ -104,8 +104,9 @@ export const snapshotQuerySchema = z.object({ since: z.string().max(200).optiona
 
 /**
  * One mark of a snapshot: [series, number, state, plate, transportTypeName, validFrom, validTo, amount, paymentTag].
- * paymentTag is the first 6 characters of the payment's verify code (a receipt's `code` starts with it): enough to
- * tell a receipt of another payment, while the whole code (160 random bits) would not fit 100,000 marks in 2 MB.
+ * paymentTag is the first 4 characters of the payment's verify code (a receipt's `code` starts with it): enough to
+ * tell a receipt of another payment, while the whole code (160 random bits, incompressible) would not fit 100,000 marks
+ * in 2 MB gzipped.
  */
 export const snapshotMarkSchema = z.tuple([
   z.string(),
@@ -119,7 +120,7 @@ export const snapshotMarkSchema = z.tuple([
   z.string().nullable(),
 ]);
 export type SnapshotMark = z.infer<typeof snapshotMarkSchema>;
-export const paymentTagLength = 6;
+export const paymentTagLength = 4;
 export const paymentTag = (code: string): string => code.slice(0, paymentTagLength);
 
 /** The snapshot mark's tuple as named fields. */
@@ -138,6 +139,8 @@ export const snapshotPayloadSchema = z.object({
   generatedAt: momentOutSchema,
   /** The regions the snapshot covers; empty: every region (a person without a region limit). */
   regions: z.array(z.number().int()),
+  /** The phone warns that its snapshot is old past this many minutes (INSPECT_SNAPSHOT_MAX_AGE). */
+  maxAgeMinutes: z.number().int(),
   marks: z.array(snapshotMarkSchema),
   /** Marks gone from the regions since `since` (deleted with their batch). */
   removed: z.array(z.tuple([z.string(), z.string()])),

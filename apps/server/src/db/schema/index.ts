@@ -16,3 +16,4 @@ export * from './reports';
 export * from './imports';
 export * from './preferences';
 export * from './bank-statements';
+export * from './inspect';

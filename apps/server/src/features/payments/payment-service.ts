@@ -5,7 +5,7 @@ import type { AuthUser } from '../../plugins/auth';
 import { createPayment, createPaymentWithin, updatePayment } from './payment-create';
 import { findPayer } from './payment-payer';
 import { paymentQueries } from './payment-queries';
-import { paymentReceipt, publicPaymentCheck } from './payment-receipts';
+import { paymentReceipt, publicPaymentCheck, type ReceiptSigner } from './payment-receipts';
 import { paymentTransitions } from './payment-transitions';
 
 export { paymentSnapshot } from './payment-snapshot';
@@ -15,7 +15,12 @@ export { paymentSnapshot } from './payment-snapshot';
  * edit, the state
  * machine (payment-transitions.ts), the receipt and the public check.
  */
-export function createPaymentService(db: Database, publicOrigin: string, caches?: ListCaches) {
+export function createPaymentService(
+  db: Database,
+  publicOrigin: string,
+  caches?: ListCaches,
+  signReceipt?: ReceiptSigner,
+) {
   return {
     ...paymentQueries(db, caches),
     /** A new payment's payer by VÖEN (payment-payer.ts). */
@@ -27,7 +32,7 @@ export function createPaymentService(db: Database, publicOrigin: string, caches?
     update: (actor: AuthUser, id: number, input: PaymentUpdateInput): Promise<Payment> =>
       updatePayment(db, actor, id, input),
     ...paymentTransitions(db),
-    receipt: (actor: AuthUser, id: number): Promise<Buffer> => paymentReceipt(db, publicOrigin, actor, id),
+    receipt: (actor: AuthUser, id: number): Promise<Buffer> => paymentReceipt(db, publicOrigin, actor, id, signReceipt),
     publicCheck: (code: string): Promise<PublicPayment> => publicPaymentCheck(db, code),
   };
 }

@@ -36,6 +36,11 @@ export interface ReceiptRow {
   validUntil: string;
   /** "97.20" */
   amount: string;
+  /**
+   * What this row's QR code holds: the public check page with the row's claims signed in the fragment
+   * (`{PUBLIC_URL}/verify/{code}#r={JWS}`, issue 46); absent: the page alone.
+   */
+  signedUrl?: string;
 }
 
 export interface ReceiptData {
@@ -58,10 +63,19 @@ export function createVerifyCode(): string {
 
 export const verifyCodePattern = /^[A-Za-z0-9_-]{27}$/;
 
-/** What the QR code holds: the public check page of the payment. */
+/** The public check page of the payment. */
 export function verifyUrl(publicOrigin: string, code: string): string {
   if (!verifyCodePattern.test(code)) throw new RangeError('not a verify code');
   return `${publicOrigin.replace(/\/+$/, '')}/verify/${code}`;
+}
+
+/**
+ * What a row's QR code holds (issue 46): the check page, and the row's signed claims in the fragment, which a browser
+ * never sends: the signature stays out of the server's logs and the page keeps working from the code alone.
+ */
+export function signedVerifyUrl(publicOrigin: string, code: string, jws: string): string {
+  if (!/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(jws)) throw new RangeError('not a compact JWS');
+  return `${verifyUrl(publicOrigin, code)}#r=${jws}`;
 }
 
 /** The QR code's modules (true: dark) for a text, error correction M. */
@@ -187,24 +201,39 @@ export async function renderReceipt(data: ReceiptData, options: { compress?: boo
   }
   doc.moveDown(1.5);
 
-  // The QR code: vector squares, with the link written under it.
-  const modules = qrModules(data.verifyUrl);
-  const cell = 3;
-  const side = modules.length * cell;
-  const left = page.margin;
-  const top = doc.y;
-  doc.save().fillColor('#000000');
-  modules.forEach((cells, r) =>
-    cells.forEach((dark, c) => {
-      if (dark) doc.rect(left + c * cell, top + r * cell, cell, cell);
-    }),
-  );
-  doc.fill().restore();
-  doc
-    .font('regular')
-    .fontSize(9)
-    .text(text.verify, left + side + 16, top + side / 2 - 12, { width: contentWidth - side - 16 })
-    .text(data.verifyUrl, { width: contentWidth - side - 16, link: data.verifyUrl });
+  // The QR codes: vector squares, with the link written beside. One for each row whose claims are signed (an
+  // inspector scans the vehicle's own), else one for the payment's check page.
+  const signed = data.rows.filter((r) => r.signedUrl);
+  const codes = signed.length
+    ? signed.map((r) => ({ payload: r.signedUrl!, caption: `${r.plate} · ${r.formSeries} ${r.formNumber}` }))
+    : [{ payload: data.verifyUrl, caption: null }];
+  const side = 150;
+  const pageBottom = doc.page.height - page.margin;
+  for (const qr of codes) {
+    if (doc.y + side > pageBottom) doc.addPage();
+    const modules = qrModules(qr.payload);
+    const cell = side / modules.length;
+    const left = page.margin;
+    const top = doc.y;
+    doc.save().fillColor('#000000');
+    modules.forEach((cells, r) =>
+      cells.forEach((dark, c) => {
+        if (dark) doc.rect(left + c * cell, top + r * cell, cell, cell);
+      }),
+    );
+    doc.fill().restore();
+    const textLeft = left + side + 16;
+    const textWidth = contentWidth - side - 16;
+    doc.fontSize(9);
+    const captionTop = top + side / 2 - (qr.caption ? 24 : 12);
+    if (qr.caption) doc.font('bold').text(qr.caption, textLeft, captionTop, { width: textWidth });
+    doc
+      .font('regular')
+      .text(text.verify, textLeft, qr.caption ? doc.y : captionTop, { width: textWidth })
+      .text(data.verifyUrl, { width: textWidth, link: qr.payload });
+    doc.x = page.margin;
+    doc.y = top + side + 12;
+  }
 
   doc.end();
   return ended;
