@@ -23,7 +23,8 @@ describe('receipt and snapshot signatures', () => {
     full: true,
     generatedAt: '2026-01-01T08:00:00.000Z',
     regions: [1],
-    marks: [['AB', '000001', 'valid', '10-AB-123', 'Avtobus', '2026-01-01', '2026-03-31', '97.20', 'AbCdEf']],
+    maxAgeMinutes: 720,
+    marks: [['AB', '000001', 'valid', '10-AB-123', 'Avtobus', '2026-01-01', '2026-03-31', '97.20', 'AbCd']],
     removed: [],
   };
   let authority: CryptoKey;

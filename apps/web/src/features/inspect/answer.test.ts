@@ -15,7 +15,7 @@ describe('the inspector’s answer', () => {
     '2026-01-01',
     '2026-03-31',
     '97.20',
-    'AbCdEf',
+    'AbCd',
   ];
   const claims: ReceiptClaims = {
     v: 1,
@@ -62,9 +62,9 @@ describe('the inspector’s answer', () => {
       basis: 'snapshot',
       otherPayment: false,
     });
-    const annulled: SnapshotMark = ['AB', '000001', 'annulled', '10-AB-123', 'Avtobus', null, null, null, 'AbCdEf'];
+    const annulled: SnapshotMark = ['AB', '000001', 'annulled', '10-AB-123', 'Avtobus', null, null, null, 'AbCd'];
     expect(answerFromReceipt(claims, annulled, { now, snapshotAt }).answer).toBe('annulled');
-    const repaid: SnapshotMark = [...paid.slice(0, 8), 'ZzZzZz'] as SnapshotMark;
+    const repaid: SnapshotMark = [...paid.slice(0, 8), 'ZzZz'] as SnapshotMark;
     expect(answerFromReceipt(claims, repaid, { now, snapshotAt }).otherPayment).toBe(true);
     expect(answerFromReceipt(claims, undefined, { now, snapshotAt })).toMatchObject({
       answer: 'valid',

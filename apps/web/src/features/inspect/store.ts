@@ -6,6 +6,8 @@ export interface SnapshotMeta {
   cursor: string;
   generatedAt: string;
   regions: number[];
+  /** Past this age the screen warns that the snapshot is old (the server's INSPECT_SNAPSHOT_MAX_AGE). */
+  maxAgeMinutes: number;
   /** The user the snapshot was downloaded for: another user starts from a full download. */
   userId: number;
   marks: number;
@@ -71,6 +73,7 @@ export async function applySnapshot(payload: SnapshotPayload, userId: number, no
     cursor: payload.cursor,
     generatedAt: payload.generatedAt,
     regions: payload.regions,
+    maxAgeMinutes: payload.maxAgeMinutes,
     userId,
     marks: count,
     syncedAt: now.toISOString(),

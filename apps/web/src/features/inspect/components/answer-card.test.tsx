@@ -12,7 +12,7 @@ describe('the answer card', () => {
   const answer = answerFromMark(
     'AB',
     '000001',
-    ['AB', '000001', 'valid', '10-AB-123', 'Avtobus', '2026-01-01', '2026-03-31', '97.20', 'AbCdEf'],
+    ['AB', '000001', 'valid', '10-AB-123', 'Avtobus', '2026-01-01', '2026-03-31', '97.20', 'AbCd'],
     { now, snapshotAt: '2026-03-10T07:30:00.000Z' },
   );
   afterAll(() => switchLanguage('az'));

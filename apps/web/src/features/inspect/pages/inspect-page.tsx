@@ -16,9 +16,6 @@ import { useInspector, type SyncState } from '../use-inspector';
 import '../texts';
 import '../inspect.css';
 
-/** How old a snapshot may be before the screen warns (hours): VITE_INSPECT_STALE_HOURS at build, 12 by default. */
-export const staleHours = Number(import.meta.env.VITE_INSPECT_STALE_HOURS ?? 12) || 12;
-
 const notices: Partial<Record<SyncState, { type: 'info' | 'warning' | 'error'; key: string }>> = {
   offline: { type: 'info', key: 'inspect.offline' },
   refused: { type: 'error', key: 'inspect.syncRefused' },
@@ -30,6 +27,9 @@ const notices: Partial<Record<SyncState, { type: 'info' | 'warning' | 'error'; k
  * `/inspect`: the inspector's phone (issue 46), one hand at 360 px: scan a receipt's QR or type series and number,
  * answered from the signed snapshot kept on the phone, online or not; each answer is a check sent when online.
  */
+/** An allowed age in hours: "12", "1.5". */
+const ageText = (minutes: number) => (minutes % 60 === 0 ? String(minutes / 60) : (minutes / 60).toFixed(1));
+
 export default function InspectPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('inspect.title'));
@@ -40,7 +40,9 @@ export default function InspectPage() {
   const [share, setShare] = useState(inspector.shareLocation);
   const now = new Date();
   const { meta, sync } = inspector;
-  const stale = isStale(meta?.generatedAt ?? null, now, staleHours * 3_600_000);
+  // The allowed age comes signed with the snapshot (the server's INSPECT_SNAPSHOT_MAX_AGE).
+  const maxAgeMinutes = meta?.maxAgeMinutes ?? 0;
+  const stale = isStale(meta?.generatedAt ?? null, now, maxAgeMinutes * 60_000);
   const notice = notices[sync];
 
   return (
@@ -65,7 +67,7 @@ export default function InspectPage() {
           <Alert
             type="warning"
             showIcon
-            message={t('inspect.snapshotStale', { hours: staleHours })}
+            message={t('inspect.snapshotStale', { age: ageText(maxAgeMinutes) })}
             data-testid="inspect-stale"
           />
         )}
