@@ -1,4 +1,5 @@
 import { maxChecksPerBatch } from '@dnx/shared';
+import { ApiError } from '../../lib/api-client';
 import { loadJwks, SnapshotRefused, verifySnapshot } from '../../lib/signatures';
 import { postChecks } from './api/checks';
 import { fetchSnapshot } from './api/snapshot';
@@ -29,8 +30,23 @@ export async function sendQueuedChecks(): Promise<number> {
   const queued = await queuedChecks();
   for (let i = 0; i < queued.length; i += maxChecksPerBatch) {
     const batch = queued.slice(i, i + maxChecksPerBatch);
-    const result = await postChecks(batch);
-    await dropChecks([...result.recorded, ...result.duplicates]);
+    try {
+      const result = await postChecks(batch);
+      await dropChecks([...result.recorded, ...result.duplicates]);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 400)) throw error;
+      // One refused check must not hold the others back: each goes alone, and one the server refuses as it stands
+      // (a 400 is final for it) is dropped.
+      for (const check of batch) {
+        try {
+          const result = await postChecks([check]);
+          await dropChecks([...result.recorded, ...result.duplicates]);
+        } catch (single) {
+          if (single instanceof ApiError && single.status === 400) await dropChecks([check.id]);
+          else throw single;
+        }
+      }
+    }
   }
   return (await queuedChecks()).length;
 }
