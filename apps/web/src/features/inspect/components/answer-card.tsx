@@ -43,6 +43,7 @@ export function AnswerCard({ answer, now }: { answer: InspectAnswer; now: Date }
     answer.otherPayment && t('inspect.otherPayment'),
     answer.unsigned && t('inspect.unsignedOffline'),
     answer.answer === 'unknown' && t('inspect.unknownHint'),
+    answer.answer === 'not_genuine' && !answer.unsigned && t('inspect.notGenuineHint'),
   ].filter((note): note is string => typeof note === 'string');
   return (
     <section className="inspect-answer" aria-live="polite" data-testid="inspect-answer" data-answer={answer.answer}>
