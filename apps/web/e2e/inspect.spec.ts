@@ -244,8 +244,23 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
     const history = await (
       await apiAs(admin)
     ).get<{ results: FnHistoryEntry[] }>(`/api/fn/forms/${firstForm}/history/`);
-    const checks = history.results.filter((entry) => entry.actor_email === 'inspector@demo.az');
+    const checks = history.results.filter(
+      (entry) => String(entry.movement) === 'check' && entry.actor_email === 'inspector@demo.az',
+    );
     expect(checks).toHaveLength(3);
+
+    // A snapshot past its allowed age is named old; signed out, the phone still answers and says it cannot sync.
+    await page.clock.setFixedTime(new Date(Date.now() + 30 * 86_400_000));
+    await page.reload();
+    await expect(page.getByTestId('inspect-stale')).toBeVisible();
+    findings.push(...(await audit(page, 'inspect stale')));
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.reload();
+    await expect(screen).toHaveAttribute('data-sync', 'signedOut');
+    await expect(page.getByTestId('inspect-signed-out')).toBeVisible();
+    await typeMark(page, batch.series, '1');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    findings.push(...(await audit(page, 'inspect signed out')));
   } finally {
     await phoneBrowser.close();
   }
