@@ -22,8 +22,6 @@ async function payForm(
     `/api/fn/forms/?batch=${batch.id}&no_page=1`,
   );
   const form = forms.results.find((f) => f.number === number)!;
-  const coefficient = (await api.get<{ results: { coefficient: string }[] }>('/api/fn-coefficients/?per_page=1'))
-    .results[0]!;
   const stamp = `${Date.now()}`.slice(-8);
   const payment = await api.post<{ id: number }>('/api/payments/', {
     owner_code: `18${stamp}`,
