@@ -60,7 +60,8 @@ export function useInspector() {
     busy.current = true;
     setSync('syncing');
     try {
-      const user = await queryClient.fetchQuery(currentUserQuery);
+      // No retries: a phone at the roadside learns at once that the server is out of reach.
+      const user = await queryClient.fetchQuery({ ...currentUserQuery, retry: false });
       if (!hasPermissions(user.permissions, ['check_fn'])) return setSync('forbidden');
       try {
         setPending(await sendQueuedChecks());
@@ -73,7 +74,8 @@ export function useInspector() {
       if (error instanceof SnapshotRefused) setSync('refused');
       else if (error instanceof ApiError && error.status === 401) setSync('signedOut');
       else if (error instanceof ApiError && error.status === 403) setSync('forbidden');
-      else setSync(navigator.onLine ? 'failed' : 'offline');
+      // A request that never got an answer (no ApiError): the network is down, whatever navigator.onLine says.
+      else setSync(error instanceof ApiError && navigator.onLine ? 'failed' : 'offline');
     } finally {
       busy.current = false;
     }
