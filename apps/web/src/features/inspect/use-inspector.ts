@@ -74,8 +74,8 @@ export function useInspector() {
       if (error instanceof SnapshotRefused) setSync('refused');
       else if (error instanceof ApiError && error.status === 401) setSync('signedOut');
       else if (error instanceof ApiError && error.status === 403) setSync('forbidden');
-      // A request that never got an answer (no ApiError): the network is down, whatever navigator.onLine says.
-      else setSync(error instanceof ApiError && navigator.onLine ? 'failed' : 'offline');
+      // A request that never got an answer (fetch's TypeError): the network is down, whatever navigator.onLine says.
+      else setSync(error instanceof TypeError || !navigator.onLine ? 'offline' : 'failed');
     } finally {
       busy.current = false;
     }
