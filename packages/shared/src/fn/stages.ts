@@ -85,10 +85,11 @@ export const fnMovements = [
 export type FnMovement = (typeof fnMovements)[number];
 
 /**
- * What a form's timeline shows: the ledger's movements, and `expire`, the end of a paid form's validity as a read
- * sees it (computed, never written: decisions.md, "Status at read time").
+ * What a form's timeline shows: the ledger's movements, `expire`, the end of a paid form's validity as a read
+ * sees it (computed, never written: decisions.md, "Status at read time"), and `check`, an inspector's check of the
+ * mark at the roadside (issue 46, kept in inspect_checks, not in the ledger: it moves nothing).
  */
-export const fnTimelineMovements = [...fnMovements, 'expire'] as const;
+export const fnTimelineMovements = [...fnMovements, 'expire', 'check'] as const;
 export type FnTimelineMovement = (typeof fnTimelineMovements)[number];
 
 export const fnMovementLabels: Record<FnTimelineMovement, string> = {
@@ -107,6 +108,7 @@ export const fnMovementLabels: Record<FnTimelineMovement, string> = {
   annul: 'Ödənişin ləğvi',
   opening: 'İlkin qalıq',
   expire: 'Müddətin bitməsi',
+  check: 'Müfəttiş yoxlaması',
 };
 
 /** One allowed move of a form: from which stages, to which stage, and which roles may make it. */

@@ -232,7 +232,8 @@ export const enMessages: MessageCatalogue = {
     checkedAtInvalid: 'The time of the check must be in ISO 8601 format.',
     answerInvalid: 'Answer: valid, expired, annulled, not_issued, unknown or not_genuine.',
     sourceInvalid: 'Source: scan or typed.',
-    locationInvalid: 'The location is not valid: latitude -90..90, longitude -180..180, accuracy 0 or positive.',
+    locationInvalid:
+      'The location is not valid: latitude -90..90, longitude -180..180 (decimals as text), accuracy in whole metres.',
     noRegion: 'You have no region assigned: the list of marks cannot be downloaded.',
   },
   importMessages: {

@@ -235,7 +235,8 @@ export const ruMessages: MessageCatalogue = {
     checkedAtInvalid: 'Время проверки должно быть в формате ISO 8601.',
     answerInvalid: 'Ответ: valid, expired, annulled, not_issued, unknown или not_genuine.',
     sourceInvalid: 'Источник: scan или typed.',
-    locationInvalid: 'Неверное местоположение: широта -90..90, долгота -180..180, точность 0 или больше.',
+    locationInvalid:
+      'Неверное местоположение: широта -90..90, долгота -180..180 (десятичная дробь строкой), точность в целых метрах.',
     noRegion: 'Вам не назначен регион: список знаков загрузить нельзя.',
   },
   importMessages: {

@@ -130,7 +130,7 @@ describe('the checks batch', () => {
     answer: 'valid',
     source: 'scan',
     snapshotAt: null,
-    location: { lat: 40.4, lon: 49.9, accuracy: 12 },
+    location: { lat: '40.4093', lon: '49.8671', accuracy: 12 },
   };
   const errorsOf = (body: unknown) =>
     Object.fromEntries(
@@ -153,7 +153,7 @@ describe('the checks batch', () => {
     expect(errorsOf({ checks: [{ ...check, checkedAt: 'yesterday' }] })).toEqual({
       'checks.0.checkedAt': inspectMessages.checkedAtInvalid,
     });
-    expect(errorsOf({ checks: [{ ...check, location: { lat: 91, lon: 0, accuracy: 1 } }] })).toEqual({
+    expect(errorsOf({ checks: [{ ...check, location: { lat: '91', lon: '0', accuracy: 1 } }] })).toEqual({
       'checks.0.location.lat': inspectMessages.locationInvalid,
     });
   });

@@ -6,6 +6,6 @@ export const inspectMessages = {
   checkedAtInvalid: 'Yoxlamanın vaxtı ISO 8601 formatında olmalıdır.',
   answerInvalid: 'Cavab: valid, expired, annulled, not_issued, unknown və ya not_genuine.',
   sourceInvalid: 'Mənbə: scan və ya typed.',
-  locationInvalid: 'Yer düzgün deyil: enlik -90..90, uzunluq -180..180, dəqiqlik 0 və ya müsbət.',
+  locationInvalid: 'Yer düzgün deyil: enlik -90..90, uzunluq -180..180 (onluq kəsr mətn kimi), dəqiqlik tam metrlə.',
   noRegion: 'Sizə region təyin edilməyib: nişanların siyahısını yükləmək olmaz.',
 } as const;

@@ -25,6 +25,16 @@ export type CheckAnswer = (typeof checkAnswers)[number];
 export const snapshotMarkStates = ['valid', 'annulled', 'not_issued'] as const;
 export type SnapshotMarkState = (typeof snapshotMarkStates)[number];
 
+/** The answers in Azerbaijani, as a form's history names a check's. */
+export const checkAnswerLabels: Record<CheckAnswer, string> = {
+  valid: 'Etibarlıdır',
+  expired: 'Müddəti bitib',
+  annulled: 'Ləğv edilib',
+  not_issued: 'Nəqliyyat vasitəsinə verilməyib',
+  unknown: 'Tapılmadı',
+  not_genuine: 'Saxtadır',
+};
+
 /** The key a mark is found by: series and 6-digit number ("AB-000123"). */
 export const markKey = (series: string, number: string): string => `${series}-${number}`;
 
@@ -166,11 +176,25 @@ const isoMoment = z
   .string({ error: m.checkedAtInvalid })
   .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), m.checkedAtInvalid);
 
+const coordinate = (limit: number) =>
+  z
+    .string({ error: m.locationInvalid })
+    .regex(/^-?\d{1,3}(\.\d{1,7})?$/, m.locationInvalid)
+    .refine((value) => Math.abs(Number(value)) <= limit, m.locationInvalid);
+
+/**
+ * Where a check was made, when the person allows it: latitude and longitude as decimal strings (up to 7 decimals,
+ * about a centimetre; never a binary float on the wire), the accuracy in whole metres.
+ */
 export const checkLocationSchema = z.object(
   {
-    lat: z.number({ error: m.locationInvalid }).min(-90, m.locationInvalid).max(90, m.locationInvalid),
-    lon: z.number({ error: m.locationInvalid }).min(-180, m.locationInvalid).max(180, m.locationInvalid),
-    accuracy: z.number({ error: m.locationInvalid }).min(0, m.locationInvalid).max(1_000_000, m.locationInvalid),
+    lat: coordinate(90).meta({ examples: ['40.6828'] }),
+    lon: coordinate(180).meta({ examples: ['46.3606'] }),
+    accuracy: z
+      .number({ error: m.locationInvalid })
+      .int(m.locationInvalid)
+      .min(0, m.locationInvalid)
+      .max(1_000_000, m.locationInvalid),
   },
   { error: m.locationInvalid },
 );
