@@ -117,7 +117,8 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
       viewport: phone,
       locale: 'az-AZ',
       timezoneId: 'Asia/Baku',
-      permissions: ['camera'],
+      permissions: ['camera', 'geolocation'],
+      geolocation: { latitude: 40.6828, longitude: 46.3606, accuracy: 12.4 },
     });
     const page = await context.newPage();
     await signIn(page, 'inspector@demo.az');
@@ -128,6 +129,8 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
     // The shell is cached once its service worker is active.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     findings.push(...(await audit(page, 'inspect synced')));
+    // The inspector lets the checks carry where they were made.
+    await page.getByRole('switch', { name: 'Yeri yoxlamaya əlavə et' }).click();
 
     // Typed: the second form is not issued to a vehicle yet; a number the snapshot lacks is unknown.
     await typeMark(page, batch.series, '2');
@@ -232,6 +235,9 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
     await context.setOffline(false);
     await expect(page.getByTestId('inspect-pending')).toHaveAttribute('data-count', '0');
     expect(sent.length).toBeGreaterThan(0);
+    const offlineChecks = (JSON.parse(sent[0]!) as { checks: { location: unknown; source: string }[] }).checks;
+    expect(offlineChecks.map((c) => c.source)).toEqual(['scan', 'scan']);
+    expect(offlineChecks[0]!.location).toEqual({ lat: '40.6828000', lon: '46.3606000', accuracy: 12 });
     const inspector = await apiAs(page);
     const again = await inspector.post<{ recorded: string[]; duplicates: string[] }>(
       '/api/inspect/checks/',

@@ -1,4 +1,4 @@
-import { markKey, type CheckAnswer, type SnapshotMark, type SnapshotPayload } from '@dnx/shared';
+import { markKey, type CheckAnswer, type InspectCheck, type SnapshotMark, type SnapshotPayload } from '@dnx/shared';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /** What the phone keeps of the last snapshot it accepted (its payload's header) and whose it is. */
@@ -24,7 +24,7 @@ export interface QueuedCheck {
   answer: CheckAnswer;
   source: 'scan' | 'typed';
   snapshotAt: string | null;
-  location: { lat: number; lon: number; accuracy: number } | null;
+  location: InspectCheck['location'];
 }
 
 interface InspectDb extends DBSchema {

@@ -1,4 +1,4 @@
-import { hasPermissions, parseReceiptQr, publicPaymentSchema, type CheckAnswer } from '@dnx/shared';
+import { hasPermissions, parseReceiptQr, publicPaymentSchema, type CheckAnswer, type InspectCheck } from '@dnx/shared';
 import { decodeJwt } from 'jose';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryClient } from '../../app/query-client';
@@ -15,12 +15,20 @@ export type SyncState = 'idle' | 'syncing' | 'synced' | 'refused' | 'failed' | '
 
 const locationKey = 'dnx-inspect-location';
 
-/** The position when the inspector allowed it (the switch on and the browser's permission), else null. */
-function currentLocation(): Promise<{ lat: number; lon: number; accuracy: number } | null> {
+/**
+ * The position when the inspector allowed it (the switch on and the browser's permission), else null: degrees as
+ * decimal strings of 7 places (about a centimetre), the accuracy in whole metres, as the API takes them.
+ */
+function currentLocation(): Promise<InspectCheck['location']> {
   if (localStorage.getItem(locationKey) !== '1' || !navigator.geolocation) return Promise.resolve(null);
   return new Promise((resolve) => {
     navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ lat: p.coords.latitude, lon: p.coords.longitude, accuracy: p.coords.accuracy }),
+      (p) =>
+        resolve({
+          lat: p.coords.latitude.toFixed(7),
+          lon: p.coords.longitude.toFixed(7),
+          accuracy: Math.round(p.coords.accuracy),
+        }),
       () => resolve(null),
       { timeout: 5_000, maximumAge: 60_000 },
     );
