@@ -9,7 +9,7 @@ import { createBatchService } from './features/fn/batch-service';
 import { createFormService } from './features/fn/form-service';
 import { createGroupService } from './features/groups/service';
 import { createImportService } from './features/imports/service';
-import { createSigningKeys, signReceipt } from './features/inspect';
+import { createInspectService, createSigningKeys, signReceipt } from './features/inspect';
 import { createOnlineService } from './features/online/service';
 import { createPaymentService } from './features/payments/payment-service';
 import { createProfileService } from './features/profile/service';
@@ -68,6 +68,8 @@ export async function buildServices(app: FastifyInstance, config: Config) {
     fn,
     /** The authority's Ed25519 keys: the signing key and the published set (features/inspect). */
     signingKeys,
+    /** The inspector's phone: the signed snapshot of the marks and the checks it sends back. */
+    inspect: createInspectService(db, signingKeys, config),
     /** The payments (the payments screens, the online requests' payments, the home statistics). */
     payments,
     /** Every declared resource's repository and service (its routes, search, the imports' rows). */

@@ -174,6 +174,7 @@ export const maxChecksPerBatch = 500;
 
 const isoMoment = z
   .string({ error: m.checkedAtInvalid })
+  .meta({ examples: ['2026-01-15T08:30:00.000Z'] })
   .refine((value) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)), m.checkedAtInvalid);
 
 const coordinate = (limit: number) =>
@@ -201,9 +202,12 @@ export const checkLocationSchema = z.object(
 
 /** One check made on the phone; `id` is made by the phone and makes a resend harmless. */
 export const inspectCheckSchema = z.object({
-  id: z.uuid({ error: m.checkIdInvalid }),
+  id: z.uuid({ error: m.checkIdInvalid }).meta({ examples: ['4b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'] }),
   series: fnSeriesSchema,
-  number: z.string({ error: fnMessages.numberRequired }).regex(fnNumberPattern, fnMessages.numberInvalid),
+  number: z
+    .string({ error: fnMessages.numberRequired })
+    .meta({ examples: ['000001'] })
+    .regex(fnNumberPattern, fnMessages.numberInvalid),
   checkedAt: isoMoment,
   answer: z.enum(checkAnswers, { error: m.answerInvalid }),
   source: z.enum(['scan', 'typed'], { error: m.sourceInvalid }),

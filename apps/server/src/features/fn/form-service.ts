@@ -23,7 +23,7 @@ import { regionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
 import { isActiveUserOfRole } from './batch-repository';
 import * as repo from './form-repository';
-import { contiguousRuns, formTimeline, recordMovement, seenExpiry } from './ledger';
+import { checkTimeline, contiguousRuns, formTimeline, mergeByTime, recordMovement, seenExpiry } from './ledger';
 
 /** What a move writes on the forms it moves. */
 type FormChange = Partial<typeof fnForms.$inferInsert>;
@@ -162,7 +162,8 @@ export function createFormService(db: Database, caches?: ListCaches) {
       const form = await visible(actor, id);
       const entries = await formTimeline(db, form.batch, form.series, Number(form.number));
       const expiry = seenExpiry(form, utcDay());
-      return expiry ? [...entries, expiry] : entries;
+      // The inspectors' checks of the mark (issue 46) among the movements, by time.
+      return mergeByTime(expiry ? [...entries, expiry] : entries, await checkTimeline(db, id, form));
     },
 
     share: (actor: AuthUser, input: FnShare) =>

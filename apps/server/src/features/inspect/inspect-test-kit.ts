@@ -1,9 +1,17 @@
-import { parseReceiptQr, receiptClaimsSchema, type Jwks } from '@dnx/shared';
+import {
+  markKey,
+  parseReceiptQr,
+  receiptClaimsSchema,
+  snapshotPayloadSchema,
+  type Jwks,
+  type SignedSnapshot,
+  type SnapshotPayload,
+} from '@dnx/shared';
 import { and, eq } from 'drizzle-orm';
-import { compactVerify, createLocalJWKSet } from 'jose';
+import { compactVerify, createLocalJWKSet, flattenedVerify } from 'jose';
 import { expect } from 'vitest';
 import { paymentRows, payments } from '../../db/schema';
-import { signInAs } from '../../test/auth-helpers';
+import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import type { TestApp } from '../../test/test-app';
 
 /** The published keys, as a phone downloads them. */
@@ -44,4 +52,49 @@ export async function verifyQr(text: string, jwks: Jwks) {
   if (!parsed?.jws) throw new Error(`no signature in ${text}`);
   const { payload, protectedHeader } = await compactVerify(parsed.jws, createLocalJWKSet(jwks));
   return { header: protectedHeader, claims: receiptClaimsSchema.parse(JSON.parse(new TextDecoder().decode(payload))) };
+}
+
+/** Verifies a snapshot answer with the published keys (as the phone does) and reads its payload. */
+export async function verifySnapshot(body: SignedSnapshot, jwks: Jwks): Promise<SnapshotPayload> {
+  const { payload, protectedHeader } = await flattenedVerify(body, createLocalJWKSet(jwks));
+  expect(protectedHeader).toMatchObject({ alg: 'EdDSA', typ: 'dnx-snapshot+jws', b64: false, crit: ['b64'] });
+  return snapshotPayloadSchema.parse(JSON.parse(new TextDecoder().decode(payload)));
+}
+
+/** GET /api/inspect/snapshot/ as `who`, verified. */
+export async function fetchSnapshot(t: TestApp, who: SignedIn, since?: string): Promise<SnapshotPayload> {
+  const url =
+    since === undefined ? '/api/inspect/snapshot/' : `/api/inspect/snapshot/?since=${encodeURIComponent(since)}`;
+  const res = await t.app.inject({ method: 'GET', url, headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return verifySnapshot(res.json(), await fetchJwks(t));
+}
+
+/** The snapshot's marks by key. */
+export const marksByKey = (payload: SnapshotPayload) =>
+  new Map(payload.marks.map((mark) => [markKey(mark[0], mark[1]), mark]));
+
+/**
+ * Deltas from `cursor`, one after another as a phone syncs, until `done` holds for what they brought (marks by key,
+ * the later winning; removed keys). A change comes in the first delta read after every transaction older than it
+ * has ended: a background transaction of the app (the report summaries after a payment) can put it one delta later.
+ */
+export async function syncUntil(
+  t: TestApp,
+  who: SignedIn,
+  cursor: string,
+  done: (marks: Map<string, SnapshotPayload['marks'][number]>, removed: Set<string>) => boolean,
+) {
+  const marks = new Map<string, SnapshotPayload['marks'][number]>();
+  const removed = new Set<string>();
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const delta = await fetchSnapshot(t, who, cursor);
+    expect(delta.full).toBe(false);
+    for (const [key, mark] of marksByKey(delta)) marks.set(key, mark);
+    for (const [series, number] of delta.removed) removed.add(markKey(series, number));
+    cursor = delta.cursor;
+    if (done(marks, removed)) return { marks, removed, cursor };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the deltas never brought it: ${JSON.stringify([...marks.values()])}`);
 }

@@ -1,12 +1,23 @@
-import { jwksSchema } from '@dnx/shared';
+import {
+  inspectChecksResultSchema,
+  inspectChecksSchema,
+  jwksSchema,
+  noQuerySchema,
+  signedSnapshotSchema,
+  snapshotQuerySchema,
+} from '@dnx/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInErrors } from '../../lib/api-errors';
+import { authUser } from '../../plugins/auth';
 
 /**
  * The inspector's phone (issue 46): the published keys at `/.well-known/jwks.json` (public, cacheable), the signed
  * snapshot of the marks of the inspector's regions and the checks the phone sends back.
  */
 export const inspectRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { signingKeys } = app.services;
+  const { signingKeys, inspect } = app.services;
+  const common = { tags: ['inspect'], security: [{ bearer: [] }] };
+  const checkAccess = { access: { permissions: ['check_fn'] } } as const;
 
   app.get(
     '/.well-known/jwks.json',
@@ -19,5 +30,42 @@ export const inspectRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'public, max-age=300');
       return signingKeys.published();
     },
+  );
+
+  app.get(
+    '/api/inspect/snapshot/',
+    {
+      config: checkAccess,
+      schema: {
+        operationId: 'getInspectSnapshot',
+        ...common,
+        summary:
+          "The signed snapshot of the marks of the inspector's regions (every region for a national user): a flattened " +
+          'JWS with the payload unencoded (RFC 7797), checked with /.well-known/jwks.json. Without `since`, or with a ' +
+          'cursor of other regions, in full; with the cursor of the last one, the marks changed since and those removed. ' +
+          'A person with no region and no national group: 403',
+        querystring: snapshotQuerySchema,
+        response: { 200: signedSnapshotSchema, ...signedInErrors },
+      },
+    },
+    async (request) => inspect.snapshot.snapshot(authUser(request), request.query.since),
+  );
+
+  app.post(
+    '/api/inspect/checks/',
+    {
+      config: checkAccess,
+      schema: {
+        operationId: 'recordInspectChecks',
+        ...common,
+        summary:
+          'The checks a phone made (at most 500), each with its own UUID: recorded once (a check sent again is named ' +
+          "among the duplicates), into the form's history and the audit trail",
+        querystring: noQuerySchema,
+        body: inspectChecksSchema,
+        response: { 200: inspectChecksResultSchema, ...signedInErrors },
+      },
+    },
+    async (request) => inspect.recordChecks(authUser(request), request.body.checks),
   );
 };

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import type { Jwks } from '@dnx/shared';
 import { desc, isNull, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
-import type { Config } from '../../config';
+import { ConfigError, type Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { signingKeys } from '../../db/schema';
 import { utcDay } from '../../lib/days';
@@ -25,7 +25,8 @@ interface SettingKey extends JWK {
   publish_until?: string;
 }
 
-export class SigningKeysError extends Error {}
+/** A SIGNING_KEYS setting that cannot be used: the server stops at start naming it, as for any bad setting. */
+export class SigningKeysError extends ConfigError {}
 
 const publicPart = (jwk: JWK, kid: string): Jwks['keys'][number] => ({
   kty: 'OKP',
