@@ -1,8 +1,45 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The inspector's phone (issue 46): installable, and /inspect (with the public check page) opens with no network
+    // once visited. The service worker is registered by those pages only; other pages keep going to the network.
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'FN yoxlaması',
+        short_name: 'FN yoxlaması',
+        description: 'Fərqlənmə nişanlarının yolda yoxlanışı',
+        lang: 'az',
+        start_url: '/inspect',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b5cab',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: every built file, the lazily loaded screens and languages included, so a language switch
+        // or the scanner's decoder also work offline.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackAllowlist: [/^\/inspect\/?$/, /^\/verify\/[^/]+\/?$/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:8080' },

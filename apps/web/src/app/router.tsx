@@ -84,6 +84,11 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/payments/pages/verify-page'), 'VerifyPage'),
           },
           {
+            // The inspector's phone (issue 46): outside /app, so it opens offline with no session check.
+            path: paths.inspect,
+            lazy: lazyPage(() => import('../features/inspect/pages/inspect-page'), 'default'),
+          },
+          {
             // The opt-out link of the expiry reminders mailed to carriers: public, no sign-in.
             path: paths.reminderOptOut,
             lazy: lazyPage(() => import('../features/reminders/pages/opt-out-page'), 'OptOutPage'),

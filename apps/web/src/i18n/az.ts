@@ -781,7 +781,11 @@ export const az = {
     createText: 'Bu siyahıya yeni qeyd buradan əlavə olunur.',
   },
   sections: Object.fromEntries(menuSections.map((s) => [s.key, s.title])) as Record<string, string>,
-  routes: Object.fromEntries(appRoutes.map((r) => [r.key, r.title])) as Record<string, string>,
+  routes: {
+    ...Object.fromEntries(appRoutes.map((r) => [r.key, r.title])),
+    // The inspector's phone (issue 46): a page outside /app, linked from the forms' menu.
+    inspect: 'Müfəttişin telefonu',
+  } as Record<string, string>,
   reminders: {
     title: 'Blankların müddəti barədə xəbərdarlıqlar',
     unknownTitle: 'Keçid tapılmadı',

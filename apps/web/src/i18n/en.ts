@@ -836,6 +836,7 @@ export const en: Catalogue = {
     'active-fn': 'Active FN',
     'paid-fn': 'Paid FN',
     'check-fn': 'FN check',
+    inspect: "Inspector's phone",
     'general-fn': 'All FN',
     'fn-payment': 'FN payment',
     'online-payment': 'Online payments',

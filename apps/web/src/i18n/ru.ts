@@ -838,6 +838,7 @@ export const ru: Catalogue = {
     'active-fn': 'Активные FN',
     'paid-fn': 'Оплаченные FN',
     'check-fn': 'Проверка FN',
+    inspect: 'Телефон инспектора',
     'general-fn': 'Все FN',
     'fn-payment': 'Оплата FN',
     'online-payment': 'Онлайн-платежи',

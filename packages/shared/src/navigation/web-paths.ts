@@ -16,6 +16,8 @@ export const publicPagePaths = {
   /** The opt-out link of the expiry reminders mailed to carriers. */
   reminderOptOut: '/reminders/opt-out/:token',
   online: '/online',
+  /** The inspector's phone (issue 46): works offline, so it is not under /app and its session check. */
+  inspect: '/inspect',
   onlineStatus: '/online/status',
 } as const;
 

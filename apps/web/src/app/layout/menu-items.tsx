@@ -8,7 +8,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { appRoutes, hasPermissions, menuSections, type MenuSectionKey } from '@dnx/shared';
+import { appRoutes, hasPermissions, menuSections, publicPagePaths, type MenuSectionKey } from '@dnx/shared';
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -50,6 +50,9 @@ function itemLabel(title: string, count: number | undefined) {
   );
 }
 
+const inspectPath = publicPagePaths.inspect;
+const inspectPermissions = ['check_fn'] as const;
+
 /**
  * The side (or top) navigation, built from the shared route table: an item shows only when the user holds
  * what its screen requires; a section with one item is shown as that item.
@@ -67,6 +70,10 @@ export function buildMenuItems(permissions: readonly string[], t: TFunction, cou
           </Link>
         ),
       }));
+    // The inspector's phone (issue 46) is a page of its own outside /app, for whoever may check forms.
+    if (section.key === 'fn' && hasPermissions(permissions, inspectPermissions)) {
+      children.push({ key: inspectPath, label: <Link to={inspectPath}>{t('routes.inspect')}</Link> });
+    }
     if (children.length === 0) continue;
     if (children.length === 1 && section.key === 'home') {
       items.push({ ...children[0]!, icon: sectionIcons[section.key] });

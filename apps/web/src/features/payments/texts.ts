@@ -10,6 +10,14 @@ const az = {
   payerDiffers: 'Bu VÖEN üzrə məlumatlar yazdığınızdan fərqlidir',
   payerReplace: 'Onlarla əvəz et',
   payerKeep: 'Yazdığımı saxla',
+  signature: {
+    title: 'Qəbzin imzası',
+    checking: 'İmza yoxlanılır…',
+    signed: 'Səlahiyyətli orqan tərəfindən imzalanıb',
+    notGenuine: 'Saxtadır: imza təsdiqlənmədi',
+    noKeys: 'İmzanı yoxlamaq üçün açarlar yoxdur (şəbəkə lazımdır).',
+    mismatch: 'İmzalı məlumat bu ödənişə aid deyil.',
+  },
 };
 
 const en: typeof az = {
@@ -21,6 +29,14 @@ const en: typeof az = {
   payerDiffers: 'The details of this VÖEN differ from what you typed',
   payerReplace: 'Replace with them',
   payerKeep: 'Keep what I typed',
+  signature: {
+    title: "The receipt's signature",
+    checking: 'Checking the signature…',
+    signed: 'Signed by the authority',
+    notGenuine: 'Not genuine: the signature does not hold',
+    noKeys: 'No keys to check the signature with (a network is needed).',
+    mismatch: 'The signed details are not of this payment.',
+  },
 };
 
 const ru: typeof az = {
@@ -32,6 +48,14 @@ const ru: typeof az = {
   payerDiffers: 'Данные по этому VÖEN отличаются от введённых вами',
   payerReplace: 'Заменить ими',
   payerKeep: 'Оставить введённое',
+  signature: {
+    title: 'Подпись квитанции',
+    checking: 'Проверяется подпись…',
+    signed: 'Подписано уполномоченным органом',
+    notGenuine: 'Поддельная: подпись не подтверждена',
+    noKeys: 'Нет ключей для проверки подписи (нужна сеть).',
+    mismatch: 'Подписанные данные относятся не к этой оплате.',
+  },
 };
 
 i18n.addResourceBundle('az', 'translation', { payments: az }, true, false);

@@ -2,11 +2,14 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { formatDate, formatMoney } from '@dnx/shared';
 import { Card, Descriptions, Result, Skeleton, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { registerOfflineShell } from '../../../lib/offline-shell';
 import { usePublicPayment } from '../api/payments';
 import { paymentStatusText } from '../../../lib/status-text';
+import { ReceiptSignature, receiptJwsOf } from '../components/receipt-signature';
 
 /** `/verify/{code}`: the public check a receipt's QR opens, no sign-in; a wrong code says it plainly. */
 export function VerifyPage() {
@@ -14,14 +17,23 @@ export function VerifyPage() {
   const { code = '' } = useParams();
   const check = usePublicPayment(code);
   useDocumentTitle(t('payments.verifyTitle'));
+  // A signed receipt's QR carries its signature in the fragment (issue 46): checked here, with no network if need be.
+  const jws = receiptJwsOf(useLocation().hash);
+  useEffect(registerOfflineShell, []);
+  const unreachable = check.isError && !(check.error instanceof ApiError);
 
   return (
     <main style={{ maxWidth: 860, margin: '32px auto', padding: '0 16px' }} data-testid="verify-page">
       <Typography.Title level={1} style={{ fontSize: 24 }}>
         {t('payments.verifyTitle')}
       </Typography.Title>
+      {jws && (
+        <div style={{ marginBottom: 16 }}>
+          <ReceiptSignature jws={jws} code={code} payment={check.data} />
+        </div>
+      )}
       {check.isPending && <Skeleton active />}
-      {check.isError && (
+      {check.isError && !(jws && unreachable) && (
         <Result
           status={check.error instanceof ApiError && check.error.status === 404 ? '404' : 'error'}
           title={t('payments.notFound')}

@@ -1,0 +1,274 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { parseReceiptQr, type FnBatch, type FnHistoryEntry } from '@dnx/shared';
+import { chromiumArgs, chromiumPath } from '../../../scripts/lib/browser.mjs';
+import { apiAs } from './support/access';
+import { audit, report, type Finding } from './support/axe';
+import { expect, signedIn, signIn, test } from './support/fixtures';
+import { freeAvtobusForms, phone } from './support/online';
+import { writeQrVideo } from './support/qr-video';
+
+/** Pays one form of `batch` as the administrator, the way the cashier's screen does; answers the payment's id. */
+async function payForm(
+  admin: Page,
+  batch: FnBatch,
+  number: string,
+  plate: string,
+): Promise<{ form: number; payment: number }> {
+  const api = await apiAs(admin);
+  const forms = await api.get<{ results: { id: number; number: string }[] }>(
+    `/api/fn/forms/?batch=${batch.id}&no_page=1`,
+  );
+  const form = forms.results.find((f) => f.number === number)!;
+  const stamp = `${Date.now()}`.slice(-8);
+  const payment = await api.post<{ id: number }>('/api/payments/', {
+    owner_code: `18${stamp}`,
+    owner_name: `Yol yoxlaması ${stamp} MMC`,
+    region: batch.region,
+    mdssh_number: 'M-1',
+    mdssh_date: '2026-01-10',
+    mdssh_amount: '10.00',
+    itsda_number: 'I-1',
+    itsda_date: '2026-01-10',
+    itsda_amount: '12.50',
+    rows: [
+      {
+        form: form.id,
+        plate,
+        seats_count: 18,
+        transport_type: batch.transport_type,
+        coefficient: batch.coefficient_value,
+        // The batch's forms are for a year (freeAvtobusForms).
+        expire_date: 12,
+      },
+    ],
+  });
+  await api.post(`/api/payments/${payment.id}/submit/`, undefined);
+  await api.post(`/api/payments/${payment.id}/pay/`, {
+    payment_receipt_number: `INS-${stamp}-${number}`,
+    payment_receipt_date: new Date().toISOString().slice(0, 10),
+  });
+  return { form: form.id, payment: payment.id };
+}
+
+/** The QR text of a paid payment's receipt, as the PDF's QR code and its link hold it. */
+async function receiptQrText(admin: Page, payment: number): Promise<string> {
+  const token = await admin.evaluate(() => localStorage.getItem('token'));
+  const res = await admin.request.get(`/api/payments/${payment}/receipt.pdf`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBe(true);
+  const pdf = (await res.body()).toString('latin1');
+  const signed = [...pdf.matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]!).find((link) => link.includes('#r='));
+  if (!signed) throw new Error(`no signed QR link in the receipt of payment ${payment}: ${pdf.slice(0, 2000)}`);
+  return signed;
+}
+
+/** The same receipt with its signed validity moved: a forgery that keeps the authority's signature bytes. */
+function forged(qrText: string): string {
+  const [head, payload, signature] = qrText.split('#r=')[1]!.split('.');
+  const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
+  const changed = Buffer.from(JSON.stringify({ ...claims, validTo: '2099-12-31' })).toString('base64url');
+  return `${qrText.split('#r=')[0]}#r=${head}.${changed}.${signature}`;
+}
+
+const answer = (page: Page) => page.getByTestId('inspect-answer');
+
+async function typeMark(page: Page, series: string, number: string) {
+  await page.getByRole('textbox', { name: 'Seriya', exact: true }).fill(series);
+  await page.getByRole('textbox', { name: 'Nömrə', exact: true }).fill(number);
+  await page.getByTestId('inspect-check').click();
+}
+
+test("the inspector's phone: synced once, offline it scans a receipt's QR from the camera and answers with the snapshot's time; a forged QR and a tampered snapshot are refused; a payment shows in the next delta; back online the checks are sent once and join the form's history", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const findings: Finding[] = [];
+  const central = await signedIn(browser, baseURL, 'central@demo.az');
+  const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+  const admin = await signedIn(browser, baseURL, 'admin@demo.az');
+  const batch = await freeAvtobusForms(central, operator);
+  const first = await payForm(admin, batch, '000001', '10-IN-001');
+  const firstForm = first.form;
+  const qrText = await receiptQrText(admin, first.payment);
+  const receipt = parseReceiptQr(qrText)!;
+  expect(receipt.jws).not.toBe(null);
+
+  // The phone: a browser of its own whose camera films the receipt's QR code.
+  const video = path.join(mkdtempSync(path.join(tmpdir(), 'inspect-')), 'qr.y4m');
+  writeQrVideo(video, qrText);
+  const phoneBrowser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await phoneBrowser.newContext({
+      baseURL,
+      viewport: phone,
+      locale: 'az-AZ',
+      timezoneId: 'Asia/Baku',
+      permissions: ['camera', 'geolocation'],
+      geolocation: { latitude: 40.6828, longitude: 46.3606, accuracy: 12.4 },
+    });
+    const page = await context.newPage();
+    await signIn(page, 'inspector@demo.az');
+    await page.goto('/inspect');
+    const screen = page.getByTestId('inspect-page');
+    await expect(screen).toHaveAttribute('data-sync', 'synced');
+    await expect(page.getByTestId('inspect-snapshot')).toBeVisible();
+    // The shell is cached once its service worker is active.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    findings.push(...(await audit(page, 'inspect synced')));
+    // The inspector lets the checks carry where they were made.
+    await page.getByRole('switch', { name: 'Yeri yoxlamaya əlavə et' }).click();
+
+    // Typed: the second form is not issued to a vehicle yet; a number the snapshot lacks is unknown.
+    await typeMark(page, batch.series, '2');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'not_issued');
+    await expect(page.getByTestId('inspect-state')).toHaveText(/Nəqliyyat vasitəsinə verilməyib/);
+    findings.push(...(await audit(page, 'inspect not issued')));
+    await typeMark(page, batch.series, '999999');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'unknown');
+    findings.push(...(await audit(page, 'inspect unknown')));
+
+    // A payment made meanwhile shows in the next delta.
+    await payForm(admin, batch, '000002', '10-IN-002');
+    const deltas: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/inspect/snapshot/')) deltas.push(new URL(r.url()).searchParams.get('since') ?? '');
+    });
+    await page.getByTestId('inspect-sync').click();
+    await expect(screen).toHaveAttribute('data-sync', 'synced');
+    expect(deltas.at(-1)).not.toBe('');
+    await typeMark(page, batch.series, '2');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    await expect(page.getByTestId('inspect-plate')).toContainText('10-IN-002');
+    findings.push(...(await audit(page, 'inspect valid (typed)')));
+
+    // A tampered snapshot is refused, and the kept one still answers.
+    const kept = await page.getByTestId('inspect-snapshot').textContent();
+    await page.route('**/api/inspect/snapshot/**', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { payload: string };
+      const payload = JSON.parse(body.payload) as { marks: unknown[][] };
+      payload.marks.push([
+        batch.series,
+        '000003',
+        'valid',
+        '99-FAKE-99',
+        'Avtobus',
+        '2026-01-01',
+        '2099-12-31',
+        '1.00',
+        null,
+      ]);
+      await route.fulfill({ response: res, json: { ...body, payload: JSON.stringify(payload) } });
+    });
+    await page.getByTestId('inspect-sync').click();
+    await expect(screen).toHaveAttribute('data-sync', 'refused');
+    await expect(page.getByTestId('inspect-notice-refused')).toBeVisible();
+    await expect(page.getByTestId('inspect-snapshot')).toHaveText(kept!);
+    findings.push(...(await audit(page, 'inspect snapshot refused')));
+    await page.unroute('**/api/inspect/snapshot/**');
+    await typeMark(page, batch.series, '3');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'unknown');
+
+    // A look-up is a key read: under 50 ms with the processor slowed 4 times.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(() => performance.clearMeasures('inspect-lookup'));
+    await typeMark(page, batch.series, '1');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    const lookupMs = await page.evaluate(() => performance.getEntriesByName('inspect-lookup').at(-1)!.duration);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // A second DevTools session left attached keeps the page's network online through setOffline's reload.
+    await cdp.detach();
+    expect(lookupMs).toBeLessThan(50);
+    await expect(page.getByTestId('inspect-pending')).toHaveAttribute('data-count', '0');
+
+    // Offline: the page opens from the phone, the camera reads the receipt, the answer names the snapshot's time.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(screen).toHaveAttribute('data-sync', 'offline');
+    await expect(page.getByTestId('inspect-notice-offline')).toBeVisible();
+    await page.getByTestId('inspect-scan').click();
+    await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    await expect(page.getByTestId('inspect-state')).toHaveText(/Etibarlıdır/);
+    await expect(page.getByTestId('inspect-plate')).toContainText('10-IN-001');
+    await expect(page.getByTestId('inspect-mark')).toContainText(`${batch.series} 000001`);
+    await expect(page.getByTestId('inspect-as-of')).toHaveText(/^\d{2}:\d{2} vəziyyətinə$/);
+    findings.push(...(await audit(page, 'inspect valid (scanned, offline)')));
+
+    // A forged receipt (its claims changed under the authority's signature) is not genuine.
+    writeQrVideo(video, forged(qrText));
+    await page.getByTestId('inspect-scan').click();
+    await expect(answer(page)).toHaveAttribute('data-answer', 'not_genuine');
+    await expect(page.getByTestId('inspect-state')).toHaveText(/Saxtadır/);
+    findings.push(...(await audit(page, 'inspect not genuine (offline)')));
+    await expect(page.getByTestId('inspect-pending')).toHaveAttribute('data-count', '2');
+
+    // The public check page says the same offline, from the kept keys.
+    const checkPage = await context.newPage();
+    await checkPage.goto(`/verify/${receipt.code}#r=${receipt.jws}`);
+    await expect(checkPage.getByTestId('receipt-signature')).toHaveAttribute('data-verdict', 'signed');
+    await checkPage.goto(`/verify/${receipt.code}#r=${parseReceiptQr(forged(qrText))!.jws}`);
+    await checkPage.reload();
+    await expect(checkPage.getByTestId('receipt-signature')).toHaveAttribute('data-verdict', 'not-genuine');
+    findings.push(...(await audit(checkPage, 'verify not genuine (offline)')));
+    await checkPage.close();
+
+    // Back online: the two checks go once; sent again, the server records nothing new.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/inspect/checks/') && r.method() === 'POST') sent.push(r.postData() ?? '');
+    });
+    await context.setOffline(false);
+    await expect(page.getByTestId('inspect-pending')).toHaveAttribute('data-count', '0');
+    expect(sent.length).toBeGreaterThan(0);
+    const offlineChecks = (JSON.parse(sent[0]!) as { checks: { location: unknown; source: string }[] }).checks;
+    expect(offlineChecks.map((c) => c.source)).toEqual(['scan', 'scan']);
+    expect(offlineChecks[0]!.location).toEqual({ lat: '40.6828000', lon: '46.3606000', accuracy: 12 });
+    const inspector = await apiAs(page);
+    const again = await inspector.post<{ recorded: string[]; duplicates: string[] }>(
+      '/api/inspect/checks/',
+      JSON.parse(sent[0]!),
+    );
+    expect(again.recorded).toEqual([]);
+    expect(again.duplicates).toHaveLength((JSON.parse(sent[0]!) as { checks: unknown[] }).checks.length);
+
+    // The form's history holds each check once: the typed one online, the scanned and the forged one offline.
+    const history = await (
+      await apiAs(admin)
+    ).get<{ results: FnHistoryEntry[] }>(`/api/fn/forms/${firstForm}/history/`);
+    const checks = history.results.filter(
+      (entry) => String(entry.movement) === 'check' && entry.actor_email === 'inspector@demo.az',
+    );
+    expect(checks).toHaveLength(3);
+
+    // A snapshot past its allowed age is named old; signed out, the phone still answers and says it cannot sync.
+    await page.clock.setFixedTime(new Date(Date.now() + 30 * 86_400_000));
+    await page.reload();
+    await expect(page.getByTestId('inspect-stale')).toBeVisible();
+    findings.push(...(await audit(page, 'inspect stale')));
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await page.reload();
+    await expect(screen).toHaveAttribute('data-sync', 'signedOut');
+    await expect(page.getByTestId('inspect-signed-out')).toBeVisible();
+    await typeMark(page, batch.series, '1');
+    await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    findings.push(...(await audit(page, 'inspect signed out')));
+  } finally {
+    await phoneBrowser.close();
+  }
+  expect(findings, report(findings)).toEqual([]);
+});
