@@ -7,8 +7,10 @@ import { closeTourWithEscape, expect, signIn, test } from './support/fixtures';
  * what a signed-in user downloads before the first screen shows (a returning user: tokens stored, nothing cached).
  * Sizes are gzip, as the server sends them.
  */
-// firstScreen: measured when the budget was set (issue 24: 380.9 KB for the demo cashier), never to grow.
-const budgetsKb = { signin: 250, firstScreen: 381 };
+// firstScreen: measured when the budget was set (issue 24: 380.9 KB for the demo cashier), grown once on purpose by
+// the live back office (issue 47: the event stream, the menu's counts and the header's state on every signed-in
+// screen, 386.1 KB), never to grow again without a reason written in docs/performance.md.
+const budgetsKb = { signin: 250, firstScreen: 387 };
 
 /** Counts the gzip size of every script the page receives from now on. */
 function scriptsOf(page: Page): () => Promise<{ kb: number; files: string[] }> {

@@ -14,7 +14,7 @@ import { importMessages } from '../imports';
 import { inspectMessages } from '../inspect/messages';
 import { openingMessages } from '../imports/opening';
 import { jobMessages } from '../jobs';
-import { liveMessages } from '../live';
+import { liveMessages } from '../live/messages';
 import { mailMessages } from '../mail';
 import { onlineMessages } from '../online/messages';
 import { paymentMessages, registryMessages } from '../payments/messages';

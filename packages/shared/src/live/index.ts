@@ -130,8 +130,4 @@ export const presenceParamsSchema = z.object({ resource: liveResourceSchema, id:
 export const presenceResponseSchema = z.object({ editors: z.array(liveEditorSchema) });
 export type PresenceResponse = z.infer<typeof presenceResponseSchema>;
 
-export const liveMessages = {
-  resourceUnknown: 'Bu resursda redaktə edənlər izlənmir.',
-  streamsBusyUser: 'Bu qədər açıq səkmədən canlı yeniləmə gedə bilməz: bəzi səkmələri bağlayın.',
-  streamsBusyServer: 'Server hazırda daha çox canlı yeniləmə qəbul edə bilmir: bir az sonra yenidən cəhd edin.',
-} as const;
+export { liveMessages } from './messages';
