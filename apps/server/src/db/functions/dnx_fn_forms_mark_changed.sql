@@ -7,9 +7,13 @@ CREATE OR REPLACE FUNCTION public.dnx_fn_forms_mark_changed()
 AS $function$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- The forms of a batch made in this transaction are named by the batch's one row (fn_batch_changes): a
+    -- 100,000-number batch writes one key, not 100,000.
     INSERT INTO fn_form_changes AS c (series, number, region_id, xid)
       SELECT DISTINCT f.series, f.number, b.region_id, pg_current_xact_id()
-      FROM new_rows f JOIN fn_batches b ON b.id = f.batch_id ORDER BY 1, 2, 3
+      FROM new_rows f JOIN fn_batches b ON b.id = f.batch_id
+      WHERE NOT EXISTS (SELECT 1 FROM fn_batch_changes n WHERE n.batch_id = f.batch_id AND n.xid = pg_current_xact_id())
+      ORDER BY 1, 2, 3
     ON CONFLICT (series, number, region_id) DO UPDATE SET xid = excluded.xid;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO fn_form_changes AS c (series, number, region_id, xid)

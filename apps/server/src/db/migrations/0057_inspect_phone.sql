@@ -30,14 +30,39 @@ CREATE INDEX "fn_form_changes_region_id_xid_idx" ON "fn_form_changes" ("region_i
 --> statement-breakpoint
 CREATE INDEX "fn_form_changes_xid_idx" ON "fn_form_changes" ("xid");
 --> statement-breakpoint
+-- The batches made, each with the id of the transaction that made it: a delta names every form of a batch made in its
+-- range, in the batch's region now, by this one row (features/inspect/snapshot-repository.ts).
+CREATE TABLE "fn_batch_changes" (
+	"batch_id" integer PRIMARY KEY NOT NULL,
+	"xid" xid8 NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "fn_batch_changes_xid_idx" ON "fn_batch_changes" ("xid");
+--> statement-breakpoint
+CREATE FUNCTION dnx_fn_batches_made() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO fn_batch_changes (batch_id, xid) SELECT n.id, pg_current_xact_id() FROM new_rows n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER fn_batches_made AFTER INSERT ON fn_batches REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION dnx_fn_batches_made();
+--> statement-breakpoint
+-- Existing batches are before any cursor: a phone's first download is full.
 -- Forms inserted, updated or deleted (a statement's rows at once): their keys in their batch's region.
 CREATE FUNCTION dnx_fn_forms_mark_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- The forms of a batch made in this transaction are named by the batch's one row (fn_batch_changes): a
+    -- 100,000-number batch writes one key, not 100,000.
     INSERT INTO fn_form_changes AS c (series, number, region_id, xid)
       SELECT DISTINCT f.series, f.number, b.region_id, pg_current_xact_id()
-      FROM new_rows f JOIN fn_batches b ON b.id = f.batch_id ORDER BY 1, 2, 3
+      FROM new_rows f JOIN fn_batches b ON b.id = f.batch_id
+      WHERE NOT EXISTS (SELECT 1 FROM fn_batch_changes n WHERE n.batch_id = f.batch_id AND n.xid = pg_current_xact_id())
+      ORDER BY 1, 2, 3
     ON CONFLICT (series, number, region_id) DO UPDATE SET xid = excluded.xid;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO fn_form_changes AS c (series, number, region_id, xid)

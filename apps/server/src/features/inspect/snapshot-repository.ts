@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client';
 /**
  * The marks of the inspectors' snapshots (issue 46), read in one REPEATABLE READ transaction: a full read, or the
  * changes since a cursor. The cursor is the xmin of the read's snapshot: every transaction whose id is below it had
- * ended when the read was made, so a change written (fn_form_changes, migration 0057) by a transaction that was still
+ * ended when the read was made, so a change written (fn_form_changes, or fn_batch_changes for a batch's new forms, migration 0057) by a transaction that was still
  * running, even one that began long before, has an id at or above it and comes in the next delta.
  */
 
@@ -94,11 +94,18 @@ export async function changedMarks(
       SELECT DISTINCT ON (c.series, c.number) c.series, c.number, (b.id IS NOT NULL) AS present,
         f.stage, f.annulled, r.plate, t.name AS transport_type, f.valid_from::text AS valid_from,
         f.valid_to::text AS valid_to, r.tax_price::text AS amount, p.verify_code
-      FROM fn_form_changes c
+      FROM (
+        SELECT c.series, c.number FROM fn_form_changes c
+        WHERE c.xid >= ${since}::xid8 AND c.xid < ${until}::xid8 AND ${inRegions(sql`c.region_id`, regions)}
+        UNION ALL
+        -- The forms of the batches made in the range, named by each batch's one row (migration 0057).
+        SELECT m.series, m.number FROM fn_batch_changes n
+        JOIN fn_batches mb ON mb.id = n.batch_id JOIN fn_forms m ON m.batch_id = n.batch_id
+        WHERE n.xid >= ${since}::xid8 AND n.xid < ${until}::xid8 AND ${inRegions(sql`mb.region_id`, regions)}
+      ) c
       LEFT JOIN fn_forms f ON f.series = c.series AND f.number = c.number
       LEFT JOIN fn_batches b ON b.id = f.batch_id AND ${inRegions(sql`b.region_id`, regions)}
       ${paymentJoins}
-      WHERE c.xid >= ${since}::xid8 AND c.xid < ${until}::xid8 AND ${inRegions(sql`c.region_id`, regions)}
       ORDER BY c.series, c.number`),
   );
   return {
@@ -118,7 +125,8 @@ export async function cursorUsable(tx: Executor, cursor: string): Promise<boolea
 /** Whether any mark changed in a transaction with an id at or above `xmin` (that this read can see). */
 export async function changedSince(tx: Executor, xmin: string): Promise<boolean> {
   const [row] = rowsOf<{ changed: boolean }>(
-    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM fn_form_changes WHERE xid >= ${xmin}::xid8) AS changed`),
+    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM fn_form_changes WHERE xid >= ${xmin}::xid8)
+      OR EXISTS (SELECT 1 FROM fn_batch_changes WHERE xid >= ${xmin}::xid8) AS changed`),
   );
   return row!.changed;
 }

@@ -115,6 +115,9 @@ describe('the inspector snapshot', () => {
     const notIssued = [batch.series, '000001', 'not_issued', null, null, null, null, null, null];
     const afterIssue = await syncUntil(t, k.as.inspector, afterPay.cursor, (marks) => marks.has(batchKey));
     expect(afterIssue.marks.get(batchKey)).toEqual(notIssued);
+    // The new batch named its forms by its one row: no key a form was written (a 100,000-number batch writes one).
+    expect(await k.count(sql`select count(*)::int as n from fn_batch_changes where batch_id = ${batch.id}`)).toBe(1);
+    expect(await k.count(sql`select count(*)::int as n from fn_form_changes where series = ${batch.series}`)).toBe(0);
 
     // A payment made of it, then cancelled before it was paid: each changes the mark, which stays not issued.
     await k.request('POST', `/api/fn/batches/${batch.id}/accept/`, k.as.operator);
