@@ -30,8 +30,19 @@ test('a cashier finds a payment by its receipt number with Ctrl+K and the keyboa
   await expect(page).toHaveURL(new RegExp(`/app/fn-payment\\?view=${payment.id}$`));
   await expect(palette).toBeHidden();
 
-  // Opened again, the search is among the recent ones; arrows and Enter run it again.
+  // Opened again, the search is among the recent ones; arrows and Enter run it again. The focus goes straight to the
+  // box and stays there: a stop anywhere else on the way (it was the close button) takes an Enter typed at once.
+  await page.evaluate(() => {
+    const stops: string[] = ((window as unknown as { focusStops: string[] }).focusStops = []);
+    document.addEventListener('focusin', (event) => {
+      const target = event.target as HTMLElement;
+      stops.push(target.dataset.testid ?? `${target.tagName} ${target.className}`);
+    });
+  });
   await page.keyboard.press('Control+k');
+  await expect(input).toBeFocused();
+  const stops = await page.evaluate(() => (window as unknown as { focusStops: string[] }).focusStops);
+  expect(stops.filter((stop) => stop !== 'search-input')).toEqual([]);
   await expect(palette.getByRole('group', { name: 'Son axtarışlar' }).getByRole('option').first()).toHaveText(receipt);
   await page.keyboard.press('Enter');
   await expect(input).toHaveValue(receipt);

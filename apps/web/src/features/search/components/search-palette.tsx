@@ -96,6 +96,9 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       open
       title={t('search.title')}
       onCancel={onClose}
+      // No close button: it was the dialog's first stop, where its focus lock put the focus on opening until the box
+      // took it back, so an Enter typed at once closed the palette. Esc and a click outside close it (the hint says so).
+      closable={false}
       footer={null}
       width={640}
       destroyOnHidden
