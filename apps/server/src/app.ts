@@ -19,6 +19,7 @@ import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
 import { jobsPlugin } from './features/jobs/plugin';
 import { jobRoutes } from './features/jobs/routes';
+import { livePositionPlugin } from './features/live';
 import { liveRoutes } from './features/live/routes';
 import { importRoutes } from './features/imports/routes';
 import { inspectRoutes } from './features/inspect/routes';
@@ -189,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(captchaPlugin, { config });
   // The composition root: every service and list cache, built once a process; the routes below take them from it.
   await app.register(servicesPlugin, { config });
+  // Every API read says where the live events stood when it began: a tab's first stream resumes from there.
+  await app.register(livePositionPlugin);
 
   await app.register(healthRoutes);
   await app.register(captchaRoutes);

@@ -70,15 +70,20 @@ async function paymentOf(page: Page, batch: FnBatch, ownerName: string, index = 
   });
 }
 
-let cashiers = 0;
-/** A cashier of `region` made through the API as the admin; their page, signed in. */
-async function cashierOf(browser: Browser, baseURL: string | undefined, region: number, name: string): Promise<Page> {
+let staff = 0;
+/** A member of the role group `group` (a cashier unless told) of `region`, made through the API as the admin; their page. */
+async function staffOf(
+  browser: Browser,
+  baseURL: string | undefined,
+  region: number,
+  name: string,
+  group = 'cashier',
+): Promise<Page> {
   const admin = await signedIn(browser, baseURL, 'admin@demo.az');
   const api = await apiAs(admin);
   const groups = await api.get<ListPage<Group>>('/api/user/groups/?no_page=1');
-  const group = groups.results.find((g) => g.code === 'cashier')!;
-  cashiers += 1;
-  const email = `live.cashier.${Date.now().toString(36)}${cashiers}@demo.az`;
+  staff += 1;
+  const email = `live.${group}.${Date.now().toString(36)}${staff}@demo.az`;
   await api.post<{ data: { data: User } }>('/api/user/users/create-account/', {
     email,
     password: demoPassword,
@@ -89,11 +94,13 @@ async function cashierOf(browser: Browser, baseURL: string | undefined, region: 
     phone: '+994501112233',
     date_of_birth: '1990-04-15',
     region,
-    groups: [group.id],
+    groups: [groups.results.find((g) => g.code === group)!.id],
     user_permissions: [],
   });
   return signedIn(browser, baseURL, email);
 }
+const cashierOf = (browser: Browser, baseURL: string | undefined, region: number, name: string) =>
+  staffOf(browser, baseURL, region, name);
 
 const liveStatus = (page: Page) => page.getByTestId('live-status');
 const rowOf = (page: Page, text: string) => page.locator('main tr.ant-table-row', { hasText: text });
@@ -226,6 +233,34 @@ test.describe('a live back office', () => {
     await colleague.getByTestId('presence-reload').click();
     await expect(warning).toHaveCount(0);
     await expect(colleague.getByLabel('Telefon', { exact: true })).toHaveValue('+994501112233');
+  });
+
+  test('two administrators on one reference record: the generic form shows the other, and warns once they save', async ({
+    browser,
+    baseURL,
+  }) => {
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
+    const colleague = await staffOf(browser, baseURL, await regionOf(admin), 'Redaktor', 'admin');
+    const name = `Canlı şirkət ${Date.now().toString(36).toUpperCase()}`;
+    const company = await (await apiAs(admin)).post<{ id: number }>('/api/route-companies/', { name, status: 1 });
+    const nameField = (page: Page) => page.getByTestId('resource-form').getByLabel('Ad', { exact: true });
+    for (const page of [admin, colleague]) {
+      await page.goto(`/app/route-companies-edit/${company.id}`);
+      await expect(nameField(page)).toHaveValue(name);
+      await expect(liveStatus(page)).toHaveAttribute('data-status', 'live');
+    }
+    await expect(admin.getByTestId('presence-editors')).toContainText('Redaktor Kassir');
+    await expect(colleague.getByTestId('presence-editors')).toBeVisible();
+
+    await nameField(admin).fill(`${name} (yeni)`);
+    await admin.getByTestId('resource-form-save').click();
+    await expect(admin).toHaveURL(/\/app\/route-companies$/);
+    const warning = colleague.getByTestId('presence-saved');
+    await expect(warning).toContainText('bu qeydi yadda saxladı');
+    await expect(colleague.getByTestId('presence-editors')).toHaveCount(0);
+    await colleague.getByTestId('presence-reload').click();
+    await expect(warning).toHaveCount(0);
+    await expect(nameField(colleague)).toHaveValue(`${name} (yeni)`);
   });
 
   test('a dropped stream resumes from the last event and misses no change', async ({ browser, baseURL }) => {

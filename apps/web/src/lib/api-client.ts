@@ -1,3 +1,4 @@
+import { noteReadPosition } from './live/read-position';
 import { tokenStorage } from './token-storage';
 
 /** A failed call: the HTTP status and the server's DRF-shaped body. */
@@ -98,13 +99,16 @@ async function send(path: string, options: RequestOptions, accessToken: string |
   const bearer = options.bearer ?? 'session';
   if (bearer === 'session' && accessToken) headers.authorization = `Bearer ${accessToken}`;
   if (typeof bearer === 'object') headers.authorization = `Bearer ${bearer.token}`;
-  return fetch(buildUrl(path, options.query), {
+  const res = await fetch(buildUrl(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body:
       options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
+  // Where the live events stood when this read began: the tab's first stream resumes from there (issue 47).
+  noteReadPosition(res.headers.get('x-live-position'));
+  return res;
 }
 
 async function parse(res: Response): Promise<unknown> {

@@ -188,6 +188,30 @@ describe('GET /api/events/', () => {
     expect(byQuery).toContain(`"ids":[${payment}]`);
   });
 
+  it("starts a tab's first stream from where its first read stood: a change made in between is replayed", async () => {
+    const read = await fetch(`${baseUrl}/api/payments/?per_page=1`, { headers: as.cashier.headers });
+    const position = read.headers.get('x-live-position');
+    expect(position).toMatch(/^[\w-]+\.\d+$/);
+    const { hub } = t.app.services.live;
+    const before = hub.seq;
+    const payment = await paymentIn(ganja);
+    await touchPayments(sql`id = ${payment}`);
+    // The change has reached this process's events before any stream is open: only a replay can bring it.
+    await expect.poll(() => hub.seq, { timeout: 5_000 }).toBeGreaterThan(before);
+
+    const first = await stream(as.cashier, { 'last-event-id': position! });
+    const missed = await first.next((m) => m.type === 'change' || m.type === 'reset');
+    expect(missed.event?.data).toMatchObject({ resource: 'payments', ids: [payment] });
+    // A write is not a read: it carries no position.
+    const write = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: as.cashier.headers,
+      payload: {},
+    });
+    expect(write.headers['x-live-position']).toBeUndefined();
+  });
+
   it('answers `reset` first to an id it cannot resume from', async () => {
     const unknown = await stream(as.cashier, { 'last-event-id': 'otherboot.12' });
     expect((await unknown.next((m) => m.type !== 'counters')).type).toBe('reset');

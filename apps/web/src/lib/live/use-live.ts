@@ -6,6 +6,7 @@ import { liveBus, stopLiveStream, type LiveStatus } from './bus';
 import type { CountersEvent, LiveEvent } from './events';
 import { createQuerySync, liveCountersKey } from './query-sync';
 import { startWhenQuiet } from './quiet-start';
+import { takeReadPosition } from './read-position';
 
 /**
  * Runs the tab's one stream while the signed-in frame is shown (AppLayout): it opens after sign-in, once the first
@@ -29,6 +30,8 @@ export function useLiveStream(): void {
         client.onStatus((status) => liveBus.setStatus(status));
         client.subscribe((event) => liveBus.emit(event));
         liveBus.connection = client;
+        // The first screen's reads were made before the stream opened: it resumes from where they stood.
+        client.lastEventId = takeReadPosition();
         client.start();
       });
     });
@@ -40,6 +43,8 @@ export function useLiveStream(): void {
       unsubscribe();
       sync.dispose();
       stopLiveStream();
+      // The next person's first stream starts from their own first reads.
+      takeReadPosition();
     };
   }, [queryClient]);
 }

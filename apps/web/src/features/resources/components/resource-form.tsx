@@ -11,6 +11,7 @@ import type { RuleObject } from 'antd/es/form';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailableParams } from '../../../components/available-select';
+import { RecordPresence } from '../../../components/record-presence';
 import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
 import {
@@ -162,6 +163,8 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   return (
     <Card>
       {stale && <StaleVersionAlert onReload={reload} />}
+      {/* Who else has this record open, and the early warning when one of them saves (issue 47). */}
+      {record && <RecordPresence resource={resource.key} id={record.id} version={version} onReload={reload} />}
       <Form<ResourceFormValues>
         form={form}
         layout="vertical"
