@@ -48,6 +48,8 @@ export function clearSession() {
   tokenStorage.clear();
   queryClient.clear();
   initialUrl = null;
+  // The inspector's offline snapshot goes with the session (its own chunk, loaded only now).
+  void import('../inspect').then((inspect) => inspect.forgetSnapshot()).catch(() => undefined);
 }
 
 export async function signOut() {

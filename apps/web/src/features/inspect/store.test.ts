@@ -1,7 +1,16 @@
 import 'fake-indexeddb/auto';
 import type { SnapshotPayload } from '@dnx/shared';
 import { describe, expect, it } from 'vitest';
-import { applySnapshot, dropChecks, findMark, queueCheck, queuedChecks, snapshotMeta, type QueuedCheck } from './store';
+import {
+  applySnapshot,
+  dropChecks,
+  findMark,
+  forgetSnapshot,
+  queueCheck,
+  queuedChecks,
+  snapshotMeta,
+  type QueuedCheck,
+} from './store';
 
 /** The phone's IndexedDB (issue 46): a full snapshot replaces, a delta changes, the queue keeps checks until sent. */
 describe('the phone’s store', () => {
@@ -65,5 +74,23 @@ describe('the phone’s store', () => {
     expect(await queuedChecks()).toHaveLength(2);
     await dropChecks(['4b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11']);
     expect((await queuedChecks()).map((c) => c.id)).toEqual(['5b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11']);
+  });
+
+  it('forgets the snapshot at sign-out and keeps the checks not yet sent', async () => {
+    await applySnapshot(full, 7, now);
+    await queueCheck({
+      id: '6b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11',
+      series: 'AB',
+      number: '000001',
+      checkedAt: now.toISOString(),
+      answer: 'valid',
+      source: 'typed',
+      snapshotAt: full.generatedAt,
+      location: null,
+    });
+    await forgetSnapshot();
+    expect(await snapshotMeta()).toBeUndefined();
+    expect(await findMark('AB', '000001')).toBeUndefined();
+    expect((await queuedChecks()).map((c) => c.id)).toContain('6b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11');
   });
 });

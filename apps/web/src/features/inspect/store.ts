@@ -48,6 +48,20 @@ export function inspectDb(): Promise<IDBPDatabase<InspectDb>> {
   return opened;
 }
 
+/**
+ * Sign-out forgets the snapshot (the marks: plates and payers of a region, and its header) on this device: the next
+ * person on a shared phone cannot read them, and an inspector who signs in again downloads a full one. The checks not
+ * yet sent stay, to be sent at the next sync: a check made is never lost. Nothing is opened for a browser that never
+ * held the inspector's database.
+ */
+export async function forgetSnapshot(): Promise<void> {
+  const known = await indexedDB.databases?.();
+  if (known && !known.some((database) => database.name === dbName)) return;
+  const db = await inspectDb();
+  const tx = db.transaction(['marks', 'meta'], 'readwrite');
+  await Promise.all([tx.objectStore('marks').clear(), tx.objectStore('meta').clear(), tx.done]);
+}
+
 export async function snapshotMeta(): Promise<SnapshotMeta | undefined> {
   return (await inspectDb()).get('meta', 'snapshot');
 }
