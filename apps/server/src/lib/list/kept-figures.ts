@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
-import type { ReadSet } from './list-reads';
-import type { Snapshot } from './list-snapshot';
+import { readSetOf, type ReadSet } from './list-reads';
+import { parseSnapshot, type Snapshot } from './list-snapshot';
 import { compareMarks, type KeyKind } from './sort-order';
 import type { SortValues } from './sql-key';
 
@@ -84,6 +84,34 @@ export interface PositionEntry extends Entry {
 
 export const isPositions = (entry: CountEntry | PositionEntry): entry is PositionEntry => 'plan' in entry;
 
+/** The plan's bounds read in one statement, as an entry (not yet stored); null for an empty list. */
+export async function readPositionEntry(
+  plan: PositionPlan,
+  source: LiveSource,
+  used: number,
+): Promise<PositionEntry | null> {
+  const width = plan.values.length;
+  const read = await source.bounds!(plan.where, [...plan.values, ...plan.marks], plan.orderBy, positionStep);
+  const last = read.rows.at(-1);
+  if (!last) return null;
+  const kept = read.rows.filter((row) => (row.n - 1) % positionStep === 0);
+  return {
+    key: plan.signature,
+    reads: readSetOf(plan.where, ...plan.orderBy, ...plan.values, ...plan.marks),
+    where: plan.where,
+    source,
+    snapshot: parseSnapshot(read.snapshot),
+    used,
+    plan,
+    kinds: plan.kinds.map((kind) => (kind === 'text' ? (read.bytesOrdered ? 'bytes' : 'unknown') : kind)),
+    bounds: kept.map((row) => row.values.slice(0, width)),
+    marks: kept.map((row) => row.values.slice(width)),
+    counts: [0, ...kept.map((row, i) => (kept[i + 1]?.n ?? last.n + 1) - row.n)],
+    prefix: null,
+    rebuilding: false,
+  };
+}
+
 /** The stretch of kept positions that holds a row with these marks (0: before the first bound). */
 export function stretchOf(entry: PositionEntry, marks: SortValues): number {
   let low = 0;
@@ -114,11 +142,67 @@ export function positionAt(entry: PositionEntry, offset: number): PositionFound 
   return { from: low === 0 ? null : entry.bounds[low - 1]!, skip: offset - prefix[low]! };
 }
 
+/** A count read at its statement's snapshot, as an entry (not yet stored). */
+export function countEntry(
+  key: string,
+  where: SQL | undefined,
+  source: LiveSource,
+  read: { n: number; snapshot: string },
+  used: number,
+): CountEntry {
+  return { key, reads: readSetOf(where), where, source, snapshot: parseSnapshot(read.snapshot), used, n: read.n };
+}
+
 /** Drops the least recently used entries beyond `limit`. */
-export function evict<E extends Entry>(map: Map<string, E>, limit: number) {
+function evict<E extends Entry>(map: Map<string, E>, limit: number) {
   while (map.size > limit) {
     let oldest: E | undefined;
     for (const entry of map.values()) if (!oldest || entry.used < oldest.used) oldest = entry;
     map.delete(oldest!.key);
   }
+}
+
+/**
+ * The figures one list keeps: counts and positions by key, the least recently used dropped past the limits. A
+ * `generation` counts the times everything was dropped, so a figure read before a drop is not stored after it.
+ */
+export function keptFigures(limits: { counts: number; positions: number }) {
+  const counts = new Map<string, CountEntry>();
+  const positions = new Map<string, PositionEntry>();
+  let clock = 0;
+  let generation = 0;
+  return {
+    counts,
+    positions,
+    /** A new mark of use (an entry's `used`): the higher, the more recent. */
+    tick: () => ++clock,
+    /** Whether an entry was used within the last thousand uses (a position in use is read anew when dropped). */
+    inUse: (entry: Entry) => clock - entry.used < 1_000,
+    get generation() {
+      return generation;
+    },
+    get empty() {
+      return counts.size === 0 && positions.size === 0;
+    },
+    clear() {
+      generation += 1;
+      counts.clear();
+      positions.clear();
+    },
+    store(entry: CountEntry | PositionEntry) {
+      if (isPositions(entry)) {
+        positions.set(entry.key, entry);
+        evict(positions, limits.positions);
+      } else {
+        counts.set(entry.key, entry);
+        evict(counts, limits.counts);
+      }
+    },
+    /** Every kept entry now, with a function that drops it (unless it was replaced meanwhile). */
+    *entries(): Generator<[CountEntry | PositionEntry, () => boolean]> {
+      for (const map of [counts, positions] as Map<string, CountEntry | PositionEntry>[])
+        for (const entry of [...map.values()])
+          yield [entry, () => map.get(entry.key) === entry && map.delete(entry.key)];
+    },
+  };
 }

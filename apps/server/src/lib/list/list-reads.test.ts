@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, sql } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { fnBatches, fnForms, payments, users } from '../../db/schema';
@@ -8,9 +8,10 @@ import { readSetOf } from './list-reads';
 describe('what a list query reads', () => {
   it('names the tables and columns of its conditions and order, and not its values', () => {
     const where = and(
-      eq(fnForms.stage, 'payment_id'),
+      sql`${fnForms.stage} = ${'number'}`,
       sql`exists (select 1 from ${payments} where ${payments.id} = ${fnForms.paymentId})`,
     );
+    expect([...readSetOf(where).columns].sort()).toEqual(['id', 'payment_id', 'stage']);
     const reads = readSetOf(where, asc(fnForms.number));
     expect([...reads.tables].sort()).toEqual(['fn_forms', 'payments']);
     expect([...reads.columns].sort()).toEqual(['id', 'number', 'payment_id', 'stage']);

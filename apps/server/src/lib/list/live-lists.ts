@@ -2,18 +2,17 @@ import type { SQL } from 'drizzle-orm';
 import type { ChangeFeed } from '../change-feed';
 import { applyChange, type Change, type ListTables } from './change-apply';
 import {
-  evict,
+  countEntry,
   isPositions,
+  keptFigures,
   positionAt,
-  positionStep,
+  readPositionEntry,
   type CountEntry,
   type LiveSource,
   type PositionEntry,
   type PositionFound,
   type PositionPlan,
 } from './kept-figures';
-import { readSetOf } from './list-reads';
-import { parseSnapshot } from './list-snapshot';
 import { sqlKey } from './sql-key';
 
 export { positionStep, type LiveSource, type PositionFound, type PositionPlan } from './kept-figures';
@@ -77,6 +76,56 @@ function sharedLoads<V>() {
   };
 }
 
+/** The changes that arrived lately, numbered: a figure read meanwhile replays those after its read began. */
+function recentChanges(limit = recentLimit) {
+  const kept: Change[] = [];
+  let seq = 0;
+  return {
+    /** The number of the last change that arrived. */
+    get seq() {
+      return seq;
+    },
+    next: () => (seq += 1),
+    keep(change: Change) {
+      kept.push(change);
+      if (kept.length > limit) kept.splice(0, kept.length - limit);
+    },
+    clear() {
+      kept.length = 0;
+    },
+    /** The changes numbered `from` to `to`; null when some of them are no longer kept. */
+    between(from: number, to: number): Change[] | null {
+      if (kept.length > 0 && kept[0]!.seq > from) return null;
+      return kept.filter((change) => change.seq >= from && change.seq <= to);
+    },
+  };
+}
+
+/** Figures being read and not yet stored: while there are any, the changes that arrive are kept for them. */
+function readingCounter() {
+  let reading = 0;
+  return {
+    get none() {
+      return reading === 0;
+    },
+    /** Runs `read`, counted until the store it returns settles. */
+    async during<R>(read: () => Promise<{ result: R; installed: Promise<void> }>): Promise<R> {
+      reading += 1;
+      let installed: Promise<void> = Promise.resolve();
+      try {
+        const done = await read();
+        installed = done.installed;
+        return done.result;
+      } finally {
+        const finish = () => {
+          reading -= 1;
+        };
+        installed.then(finish, finish);
+      }
+    },
+  };
+}
+
 /**
  * The kept counts and positions of a list whose rows are `tables[0]`. A write to another table drops the kept
  * figures whose query reads it; `tables[1..]` are read under another name (an alias: a batch's operator is a user),
@@ -88,29 +137,21 @@ export function createListCaches(
   limits = { counts: 256, positions: 32 },
 ): ListCaches {
   const listTables: ListTables = { main: tables[0]!, readAs: new Set(tables.slice(1)) };
-  const counts = new Map<string, CountEntry>();
-  const positions = new Map<string, PositionEntry>();
+  const kept = keptFigures(limits);
   const loadCountOnce = sharedLoads<number>();
   const loadPositionsOnce = sharedLoads<PositionEntry | null>();
   const work = workQueue();
-  const recent: Change[] = [];
-  let seq = 0;
-  /** Figures being read and not yet installed. */
-  let reading = 0;
-  let clock = 0;
-  let generation = 0;
+  const recent = recentChanges();
+  const reading = readingCounter();
 
   const apply = (entry: CountEntry | PositionEntry, change: Change) =>
     applyChange(entry, change, listTables, rebuild).catch(() => false);
 
   async function applyAll(change: Change) {
-    for (const map of [counts, positions] as Map<string, CountEntry | PositionEntry>[]) {
-      for (const entry of [...map.values()]) {
-        if ((await apply(entry, change)) || map.get(entry.key) !== entry) continue;
-        map.delete(entry.key);
-        // Positions in use are read anew in the background: no request waits for a full pass.
-        if (isPositions(entry) && clock - entry.used < 1_000) rebuild(entry);
-      }
+    for (const [entry, drop] of kept.entries()) {
+      if ((await apply(entry, change)) || !drop()) continue;
+      // Positions in use are read anew in the background: no request waits for a full pass.
+      if (isPositions(entry) && kept.inUse(entry)) rebuild(entry);
     }
   }
 
@@ -119,109 +160,54 @@ export function createListCaches(
    * after this call waits in line behind the store and moves the stored figure on its own turn: the replay stops at
    * the last change before the call, so no change is applied twice.
    */
-  function install<E extends CountEntry | PositionEntry>(map: Map<string, E>, entry: E, gen: number, from: number) {
-    const to = seq;
+  function install(entry: CountEntry | PositionEntry, gen: number, from: number) {
+    const to = recent.seq;
     return work.enqueue(async () => {
-      if (gen !== generation || !feed.live) return;
-      if (recent.length > 0 && recent[0]!.seq > from) return; // too many changes meanwhile: read again later
-      for (const change of recent) {
-        if (change.seq < from) continue;
-        if (change.seq > to) break;
-        if (!(await apply(entry, change))) return;
-      }
-      map.set(entry.key, entry);
-      evict(map, isPositions(entry) ? limits.positions : limits.counts);
+      if (gen !== kept.generation || !feed.live) return;
+      // Too many changes meanwhile (null): it is read again later.
+      const missed = recent.between(from, to);
+      if (!missed) return;
+      for (const change of missed) if (!(await apply(entry, change))) return;
+      kept.store(entry);
     });
   }
 
   feed.onChange((change, diff) => {
     if (change === 'all') {
-      generation += 1;
-      counts.clear();
-      positions.clear();
-      recent.length = 0;
+      kept.clear();
+      recent.clear();
       return;
     }
     if (!change.startsWith('rows:')) return;
-    seq += 1;
+    const seq = recent.next();
     // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
-    if (reading === 0 && counts.size === 0 && positions.size === 0) return;
+    if (reading.none && kept.empty) return;
     // Another table's rows are never read here: a change to it only drops what reads it.
     const event: Change = diff
       ? { seq, table: diff.table, xid: diff.xid, pairs: diff.table === listTables.main ? diff.pairs : null }
       : { seq, table: change.slice('rows:'.length), xid: null, pairs: null };
-    recent.push(event);
-    if (recent.length > recentLimit) recent.splice(0, recent.length - recentLimit);
+    recent.keep(event);
     void work.enqueue(() => applyAll(event));
   });
 
-  /** Counts a figure as being read until `installed` settles: the changes meanwhile are kept for it to replay. */
-  async function whileReading<R>(read: () => Promise<{ result: R; installed: Promise<void> }>): Promise<R> {
-    reading += 1;
-    let installed: Promise<void> = Promise.resolve();
-    try {
-      const done = await read();
-      installed = done.installed;
-      return done.result;
-    } finally {
-      const finish = () => {
-        reading -= 1;
-      };
-      installed.then(finish, finish);
-    }
-  }
-
   function loadCount(key: string, where: SQL | undefined, source: LiveSource): Promise<number> {
-    const gen = generation;
-    const from = seq + 1;
-    return whileReading(async () => {
-      const { n, snapshot } = await source.countAt!(where);
-      const entry: CountEntry = {
-        key,
-        reads: readSetOf(where),
-        where,
-        source,
-        snapshot: parseSnapshot(snapshot),
-        used: ++clock,
-        n,
-      };
-      return { result: n, installed: install(counts, entry, gen, from) };
+    const gen = kept.generation;
+    const from = recent.seq + 1;
+    return reading.during(async () => {
+      const read = await source.countAt!(where);
+      return { result: read.n, installed: install(countEntry(key, where, source, read, kept.tick()), gen, from) };
     });
   }
 
   function loadPositions(plan: PositionPlan, source: LiveSource): Promise<PositionEntry | null> {
-    const gen = generation;
-    const from = seq + 1;
-    return whileReading(async () => {
-      const entry = await readPositions(plan, source);
-      const installed = entry ? install(positions, entry, gen, from) : Promise.resolve();
+    const gen = kept.generation;
+    const from = recent.seq + 1;
+    return reading.during(async () => {
+      const entry = await readPositionEntry(plan, source, kept.tick());
+      const installed = entry ? install(entry, gen, from) : Promise.resolve();
       await installed;
       return { result: entry, installed };
     });
-  }
-
-  /** The plan's bounds read in one statement, as an entry (not yet stored); null for an empty list. */
-  async function readPositions(plan: PositionPlan, source: LiveSource): Promise<PositionEntry | null> {
-    const width = plan.values.length;
-    const read = await source.bounds!(plan.where, [...plan.values, ...plan.marks], plan.orderBy, positionStep);
-    const last = read.rows.at(-1);
-    if (!last) return null;
-    const kept = read.rows.filter((row) => (row.n - 1) % positionStep === 0);
-    return {
-      key: plan.signature,
-      reads: readSetOf(plan.where, ...plan.orderBy, ...plan.values, ...plan.marks),
-      where: plan.where,
-      source,
-      snapshot: parseSnapshot(read.snapshot),
-      used: ++clock,
-      plan,
-      kinds: plan.kinds.map((kind) => (kind === 'text' ? (read.bytesOrdered ? 'bytes' : 'unknown') : kind)),
-      bounds: kept.map((row) => row.values.slice(0, width)),
-      marks: kept.map((row) => row.values.slice(width)),
-      counts: [0, ...kept.map((row, i) => (kept[i + 1]?.n ?? last.n + 1) - row.n)],
-      prefix: null,
-      rebuilding: false,
-    };
   }
 
   function rebuild(entry: PositionEntry) {
@@ -239,9 +225,9 @@ export function createListCaches(
       if (!feed.live || !source.countAt) return source.count(where);
       await work.idle();
       const key = where ? sqlKey(where) : '';
-      const known = counts.get(key);
+      const known = kept.counts.get(key);
       if (known) {
-        known.used = ++clock;
+        known.used = kept.tick();
         return known.n;
       }
       return loadCountOnce(key, () => loadCount(key, where, source));
@@ -249,15 +235,15 @@ export function createListCaches(
     async position(plan, source, offset) {
       if (!feed.live || !source.bounds) return null;
       await work.idle();
-      let entry = positions.get(plan.signature) ?? null;
+      let entry = kept.positions.get(plan.signature) ?? null;
       if (!entry) entry = await loadPositionsOnce(plan.signature, () => loadPositions(plan, source));
       if (!entry) return null;
-      entry.used = ++clock;
+      entry.used = kept.tick();
       return positionAt(entry, offset);
     },
     settled: () => work.idle(),
     get size() {
-      return { counts: counts.size, positions: positions.size };
+      return { counts: kept.counts.size, positions: kept.positions.size };
     },
   };
 }
