@@ -111,6 +111,80 @@ function asStored(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value)) as unknown;
 }
 
+/** Takes every stripe's lock of the chain (held to the end of the transaction): no one appends meanwhile. */
+async function lockAllStripes(tx: Executor, lockKey: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${lockKey} || ':' || s)) from generate_series(0, dnx_chain_stripes() - 1) s`,
+  );
+}
+
+/**
+ * Walks a chain in id order, in batches, each row following the last one of its stripe, and names the first row
+ * whose hash does not follow.
+ */
+async function verifyChain(
+  db: Executor,
+  table: ChainedTable,
+  canonical: (row: Record<string, unknown>) => string,
+): Promise<ChainVerification> {
+  const previousOf = new Map<number, string>();
+  let rows = 0;
+  let after = 0;
+  for (;;) {
+    const batch = (await db
+      .select()
+      .from(table as PgTable)
+      .where(gt(table.id, after))
+      .orderBy(asc(table.id))
+      .limit(verifyBatchSize)) as Record<string, unknown>[];
+    for (const row of batch) {
+      rows += 1;
+      const stripe = (row.stripe as number | undefined) ?? 0;
+      const expected = linkHash(previousOf.get(stripe) ?? genesisHash, canonical(row));
+      if (row.hash !== expected) return { ok: false, rows, first_broken_id: row.id as number };
+      previousOf.set(stripe, expected);
+    }
+    if (batch.length < verifyBatchSize) return { ok: true, rows, first_broken_id: null };
+    after = batch[batch.length - 1]!.id as number;
+  }
+}
+
+/**
+ * Hashes rows written before a table was chained (hash null, before every hashed row), as the owner, once, before
+ * anything is appended: at start, right after the migrations. Returns how many rows it sealed.
+ */
+async function sealChain(
+  owner: Executor,
+  table: ChainedTable,
+  canonical: (row: Record<string, unknown>) => string,
+  lockKey: string,
+): Promise<number> {
+  return owner.transaction(async (tx) => {
+    await lockAllStripes(tx, lockKey);
+    const unsealed = await tx.execute(sql`select count(*)::int as n from ${table} where ${table.hash} is null`);
+    const count = (unsealed as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    if (count === 0) return 0;
+    const rows = (await tx
+      .select()
+      .from(table as PgTable)
+      .orderBy(asc(table.id))) as Record<string, unknown>[];
+    // The append-only triggers refuse the update; disabled only inside this transaction (DDL rolls back too).
+    await tx.execute(sql`alter table ${table} disable trigger user`);
+    let previous = genesisHash;
+    let sealed = 0;
+    for (const row of rows) {
+      const hash = row.hash === null ? linkHash(previous, canonical(row)) : (row.hash as string);
+      if (row.hash === null) {
+        await tx.execute(sql`update ${table} set hash = ${hash} where ${table.id} = ${row.id as number}`);
+        sealed += 1;
+      }
+      previous = hash;
+    }
+    await tx.execute(sql`alter table ${table} enable trigger user`);
+    return sealed;
+  });
+}
+
 /**
  * A chain over `table`, whose `id` is a bigint identity and `hash` a text column. `derived` names columns the
  * database computes from the others (a search key): they are not part of the canonical form. `optional` names
@@ -133,13 +207,6 @@ export function defineHashChain<T extends ChainedTable>(
 
   const canonical = (row: Record<string, unknown>) =>
     canonicalJson(Object.fromEntries(canonicalEntries(chainedKeys.map((key) => [key, asStored(row[key])]))));
-
-  /** Takes every stripe's lock of the chain (held to the end of the transaction): no one appends meanwhile. */
-  async function lockAll(tx: Executor): Promise<void> {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${lockKey} || ':' || s)) from generate_series(0, dnx_chain_stripes() - 1) s`,
-    );
-  }
 
   const columnsOf = getTableColumns(table) as Record<string, PgColumn>;
   const written = chainedKeys.filter((key) => key !== 'id' && key !== 'at');
@@ -212,26 +279,7 @@ export function defineHashChain<T extends ChainedTable>(
      * whose hash does not follow.
      */
     async verify(db: Executor): Promise<ChainVerification> {
-      const previousOf = new Map<number, string>();
-      let rows = 0;
-      let after = 0;
-      for (;;) {
-        const batch = (await db
-          .select()
-          .from(table as PgTable)
-          .where(gt(table.id, after))
-          .orderBy(asc(table.id))
-          .limit(verifyBatchSize)) as Record<string, unknown>[];
-        for (const row of batch) {
-          rows += 1;
-          const stripe = (row.stripe as number | undefined) ?? 0;
-          const expected = linkHash(previousOf.get(stripe) ?? genesisHash, canonical(row));
-          if (row.hash !== expected) return { ok: false, rows, first_broken_id: row.id as number };
-          previousOf.set(stripe, expected);
-        }
-        if (batch.length < verifyBatchSize) return { ok: true, rows, first_broken_id: null };
-        after = batch[batch.length - 1]!.id as number;
-      }
+      return verifyChain(db, table, canonical);
     },
 
     /**
@@ -239,30 +287,7 @@ export function defineHashChain<T extends ChainedTable>(
      * before anything is appended: at start, right after the migrations. Returns how many rows it sealed.
      */
     async seal(owner: Executor): Promise<number> {
-      return owner.transaction(async (tx) => {
-        await lockAll(tx);
-        const unsealed = await tx.execute(sql`select count(*)::int as n from ${table} where ${table.hash} is null`);
-        const count = (unsealed as unknown as { rows: { n: number }[] }).rows[0]!.n;
-        if (count === 0) return 0;
-        const rows = (await tx
-          .select()
-          .from(table as PgTable)
-          .orderBy(asc(table.id))) as Record<string, unknown>[];
-        // The append-only triggers refuse the update; disabled only inside this transaction (DDL rolls back too).
-        await tx.execute(sql`alter table ${table} disable trigger user`);
-        let previous = genesisHash;
-        let sealed = 0;
-        for (const row of rows) {
-          const hash = row.hash === null ? linkHash(previous, canonical(row)) : (row.hash as string);
-          if (row.hash === null) {
-            await tx.execute(sql`update ${table} set hash = ${hash} where ${table.id} = ${row.id as number}`);
-            sealed += 1;
-          }
-          previous = hash;
-        }
-        await tx.execute(sql`alter table ${table} enable trigger user`);
-        return sealed;
-      });
+      return sealChain(owner, table, canonical, lockKey);
     },
   };
 }
