@@ -24,7 +24,7 @@ import { HttpError } from '../../lib/http-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
-import { cleanFileName } from '../online/documents';
+import { cleanFileName } from '../online';
 import { demoStatementFile } from './demo-files';
 
 const common = { tags: ['bank-statements'], security: [{ bearer: [] }] };

@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/client';
 import { fnForms } from '../../db/schema';
 import { auditActor } from '../../lib/grants';
 import type { AuthUser } from '../../plugins/auth';
-import { contiguousRuns, recordMovement } from '../fn/ledger';
+import { contiguousRuns, recordMovement } from '../fn';
 import type { LockedForm } from './payment-repository';
 
 /** One form's move: the ledger's before and after. */

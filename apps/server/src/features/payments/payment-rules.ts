@@ -20,7 +20,7 @@ import { uniqueViolation } from '../../lib/db-errors';
 import { fieldErrors } from '../../lib/http-errors';
 import { utcDay } from '../../lib/days';
 import type { AuthUser } from '../../plugins/auth';
-import { isActiveUserOfRole } from '../fn/batch-repository';
+import { isActiveUserOfRole } from '../fn';
 import * as repo from './payment-repository';
 
 const sameDecimal = (a: string, b: string) => {

@@ -15,7 +15,7 @@ import {
   type ReportFilters,
 } from '@dnx/shared';
 import type { Executor } from '../../db/client';
-import { startPdf } from '../payments/receipt';
+import { startPdf } from '../payments';
 import { dimensionNames, type ReportDetailRow } from './report-repository';
 import { startXlsx } from '../../lib/spreadsheet/xlsx-writer';
 

@@ -15,10 +15,9 @@ import {
 import type { Database } from '../../db/client';
 import { utcDay } from '../../lib/days';
 import type { AuthUser } from '../../plugins/auth';
-import type { createBatchService } from '../fn/batch-service';
-import type { createFormService } from '../fn/form-service';
-import { onlineRequestLists } from '../online/service';
-import type { createPaymentService } from '../payments/payment-service';
+import type { createBatchService, createFormService } from '../fn';
+import { onlineRequestLists } from '../online';
+import type { createPaymentService } from '../payments';
 
 /**
  * The home page's numbers (issue 16, `GET /api/reports/statistics/`). Each is the count of a list — its screen
