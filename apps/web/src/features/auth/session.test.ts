@@ -1,22 +1,12 @@
 import 'fake-indexeddb/auto';
-import type { SnapshotPayload } from '@dnx/shared';
 import { describe, expect, it } from 'vitest';
 import { applySnapshot, snapshotMeta } from '../inspect/store';
+import { snapshotPayload } from '../inspect/test-kit';
 import { clearSession } from './session';
 
 describe('the end of a session', () => {
   it("forgets the inspector's offline snapshot on this device (a shared phone)", async () => {
-    const payload: SnapshotPayload = {
-      v: 1,
-      cursor: '10',
-      full: true,
-      generatedAt: '2026-03-10T07:30:00.000Z',
-      regions: [2],
-      maxAgeMinutes: 720,
-      marks: [['AB', '000001', 'valid', '10-AB-001', 'Avtobus', '2026-01-01', '2026-12-31', '97.20', 'AbCd']],
-      removed: [],
-    };
-    await applySnapshot(payload, 7, new Date('2026-03-10T08:00:00Z'));
+    await applySnapshot(snapshotPayload(), 7, new Date('2026-03-10T08:00:00Z'));
     // The tokens' storage of a browser (the test runs in node): what the session clears beside the snapshot.
     const kept = new Map<string, string>([['token', 'a']]);
     globalThis.localStorage ??= {

@@ -1,16 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { SnapshotPayload } from '@dnx/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  applySnapshot,
-  dropChecks,
-  findMark,
-  forgetSnapshot,
-  queueCheck,
-  queuedChecks,
-  snapshotMeta,
-  type QueuedCheck,
-} from './store';
+import { applySnapshot, dropChecks, findMark, forgetSnapshot, queueCheck, queuedChecks, snapshotMeta } from './store';
+import { queuedCheck } from './test-kit';
 
 /** The phone's IndexedDB (issue 46): a full snapshot replaces, a delta changes, the queue keeps checks until sent. */
 describe('the phone’s store', () => {
@@ -58,16 +50,7 @@ describe('the phone’s store', () => {
   });
 
   it('keeps queued checks until the server answered for them', async () => {
-    const check = (id: string): QueuedCheck => ({
-      id,
-      series: 'AB',
-      number: '000001',
-      checkedAt: now.toISOString(),
-      answer: 'valid',
-      source: 'typed',
-      snapshotAt: full.generatedAt,
-      location: null,
-    });
+    const check = (id: string) => queuedCheck(id, now.toISOString());
     await queueCheck(check('4b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'));
     await queueCheck(check('5b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'));
     await queueCheck(check('5b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'));
@@ -78,16 +61,7 @@ describe('the phone’s store', () => {
 
   it('forgets the snapshot at sign-out and keeps the checks not yet sent', async () => {
     await applySnapshot(full, 7, now);
-    await queueCheck({
-      id: '6b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11',
-      series: 'AB',
-      number: '000001',
-      checkedAt: now.toISOString(),
-      answer: 'valid',
-      source: 'typed',
-      snapshotAt: full.generatedAt,
-      location: null,
-    });
+    await queueCheck(queuedCheck('6b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'));
     await forgetSnapshot();
     expect(await snapshotMeta()).toBeUndefined();
     expect(await findMark('AB', '000001')).toBeUndefined();

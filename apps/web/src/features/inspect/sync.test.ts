@@ -4,6 +4,7 @@ import { exportJWK, FlattenedSign, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findMark, queueCheck, queuedChecks, snapshotMeta, type QueuedCheck } from './store';
 import { sendQueuedChecks, SnapshotRefused, syncSnapshot } from './sync';
+import { snapshotPayload } from './test-kit';
 
 /**
  * Syncing against a server played by a fetch function (issue 46): the cursor goes back as `since`, a tampered body
@@ -17,17 +18,7 @@ describe('syncing the phone', () => {
   let answer: (url: URL, init?: RequestInit) => Response | Promise<Response>;
   const asked: string[] = [];
 
-  const payload = (over: Partial<SnapshotPayload> = {}): SnapshotPayload => ({
-    v: 1,
-    cursor: '10',
-    full: true,
-    generatedAt: '2026-03-10T07:30:00.000Z',
-    regions: [2],
-    maxAgeMinutes: 720,
-    marks: [['AB', '000001', 'valid', '10-AB-001', 'Avtobus', '2026-01-01', '2026-12-31', '97.20', 'AbCd']],
-    removed: [],
-    ...over,
-  });
+  const payload = snapshotPayload;
   const signed = async (body: SnapshotPayload) => {
     const text = JSON.stringify(body);
     const jws = await new FlattenedSign(new TextEncoder().encode(text))
