@@ -1,11 +1,13 @@
 import { fnMovementLabels, formatDateTime, type FnHistoryEntry } from '@dnx/shared';
 import { Alert, Drawer, Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n';
 import { failureMessage } from '../../../lib/notify';
 import { useFocusReturn } from '../../../lib/page-focus';
 import { useFnHistory, type HistorySubject } from '../api/history';
 
 const movementColor: Partial<Record<FnHistoryEntry['movement'], string>> = {
+  check: 'purple',
   create: 'blue',
   accept: 'green',
   share: 'geekblue',
@@ -16,7 +18,7 @@ const movementColor: Partial<Record<FnHistoryEntry['movement'], string>> = {
   expire: 'orange',
 };
 
-function EntryText({ entry }: { entry: FnHistoryEntry }) {
+export function EntryText({ entry }: { entry: FnHistoryEntry }) {
   const { t } = useTranslation();
   const range =
     entry.number_from && entry.number_to
@@ -38,11 +40,31 @@ function EntryText({ entry }: { entry: FnHistoryEntry }) {
           {formatDateTime(entry.at)} · {entry.actor_email ?? '—'}
         </Typography.Text>
       </div>
-      {entry.reason && (
-        <div>
-          {t('fn.reason')}: {entry.reason}
-        </div>
+      {entry.movement === 'check' ? (
+        <CheckAnswer entry={entry} />
+      ) : (
+        entry.reason && (
+          <div>
+            {t('fn.reason')}: {entry.reason}
+          </div>
+        )
       )}
+    </div>
+  );
+}
+
+/** An inspector's check (issue 46): its answer in the reader's language and how the form was named. */
+function CheckAnswer({ entry }: { entry: FnHistoryEntry }) {
+  const { t } = useTranslation();
+  const { answer, source } = (entry.after ?? {}) as { answer?: string; source?: string };
+  const known = (key: string, value: string | undefined) => value !== undefined && i18n.exists(`${key}.${value}`);
+  return (
+    <div data-testid="fn-history-check">
+      {t('fn.checkAnswer')}:{' '}
+      <Typography.Text strong type={answer === 'valid' ? 'success' : 'danger'}>
+        {known('fn.checkAnswers', answer) ? t(`fn.checkAnswers.${answer}`) : entry.reason}
+      </Typography.Text>
+      {known('fn.checkSources', source) && ` · ${t(`fn.checkSources.${source}`)}`}
     </div>
   );
 }
