@@ -25,6 +25,11 @@ export interface QueuedCheck {
   source: 'scan' | 'typed';
   snapshotAt: string | null;
   location: InspectCheck['location'];
+  /**
+   * The inspector who made it (the user of the snapshot kept then): it is sent only in their session, so a check
+   * left unsent on a shared phone is never recorded as the next person's. Absent on checks queued before.
+   */
+  userId?: number;
 }
 
 interface InspectDb extends DBSchema {
@@ -98,7 +103,8 @@ export async function applySnapshot(payload: SnapshotPayload, userId: number, no
 }
 
 export async function queueCheck(check: QueuedCheck): Promise<void> {
-  await (await inspectDb()).put('checks', check);
+  const userId = check.userId ?? (await snapshotMeta())?.userId;
+  await (await inspectDb()).put('checks', userId === undefined ? check : { ...check, userId });
 }
 
 export async function queuedChecks(): Promise<QueuedCheck[]> {

@@ -2,9 +2,17 @@ import 'fake-indexeddb/auto';
 import { snapshotJwsType, type Jwks, type SnapshotPayload } from '@dnx/shared';
 import { exportJWK, FlattenedSign, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findMark, queueCheck, queuedChecks, snapshotMeta, type QueuedCheck } from './store';
+import {
+  dropChecks,
+  findMark,
+  forgetSnapshot,
+  queueCheck,
+  queuedChecks,
+  snapshotMeta,
+  type QueuedCheck,
+} from './store';
 import { sendQueuedChecks, SnapshotRefused, syncSnapshot } from './sync';
-import { snapshotPayload } from './test-kit';
+import { queuedCheck, snapshotPayload } from './test-kit';
 
 /**
  * Syncing against a server played by a fetch function (issue 46): the cursor goes back as `since`, a tampered body
@@ -120,5 +128,40 @@ describe('syncing the phone', () => {
     expect(await sendQueuedChecks()).toBe(0);
     // The batch, refused with 400, then each check alone.
     expect(asked.filter((a) => a.startsWith('POST /api/inspect/checks/'))).toHaveLength(3);
+  });
+
+  it("sends a check only in the session of the inspector who made it, never as the next person's", async () => {
+    for (const check of await queuedChecks()) await dropChecks([check.id]);
+    answer = async () => json(await signed(payload({ cursor: '30' })));
+    await syncSnapshot(1);
+    await queueCheck(queuedCheck('7b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'));
+    expect((await queuedChecks())[0]).toMatchObject({ userId: 1 });
+
+    // Inspector 1 signs out offline; inspector 2 signs in on the same phone and syncs.
+    await forgetSnapshot();
+    await syncSnapshot(2);
+    const sent: unknown[] = [];
+    answer = (url, init) => {
+      const { checks } = JSON.parse(String(init?.body)) as { checks: QueuedCheck[] };
+      sent.push(...checks);
+      return json({ recorded: checks.map((c) => c.id), duplicates: [] });
+    };
+    expect(await sendQueuedChecks()).toBe(0);
+    expect(sent).toEqual([]);
+    expect(await queuedChecks()).toHaveLength(1);
+
+    // Back in inspector 1's session, it goes, without the phone's note of who made it.
+    await forgetSnapshot();
+    answer = async () => json(await signed(payload({ cursor: '31' })));
+    await syncSnapshot(1);
+    answer = (url, init) => {
+      const { checks } = JSON.parse(String(init?.body)) as { checks: QueuedCheck[] };
+      sent.push(...checks);
+      return json({ recorded: checks.map((c) => c.id), duplicates: [] });
+    };
+    expect(await sendQueuedChecks()).toBe(0);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).not.toHaveProperty('userId');
+    expect(await queuedChecks()).toHaveLength(0);
   });
 });

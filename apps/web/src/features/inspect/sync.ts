@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { loadJwks, SnapshotRefused, verifySnapshot } from '../../lib/signatures';
 import { postChecks } from './api/checks';
 import { fetchSnapshot } from './api/snapshot';
-import { applySnapshot, dropChecks, queuedChecks, snapshotMeta, type SnapshotMeta } from './store';
+import { applySnapshot, dropChecks, queuedChecks, snapshotMeta, type QueuedCheck, type SnapshotMeta } from './store';
 
 export { SnapshotRefused };
 
@@ -23,11 +23,15 @@ export async function syncSnapshot(userId: number, now = () => new Date()): Prom
 }
 
 /**
- * Sends the queued checks, 500 at a time, and drops each one only once the server answered for it (recorded now or
- * before): a lost answer sends it again, and the server records it once. Returns how many are still queued.
+ * Sends the queued checks of the inspector whose snapshot the phone keeps (the signed-in one, once synced), 500 at a
+ * time, and drops each one only once the server answered for it (recorded now or before): a lost answer sends it
+ * again, and the server records it once. Another inspector's checks wait for their own session. Returns how many
+ * of this inspector's checks are still queued.
  */
 export async function sendQueuedChecks(): Promise<number> {
-  const queued = await queuedChecks();
+  const inspector = (await snapshotMeta())?.userId;
+  const mine = (check: QueuedCheck) => check.userId === undefined || check.userId === inspector;
+  const queued = (await queuedChecks()).filter(mine).map(({ userId: _madeBy, ...check }) => check);
   for (let i = 0; i < queued.length; i += maxChecksPerBatch) {
     const batch = queued.slice(i, i + maxChecksPerBatch);
     try {
@@ -48,5 +52,5 @@ export async function sendQueuedChecks(): Promise<number> {
       }
     }
   }
-  return (await queuedChecks()).length;
+  return (await queuedChecks()).filter(mine).length;
 }
