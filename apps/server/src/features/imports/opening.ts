@@ -31,7 +31,6 @@ import {
   fnCoefficients,
   fnForms,
   importRows,
-  paymentRows,
   payments,
   regions,
   transportTypes,
@@ -44,9 +43,7 @@ import { conflict } from '../../lib/http-errors';
 import * as batchRepo from '../fn';
 import { batchSnapshot } from '../fn';
 import { recordMovement } from '../fn';
-import { findPayment } from '../payments';
-import { paymentSnapshot } from '../payments';
-import { createVerifyCode } from '../payments';
+import { addOpeningPaymentRow, findPayment, paymentSnapshot, recordOpeningPayment } from '../payments';
 import { columnsByLabel, importRowPages, type CheckedRow, type Importer } from './importer';
 
 /**
@@ -567,28 +564,17 @@ export async function createOpeningImporter(app: FastifyInstance, db: Executor):
     if (p) {
       let payment = paymentIds.get(p.receipt_number);
       if (!payment) {
-        const paidAt = momentOf(p.receipt_date);
-        const [header] = await tx
-          .insert(payments)
-          .values({
-            ownerCode: p.owner_code,
-            ownerName: p.owner_name,
-            ownerAddress: p.owner_address,
-            ownerPhone: p.owner_phone,
-            regionId: batch.region,
-            pricedOn: p.receipt_date,
-            total: '0',
-            verifyCode: createVerifyCode(),
-            paymentReceiptNumber: p.receipt_number,
-            paymentReceiptDate: p.receipt_date,
-            status: 3,
-            createdBy: actor.id,
-            createdAt: paidAt,
-            statusBy: actor.id,
-            statusAt: paidAt,
-          })
-          .returning({ id: payments.id });
-        payment = { id: header!.id, rows: 0 };
+        const id = await recordOpeningPayment(tx, actor.id, {
+          receiptNumber: p.receipt_number,
+          receiptDate: p.receipt_date,
+          paidAt: momentOf(p.receipt_date),
+          ownerCode: p.owner_code,
+          ownerName: p.owner_name,
+          ownerAddress: p.owner_address,
+          ownerPhone: p.owner_phone,
+          regionId: batch.region,
+        });
+        payment = { id, rows: 0 };
         paymentIds.set(p.receipt_number, payment);
       }
       payment.rows += 1;
@@ -598,25 +584,22 @@ export async function createOpeningImporter(app: FastifyInstance, db: Executor):
         .from(fnForms)
         .where(and(eq(fnForms.batchId, held.id), eq(fnForms.number, values.from)));
       // The amount paid as it was: a flat price of the batch's coefficient and months, priced on the receipt's day.
-      await tx.insert(paymentRows).values({
+      await addOpeningPaymentRow(
+        tx,
         paymentId,
-        position: payment.rows,
-        formId: form!.id,
-        plate: p.plate,
-        transportTypeId: batch.transport_type,
-        taxPrice: p.amount,
-        tariffRate: p.amount,
-        tariffEffectiveFrom: p.receipt_date,
-        feeGroup: 'flat',
-        coefficient: coefficientValue.get(batch.coefficient) ?? '1',
-        months: p.months,
-        validFrom: p.valid_from,
-        validTo: p.valid_to,
-      });
-      await tx
-        .update(payments)
-        .set({ total: sql`${payments.total} + ${p.amount}::numeric` })
-        .where(eq(payments.id, paymentId));
+        payment.rows,
+        {
+          formId: form!.id,
+          plate: p.plate,
+          transportTypeId: batch.transport_type,
+          amount: p.amount,
+          coefficient: coefficientValue.get(batch.coefficient) ?? '1',
+          months: p.months,
+          validFrom: p.valid_from,
+          validTo: p.valid_to,
+        },
+        p.receipt_date,
+      );
     }
     await tx
       .update(fnForms)

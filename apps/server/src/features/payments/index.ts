@@ -2,3 +2,4 @@
 export { findPayment } from './payment-repository';
 export { paymentSnapshot, type createPaymentService, type PaymentService } from './payment-service';
 export { createVerifyCode, startPdf } from './receipt';
+export { addOpeningPaymentRow, recordOpeningPayment, type OpeningPayment } from './opening-payment';
