@@ -39,10 +39,8 @@ const signInRoute = '/api/token/';
 /** How long the payments-by-status counts are kept between scrapes (ms): several scrapers cost one query. */
 const statusCountTtlMs = 15_000;
 
-export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-
+/** Time and count of requests by route and status, the requests in flight, and the sign-ins by result. */
+function measureRequests(app: FastifyInstance, registry: Registry) {
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by method, route template and status code',
@@ -65,23 +63,35 @@ export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     labelNames: ['result'],
     registers: [registry],
   });
-  const mails = new Counter({
-    name: 'mails_total',
-    help: 'Mails handed over by result: sent, failed',
-    labelNames: ['result'],
-    registers: [registry],
+  const counted = new WeakSet<FastifyRequest>();
+  app.addHook('onRequest', async (request) => {
+    inFlight += 1;
+    counted.add(request);
   });
-  const formsIssued = new Counter({
-    name: 'forms_issued_total',
-    help: 'Strict-accountability forms issued in batches by this process',
-    registers: [registry],
+  const finish = (request: FastifyRequest) => {
+    if (!counted.delete(request)) return false;
+    inFlight -= 1;
+    return true;
+  };
+  app.addHook('onRequestAbort', async (request) => {
+    finish(request);
   });
-  const unhandledErrors = new Counter({
-    name: 'http_unhandled_errors_total',
-    help: 'Requests that failed with an unhandled error (answered 500), by route template',
-    labelNames: ['route'],
-    registers: [registry],
+  app.addHook('onResponse', async (request, reply) => {
+    if (!finish(request)) return;
+    const route = request.routeOptions.url ?? 'unmatched';
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1_000,
+    );
+    if (route === signInRoute && request.method === 'POST') {
+      const status = reply.statusCode;
+      signIns.inc({ result: status === 200 ? 'success' : status === 429 ? 'throttled' : 'failure' });
+    }
   });
+}
+
+/** What is read when scraped: the database pool, the change feed, and the payments by status (the whole database). */
+function stateGauges(app: FastifyInstance, registry: Registry) {
   new Gauge({
     name: 'db_pool_connections',
     help: 'Connections of the database pool by state (in_use, idle) and requests waiting for one (waiting)',
@@ -126,53 +136,10 @@ export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
         this.set({ status: key }, statusCounts.rows.find((row) => row.status === code)?.n ?? 0);
     },
   });
+}
 
-  const counted = new WeakSet<FastifyRequest>();
-  app.addHook('onRequest', async (request) => {
-    inFlight += 1;
-    counted.add(request);
-  });
-  const finish = (request: FastifyRequest) => {
-    if (!counted.delete(request)) return false;
-    inFlight -= 1;
-    return true;
-  };
-  app.addHook('onRequestAbort', async (request) => {
-    finish(request);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!finish(request)) return;
-    const route = request.routeOptions.url ?? 'unmatched';
-    duration.observe(
-      { method: request.method, route, status_code: String(reply.statusCode) },
-      reply.elapsedTime / 1_000,
-    );
-    if (route === signInRoute && request.method === 'POST') {
-      const status = reply.statusCode;
-      signIns.inc({ result: status === 200 ? 'success' : status === 429 ? 'throttled' : 'failure' });
-    }
-  });
-
-  const metrics: AppMetrics = {
-    registry,
-    mails,
-    formsIssued,
-    unhandledErrors,
-    address: null,
-    addGauge(name, help, labelNames, read) {
-      new Gauge({
-        name,
-        help,
-        labelNames,
-        registers: [registry],
-        async collect() {
-          await read(this);
-        },
-      });
-    },
-  };
-  app.decorate('metrics', metrics);
-
+/** `/metrics` on the app's port behind METRICS_TOKEN, and on METRICS_ADDRESS without one; where the latter listens. */
+async function serveMetrics(app: FastifyInstance, config: Config, registry: Registry): Promise<AddressInfo | null> {
   const exposition = async () => ({ type: registry.contentType, body: await registry.metrics() });
 
   // On the app's port, behind the token: the scraper sends `Authorization: Bearer <METRICS_TOKEN>`.
@@ -215,6 +182,52 @@ export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     app.addHook('onClose', async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     });
-    metrics.address = server.address() as AddressInfo;
+    return server.address() as AddressInfo;
   }
+  return null;
+}
+
+export const metricsPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  measureRequests(app, registry);
+  stateGauges(app, registry);
+  const mails = new Counter({
+    name: 'mails_total',
+    help: 'Mails handed over by result: sent, failed',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const formsIssued = new Counter({
+    name: 'forms_issued_total',
+    help: 'Strict-accountability forms issued in batches by this process',
+    registers: [registry],
+  });
+  const unhandledErrors = new Counter({
+    name: 'http_unhandled_errors_total',
+    help: 'Requests that failed with an unhandled error (answered 500), by route template',
+    labelNames: ['route'],
+    registers: [registry],
+  });
+  const metrics: AppMetrics = {
+    registry,
+    mails,
+    formsIssued,
+    unhandledErrors,
+    address: null,
+    addGauge(name, help, labelNames, read) {
+      new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        async collect() {
+          await read(this);
+        },
+      });
+    },
+  };
+  app.decorate('metrics', metrics);
+
+  metrics.address = await serveMetrics(app, config, registry);
 });
