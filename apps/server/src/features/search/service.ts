@@ -37,6 +37,30 @@ const records: { kind: SearchKind; resource: ResourceKey }[] = [
   { kind: 'driver', resource: 'drivers' },
 ];
 
+/**
+ * What the text looks like decides where to look: each read is an index lookup, and only the kinds it can be. A form
+ * (series and number), a VÖEN, a plate, a code (a receipt, a tracking code or a FIN: one token of letters, digits and
+ * dashes with a digit in it) or a name (letters, spaces, dots, apostrophes, dashes; three at least).
+ */
+function shapeOf(q: string) {
+  const form = parseFormQuery(q);
+  const voen = voenPattern.test(q) ? q : null;
+  const plate = voen ? null : normalizePlate(q);
+  const code =
+    !form && !voen && !plate && (/^(?=.*\d)[A-Za-z0-9-]{4,40}$/.test(q) || trackingCodePattern.test(q)) ? q : null;
+  const fin = code && finPattern.test(q.toUpperCase()) ? q.toUpperCase() : null;
+  const words = !form && q.length >= 3 && /^[\p{L}\s.'’-]+$/u.test(q);
+  return { form, voen, plate, code, fin, words };
+}
+
+/** The reference lists a text of this shape is looked for in. */
+function recordKindsOf(shape: Pick<ReturnType<typeof shapeOf>, 'voen' | 'plate' | 'fin' | 'words'>): SearchKind[] {
+  if (shape.voen) return ['carrier', 'tax_payer'];
+  if (shape.plate) return ['automobile'];
+  if (shape.fin) return ['driver'];
+  return shape.words ? ['carrier', 'tax_payer', 'driver'] : [];
+}
+
 export function createSearchService(db: Database, resources: ResourceCatalogue) {
   // Each list's repository once (it keeps caches fed by the change feed), not per search.
   const lists = records.map(({ kind, resource }) => {
@@ -59,17 +83,7 @@ export function createSearchService(db: Database, resources: ResourceCatalogue) 
     async search(actor: AuthUser, text: string): Promise<SearchAnswer> {
       const q = text.trim().replace(/\s+/g, ' ');
       if (q.length < 2) return { query: q, groups: [] };
-      // What the text looks like decides where to look: each read is an index lookup, and only the kinds it can be.
-      const form = parseFormQuery(q);
-      const voen = voenPattern.test(q) ? q : null;
-      const plate = voen ? null : normalizePlate(q);
-      // A receipt, a tracking code or a FIN: one token of letters, digits and dashes with a digit in it.
-      const code =
-        !form && !voen && !plate && (/^(?=.*\d)[A-Za-z0-9-]{4,40}$/.test(q) || trackingCodePattern.test(q)) ? q : null;
-      const fin = code && finPattern.test(q.toUpperCase()) ? q.toUpperCase() : null;
-      // A name: letters (and spaces, dots, apostrophes, dashes), three at least.
-      const words = !form && q.length >= 3 && /^[\p{L}\s.'’-]+$/u.test(q);
-
+      const { form, voen, plate, code, fin, words } = shapeOf(q);
       const reads: [SearchKind, Promise<repo.Found[]>][] = [];
       if (form && may(actor, 'view_general_fn'))
         reads.push(['form', repo.formsByNumber(db, actor, form.series, form.number)]);
@@ -84,15 +98,7 @@ export function createSearchService(db: Database, resources: ResourceCatalogue) 
         if (where) reads.push(['payment', repo.paymentsWhere(db, actor, where)]);
       }
       // The lists' own search: carriers and tax payers by VÖEN, automobiles by plate, drivers by FIN, all by name.
-      const recordKinds: SearchKind[] = voen
-        ? ['carrier', 'tax_payer']
-        : plate
-          ? ['automobile']
-          : fin
-            ? ['driver']
-            : words
-              ? ['carrier', 'tax_payer', 'driver']
-              : [];
+      const recordKinds = recordKindsOf({ voen, plate, fin, words });
       for (const { kind, resource, spec, repo: records } of lists) {
         if (!recordKinds.includes(kind) || !may(actor, `view_${spec.definition.permission}`)) continue;
         const term = plate ?? fin ?? q;
