@@ -1,10 +1,4 @@
-import {
-  reportFormFigureKeys,
-  reportGroupByLabels,
-  reportMoneyKeys,
-  type Report,
-  type ReportGroupBy,
-} from '@dnx/shared';
+import { reportFormFigureKeys, reportGroupByLabels, reportMoneyKeys, type Report } from '@dnx/shared';
 import { Col, Row, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
