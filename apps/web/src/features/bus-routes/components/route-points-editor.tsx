@@ -1,11 +1,11 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { busRouteMessages } from '@dnx/shared';
-import { Button, Col, Flex, Form, Input, Row, Typography, type FormInstance } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Form, Row, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BusRouteFormValues, PointFormValue } from './form-values';
 import { ordinalOf } from './history-diff';
 import { RouteDrawing } from './route-drawing';
+import { RoutePointItem } from './route-point-item';
 
 /** A typed coordinate for the drawing: "40,68" is 40.68; anything else draws the stops evenly. */
 function degrees(typed: string | null | undefined): number | null {
@@ -81,80 +81,24 @@ export function RoutePointsEditor({
                       const other = direction === 'up' ? 'down' : 'up';
                       focusLater(`route-point-${to}-${direction}`, `route-point-${to}-${other}`);
                     };
+                    const removeAt = () => {
+                      const name = nameOf(index);
+                      remove(index);
+                      setAnnouncement(t('busRoutes.points.removed', { name }));
+                      focusLater(`route-point-${Math.min(index, fields.length - 2)}-remove`, 'route-point-add');
+                    };
                     return (
-                      <li
+                      <RoutePointItem
                         key={field.key}
-                        data-testid={`route-point-${index}`}
-                        style={{ borderBottom: '1px solid rgba(5,5,5,0.06)', paddingTop: 8 }}
-                      >
-                        <Flex gap={8} align="start" wrap>
-                          <Typography.Text strong style={{ minWidth: 24, paddingTop: 5 }} aria-hidden>
-                            {index + 1}.
-                          </Typography.Text>
-                          <Form.Item
-                            name={[field.name, 'name']}
-                            rules={[{ required: true, whitespace: true, message: busRouteMessages.pointNameRequired }]}
-                            style={{ flex: '2 1 180px', marginBottom: 8 }}
-                          >
-                            <Input aria-label={`${label}: ${t('busRoutes.points.name')}`} maxLength={200} />
-                          </Form.Item>
-                          <Form.Item name={[field.name, 'lat']} style={{ flex: '1 1 100px', marginBottom: 8 }}>
-                            <Input
-                              aria-label={`${label}: ${t('busRoutes.points.lat')}`}
-                              placeholder={t('busRoutes.points.lat')}
-                              inputMode="decimal"
-                              maxLength={12}
-                            />
-                          </Form.Item>
-                          <Form.Item name={[field.name, 'lng']} style={{ flex: '1 1 100px', marginBottom: 8 }}>
-                            <Input
-                              aria-label={`${label}: ${t('busRoutes.points.lng')}`}
-                              placeholder={t('busRoutes.points.lng')}
-                              inputMode="decimal"
-                              maxLength={12}
-                            />
-                          </Form.Item>
-                          {!readOnly && (
-                            <Flex gap={4} style={{ marginBottom: 8 }}>
-                              <Button
-                                id={`route-point-${index}-up`}
-                                icon={<ArrowUpOutlined />}
-                                disabled={index === 0}
-                                onClick={() => moveTo(index - 1)}
-                                aria-label={t('busRoutes.points.upLabel', { name: nameOf(index) })}
-                                title={t('busRoutes.points.up')}
-                                data-testid={`route-point-${index}-up`}
-                              />
-                              <Button
-                                id={`route-point-${index}-down`}
-                                icon={<ArrowDownOutlined />}
-                                disabled={index === fields.length - 1}
-                                onClick={() => moveTo(index + 1)}
-                                aria-label={t('busRoutes.points.downLabel', { name: nameOf(index) })}
-                                title={t('busRoutes.points.down')}
-                                data-testid={`route-point-${index}-down`}
-                              />
-                              <Button
-                                danger
-                                icon={<DeleteOutlined />}
-                                onClick={() => {
-                                  const name = nameOf(index);
-                                  remove(index);
-                                  setAnnouncement(t('busRoutes.points.removed', { name }));
-                                  focusLater(
-                                    `route-point-${Math.min(index, fields.length - 2)}-remove`,
-                                    'route-point-add',
-                                  );
-                                }}
-                                id={`route-point-${index}-remove`}
-                                aria-label={t('busRoutes.points.removeLabel', { name: nameOf(index) })}
-                                title={t('busRoutes.points.remove')}
-                                data-testid={`route-point-${index}-remove`}
-                              />
-                            </Flex>
-                          )}
-                        </Flex>
-                      </li>
+                        field={field}
+                        index={index}
+                        count={fields.length}
+                        label={label}
+                        name={nameOf(index)}
+                        readOnly={readOnly}
+                        onMove={moveTo}
+                        onRemove={removeAt}
+                      />
                     );
                   })}
                 </ol>

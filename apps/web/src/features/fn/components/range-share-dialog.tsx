@@ -1,22 +1,12 @@
 import { RollbackOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { fnMessages, fnShareSchema, maxFormsPerMove } from '@dnx/shared';
 import { Button, Flex, Form, Modal, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { focusFirstError, schemaRules, showServerErrors } from '../../../lib/form-rules';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useMoveForms, type ShareMove } from '../api/share';
+import { schemaRules } from '../../../lib/form-rules';
 import { PersonSelect } from './person-select';
 import { SeriesRangeFields } from './series-range-fields';
+import { useRangeMove, type RangeValues } from './use-range-move';
 
-interface RangeValues {
-  inspector?: number;
-  series: string;
-  number_from: string;
-  number_to: string;
-}
-
-const fieldOrder = ['inspector', 'series', 'number_from', 'number_to'];
 const rules = schemaRules(fnShareSchema.shape);
 
 /**
@@ -34,49 +24,7 @@ export function RangeShareDialog({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<RangeValues>();
-  const moveForms = useMoveForms();
-  const [pending, setPending] = useState<ShareMove | null>(null);
-  const [lastMoved, setLastMoved] = useState<{ move: ShareMove; count: number } | null>(null);
-
-  const submit = async (move: ShareMove) => {
-    let values: RangeValues;
-    try {
-      values = await form.validateFields();
-    } catch (failed) {
-      const fields = (failed as { errorFields?: { name: (string | number)[] }[] }).errorFields ?? [];
-      focusFirstError(
-        form,
-        fields.map((f) => String(f.name[0])),
-        fieldOrder,
-      );
-      return;
-    }
-    setPending(move);
-    moveForms.mutate(
-      {
-        move,
-        body: {
-          inspector: values.inspector!,
-          series: values.series.trim(),
-          number_from: values.number_from,
-          number_to: values.number_to,
-        },
-      },
-      {
-        onSuccess: (moved) => {
-          notifySuccess();
-          setPending(null);
-          form.setFieldsValue({ number_from: '', number_to: '' });
-          form.setFields([{ name: 'number_to', errors: [] }]);
-          setLastMoved({ move, count: moved.count });
-        },
-        onError: (error) => {
-          setPending(null);
-          if (showServerErrors(form, error, fieldOrder).length === 0) notifyFailure(error);
-        },
-      },
-    );
-  };
+  const { submit, pending, lastMoved, clearLastMoved } = useRangeMove(form);
 
   return (
     <Modal
@@ -117,7 +65,7 @@ export function RangeShareDialog({
         form={form}
         layout="vertical"
         initialValues={{ inspector, series: '', number_from: '', number_to: '' }}
-        onValuesChange={() => setLastMoved(null)}
+        onValuesChange={clearLastMoved}
         clearOnDestroy
         data-testid="fn-range-form"
       >

@@ -1,56 +1,26 @@
-import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileExcelOutlined } from '@ant-design/icons';
 import {
   formatCount,
-  formatDateTime,
-  importMaxBytes,
   importMessages,
   importOutcomes,
-  importKinds,
-  openingBalancesKind,
   importTitle,
   type Import,
   type ImportOutcome,
-  type ImportKind,
   type ImportRow,
 } from '@dnx/shared';
-import { Alert, Button, Card, Flex, Form, Progress, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Progress, Space, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadProgress, useDownload } from '../../../components/download';
 import { PageHeader } from '../../../components/page-header';
 import { failureMessage, notifyFailure } from '../../../lib/notify';
-import { useApply, useImport, useImportRows, useImports, useUpload } from '../api/imports';
+import { useApply, useImport, useImportRows } from '../api/imports';
+import { ImportHistory } from '../components/import-history';
+import { Counts, statusColor } from '../components/import-counts';
+import { ImportUpload } from '../components/import-upload';
 import '../texts';
 
 const titleOf = importTitle;
-const statusColor: Record<Import['status'], string> = {
-  queued: 'default',
-  checking: 'blue',
-  previewed: 'gold',
-  applying: 'blue',
-  applied: 'green',
-  failed: 'red',
-};
-const outcomeColor: Record<ImportOutcome, string> = {
-  new: 'green',
-  changed: 'gold',
-  unchanged: 'default',
-  error: 'red',
-};
-
-/** An import's counts by outcome, as tags. */
-function Counts({ item }: { item: Import }) {
-  const { t } = useTranslation();
-  return (
-    <Space size={4} wrap>
-      {importOutcomes.map((outcome) => (
-        <Tag key={outcome} color={outcomeColor[outcome]} data-testid={`import-count-${outcome}`}>
-          {t(`imports.outcome.${outcome}`)}: {formatCount(item.counts[outcome])}
-        </Tag>
-      ))}
-    </Space>
-  );
-}
 
 /** The rows of one outcome: their line, key and what changes (or what is wrong), paged by the server. */
 function OutcomeRows({ item, outcome }: { item: Import; outcome: ImportOutcome }) {
@@ -193,141 +163,15 @@ function ImportCard({ id }: { id: number }) {
  */
 export default function ImportsPage() {
   const { t } = useTranslation();
-  const [resource, setResource] = useState<ImportKind | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
   const [currentId, setCurrentId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const input = useRef<HTMLInputElement>(null);
-  const upload = useUpload();
-  const history = useImports(page);
-  const template = useDownload<'template'>();
-
-  const choose = (chosen: File | null) => {
-    setFile(chosen);
-    setFileError(chosen && chosen.size > importMaxBytes ? importMessages.fileTooLarge : null);
-  };
-  const send = () => {
-    if (!resource || !file || fileError) return;
-    upload.mutate(
-      { resource, file },
-      {
-        onSuccess: (created) => {
-          setCurrentId(created.id);
-          choose(null);
-          if (input.current) input.current.value = '';
-        },
-        onError: (error) => setFileError(failureMessage(error)),
-      },
-    );
-  };
 
   return (
     <div data-testid="imports-page">
       <PageHeader title={t('routes.imports')} />
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
-        <Card title={t('imports.uploadTitle')}>
-          <Typography.Paragraph type="secondary">{t('imports.uploadHelp')}</Typography.Paragraph>
-          <Form layout="vertical" onFinish={send} style={{ maxWidth: 560 }}>
-            <Form.Item label={t('imports.resource')} htmlFor="import-resource" required>
-              <Flex gap={8} wrap>
-                <Select<ImportKind>
-                  id="import-resource"
-                  style={{ minWidth: 260, flex: 1 }}
-                  value={resource ?? undefined}
-                  onChange={setResource}
-                  placeholder={t('imports.resourcePlaceholder')}
-                  options={importKinds.map((key) => ({ value: key, label: titleOf(key) }))}
-                  data-testid="import-resource"
-                />
-                <Button
-                  icon={<DownloadOutlined />}
-                  disabled={!resource}
-                  onClick={() =>
-                    resource &&
-                    void template.start('template', {
-                      path: `/api/imports/templates/${resource}.xlsx`,
-                      query: {},
-                      rowsHeader: 'x-export-rows',
-                      fallbackName: `${resource}-sablon.xlsx`,
-                    })
-                  }
-                  data-testid="import-template"
-                >
-                  {t('imports.template')}
-                </Button>
-              </Flex>
-            </Form.Item>
-            {resource === openingBalancesKind && (
-              <Alert type="info" showIcon message={t('imports.openingHelp')} style={{ marginBottom: 16 }} />
-            )}
-            <Form.Item
-              label={t('imports.file')}
-              htmlFor="import-file"
-              required
-              validateStatus={fileError ? 'error' : undefined}
-              help={fileError ?? t('imports.fileHelp')}
-            >
-              <input
-                ref={input}
-                id="import-file"
-                type="file"
-                accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
-                onChange={(event) => choose(event.target.files?.[0] ?? null)}
-                aria-invalid={!!fileError}
-                data-testid="import-file"
-              />
-            </Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              icon={<UploadOutlined />}
-              disabled={!resource || !file || !!fileError}
-              loading={upload.isPending}
-              data-testid="import-upload"
-            >
-              {t('imports.upload')}
-            </Button>
-          </Form>
-          <DownloadProgress state={template.state} onCancel={template.cancel} testId="import-template" />
-        </Card>
+        <ImportUpload onUploaded={setCurrentId} />
         {currentId !== null && <ImportCard id={currentId} />}
-        <Card title={t('imports.history')}>
-          <Table<Import>
-            rowKey="id"
-            size="small"
-            loading={history.isFetching}
-            dataSource={history.data?.results ?? []}
-            data-testid="imports-history"
-            pagination={{ current: page, pageSize: 10, total: history.data?.count ?? 0, onChange: setPage }}
-            scroll={{ x: 'max-content' }}
-            columns={[
-              { key: 'at', title: t('imports.when'), render: (_, item) => formatDateTime(item.created_at) },
-              { key: 'by', title: t('imports.who'), dataIndex: 'created_by' },
-              { key: 'resource', title: t('imports.resource'), render: (_, item) => titleOf(item.resource) },
-              { key: 'file', title: t('imports.file'), dataIndex: 'file_name' },
-              {
-                key: 'status',
-                title: t('imports.statusTitle'),
-                render: (_, item) => <Tag color={statusColor[item.status]}>{t(`imports.status.${item.status}`)}</Tag>,
-              },
-              { key: 'counts', title: t('imports.counts'), render: (_, item) => <Counts item={item} /> },
-              {
-                key: 'open',
-                title: t('list.actions'),
-                render: (_, item) => (
-                  <Button
-                    size="small"
-                    onClick={() => setCurrentId(item.id)}
-                    aria-label={`${t('imports.open')}: ${item.file_name}`}
-                  >
-                    {t('imports.open')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        </Card>
+        <ImportHistory onOpen={setCurrentId} />
       </Space>
     </div>
   );

@@ -1,19 +1,17 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlineCarrier } from '@dnx/shared';
-import { Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Descriptions, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
 import { useAccessibleTable } from '../../../lib/accessible-dom';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { focusPageHeading } from '../../../lib/page-focus';
-import { useDecideCarrier, useOnlineCarrier } from '../api/online-carriers';
+import { useOnlineCarrier } from '../api/online-carriers';
 import { CardHeading } from './card-heading';
-import { decisionProblem, DecisionProblem } from './decision-problem';
+import { DecisionProblem } from './decision-problem';
 import { OnlineDocuments } from './online-documents';
 import { RejectDialog } from './reject-dialog';
+import { useCarrierDecision } from './use-carrier-decision';
 import { OnlineStatusTag } from './status-tag';
 
 type Changes = NonNullable<OnlineCarrier['existing']>['changes'];
@@ -43,72 +41,11 @@ function ChangesTable({ changes }: { changes: Changes }) {
   );
 }
 
-/** What the confirmation says approving does: a new carrier, or these changes to the one with the VÖEN. */
-function ApproveSummary({ carrier }: { carrier: OnlineCarrier }) {
-  const { t } = useTranslation();
-  const { existing } = carrier;
-  if (!existing) return <p>{t('online.approveNew', { name: carrier.name, voen: carrier.voen })}</p>;
-  if (existing.changes.length === 0) return <p>{t('online.approveSame', { voen: carrier.voen })}</p>;
-  return (
-    <>
-      <p>{t('online.approveUpdate', { voen: carrier.voen, count: existing.changes.length })}</p>
-      <ul data-testid="online-approve-changes">
-        {existing.changes.map((change) => (
-          <li key={change.field}>
-            {change.label}: {dash(change.before)} → {dash(change.after)}
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
 function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
   const { t } = useTranslation();
-  const decide = useDecideCarrier();
-  const [modal, modalHolder] = Modal.useModal();
-  const [rejecting, setRejecting] = useState(false);
-  // Opening a request changes only the address's query, which moves no focus: its heading takes it here.
-  useEffect(() => focusPageHeading(), [carrier.id]);
-  // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
-  const [problem, setProblem] = useState<string[] | null>(null);
-  const refused = (error: unknown) => {
-    setProblem(decisionProblem(error));
-    notifyFailure(error);
-  };
+  const { modalHolder, approve, reject, rejecting, setRejecting, problem, setProblem, pending } =
+    useCarrierDecision(carrier);
   const actions = onlineActionsOf('carrier', carrier.status);
-
-  const approve = () =>
-    modal.confirm({
-      title: t('online.approveTitle'),
-      content: <ApproveSummary carrier={carrier} />,
-      okText: t('online.approve'),
-      cancelText: t('list.cancel'),
-      width: 560,
-      okButtonProps: { 'data-testid': 'online-approve-confirm' } as ButtonProps,
-      // A 409 (decided meanwhile) says so; the request is read again either way.
-      onOk: () => {
-        setProblem(null);
-        return decide.mutateAsync({ action: 'approve', id: carrier.id }).then(notifySuccess, refused);
-      },
-    });
-
-  const reject = (reason: string, fail: (error: unknown) => boolean) =>
-    decide.mutate(
-      { action: 'reject', id: carrier.id, body: { reason } },
-      {
-        onSuccess: () => {
-          notifySuccess();
-          setRejecting(false);
-        },
-        onError: (error) => {
-          if (!fail(error)) {
-            refused(error);
-            setRejecting(false);
-          }
-        },
-      },
-    );
 
   const items = [
     { key: 'code', label: t('online.codeLabel'), children: carrier.code },
@@ -190,7 +127,7 @@ function CarrierReviewBody({ carrier }: { carrier: OnlineCarrier }) {
       </Space>
       <RejectDialog
         request={rejecting ? carrier : null}
-        pending={decide.isPending}
+        pending={pending}
         onClose={() => setRejecting(false)}
         onReject={reject}
       />

@@ -1,22 +1,21 @@
 import { CheckOutlined, CloseOutlined, FilePdfOutlined, LinkOutlined } from '@ant-design/icons';
 import { formatDateTime, onlineActionsOf, type OnlinePaymentRequest } from '@dnx/shared';
-import { Alert, Button, Card, Descriptions, Modal, Space, Table, Typography, type ButtonProps } from 'antd';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Descriptions, Space, Table, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useAvailable } from '../../../components/available-select';
 import { LinkButton } from '../../../components/link-button';
 import { useAccessibleTable } from '../../../lib/accessible-dom';
 import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { focusPageHeading } from '../../../lib/page-focus';
-import { openPaymentRequestSummary, useDecidePaymentRequest, useOnlinePayment } from '../api/online-payments';
+import { notifyFailure } from '../../../lib/notify';
+import { openPaymentRequestSummary, useOnlinePayment } from '../api/online-payments';
 import { CardHeading } from './card-heading';
-import { decisionProblem, DecisionProblem } from './decision-problem';
+import { DecisionProblem } from './decision-problem';
 import { OnlineDocuments } from './online-documents';
 import { RejectDialog } from './reject-dialog';
+import { paymentPath, usePaymentDecision } from './use-payment-decision';
 import { OnlineStatusTag } from './status-tag';
 
 type Vehicle = OnlinePaymentRequest['vehicles'][number];
@@ -24,8 +23,7 @@ type Vehicle = OnlinePaymentRequest['vehicles'][number];
 const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : value;
 
-/** The payment screen's form of a payment (`fn-payment?form={id}`), as its list opens one. */
-export const paymentPath = (id: number) => `/app/fn-payment?form=${id}`;
+export { paymentPath } from './use-payment-decision';
 
 /** The transport types' names (the staff's picker list; every online-payment role opens general-fn, which has it). */
 function useTypeName() {
@@ -79,66 +77,11 @@ function VehiclesTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
 
 function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const typeName = useTypeName();
-  const decide = useDecidePaymentRequest();
-  const [modal, modalHolder] = Modal.useModal();
-  const [rejecting, setRejecting] = useState(false);
-  // Opening a request changes only the address's query, which moves no focus: its heading takes it here.
-  useEffect(() => focusPageHeading(), [request.id]);
-  // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
-  const [problem, setProblem] = useState<string[] | null>(null);
-  const refused = (error: unknown) => {
-    setProblem(decisionProblem(error));
-    notifyFailure(error);
-  };
+  const { modalHolder, accept, reject, rejecting, setRejecting, problem, setProblem, pending } =
+    usePaymentDecision(request);
   const [printing, setPrinting] = useState(false);
   const actions = onlineActionsOf('payment', request.status);
-
-  /** Once accepted, the payment it made is offered at once. */
-  const offerPayment = (paymentId: number) =>
-    modal.confirm({
-      title: t('online.acceptedTitle'),
-      content: t('online.acceptedText', { id: paymentId }),
-      okText: t('online.openPayment'),
-      cancelText: t('online.later'),
-      okButtonProps: { 'data-testid': 'online-open-payment-now' } as ButtonProps,
-      onOk: () => navigate(paymentPath(paymentId)),
-    });
-
-  const accept = () =>
-    modal.confirm({
-      title: t('online.acceptTitle'),
-      content: t('online.acceptText'),
-      okText: t('online.accept'),
-      cancelText: t('list.cancel'),
-      okButtonProps: { 'data-testid': 'online-accept-confirm' } as ButtonProps,
-      // A 409 (decided meanwhile) or a 400 (no free form for a vehicle) says why; the request is read again.
-      onOk: () => {
-        setProblem(null);
-        return decide.mutateAsync({ action: 'accept', id: request.id }).then((accepted) => {
-          notifySuccess();
-          if (accepted.payment !== null) offerPayment(accepted.payment);
-        }, refused);
-      },
-    });
-
-  const reject = (reason: string, fail: (error: unknown) => boolean) =>
-    decide.mutate(
-      { action: 'reject', id: request.id, body: { reason } },
-      {
-        onSuccess: () => {
-          notifySuccess();
-          setRejecting(false);
-        },
-        onError: (error) => {
-          if (!fail(error)) {
-            refused(error);
-            setRejecting(false);
-          }
-        },
-      },
-    );
 
   const printSummary = () => {
     setPrinting(true);
@@ -235,7 +178,7 @@ function PaymentReviewBody({ request }: { request: OnlinePaymentRequest }) {
       </Space>
       <RejectDialog
         request={rejecting ? request : null}
-        pending={decide.isPending}
+        pending={pending}
         onClose={() => setRejecting(false)}
         onReject={reject}
       />

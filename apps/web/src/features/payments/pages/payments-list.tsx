@@ -1,14 +1,7 @@
 import { dayFilter } from '../../../components/resource-list';
-import {
-  EditOutlined,
-  EyeOutlined,
-  FilePdfOutlined,
-  LinkOutlined,
-  PlusOutlined,
-  SendOutlined,
-} from '@ant-design/icons';
-import { actionsOf, formatMoney, paymentExportColumns, PaymentStatusCode, type PaymentListItem } from '@dnx/shared';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { formatMoney, paymentExportColumns, type PaymentListItem } from '@dnx/shared';
+import { Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkButton } from '../../../components/link-button';
@@ -18,10 +11,10 @@ import {
   type FilterControlProps,
   type ResourceListDeclaration,
 } from '../../../components/resource-list';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { openReceipt, paymentsEndpoint, usePaymentTransition } from '../api/payments';
+import { paymentsEndpoint } from '../api/payments';
 import { CancelDialog } from '../components/cancel-dialog';
 import { PayDialog } from '../components/pay-dialog';
+import { PaymentRowActions } from '../components/payment-row-actions';
 import '../texts';
 import { paymentStatusOptions, paymentStatusText } from '../../../lib/status-text';
 
@@ -38,60 +31,6 @@ const textFilter =
   );
 
 const statusColor: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'green', 4: 'default' };
-
-/** The public check's address of a payment (its receipt's QR holds the same). */
-export const verifyPath = (code: string) => `/verify/${code}`;
-
-function SubmitButton({ payment }: { payment: PaymentListItem }) {
-  const { t } = useTranslation();
-  const move = usePaymentTransition();
-  return (
-    <Popconfirm
-      title={t('payments.submitConfirm', { id: payment.id })}
-      okText={t('payments.submit')}
-      cancelText={t('list.cancel')}
-      onConfirm={() =>
-        move.mutateAsync({ action: 'submit', id: payment.id }).then(notifySuccess, (error: unknown) => {
-          notifyFailure(error);
-        })
-      }
-    >
-      <Button
-        size="small"
-        type="primary"
-        icon={<SendOutlined />}
-        loading={move.isPending}
-        aria-label={`${t('payments.submit')}: № ${payment.id}`}
-        data-testid={`payment-submit-${payment.id}`}
-      >
-        {t('payments.submit')}
-      </Button>
-    </Popconfirm>
-  );
-}
-
-function ReceiptButton({ payment }: { payment: PaymentListItem }) {
-  const { t } = useTranslation();
-  const [loading, setLoading] = useState(false);
-  const open = () => {
-    setLoading(true);
-    openReceipt(payment.id)
-      .catch((error: unknown) => notifyFailure(error))
-      .finally(() => setLoading(false));
-  };
-  return (
-    <Button
-      size="small"
-      icon={<FilePdfOutlined />}
-      loading={loading}
-      onClick={open}
-      aria-label={`${t('payments.receipt')}: № ${payment.id}`}
-      data-testid={`payment-receipt-${payment.id}`}
-    >
-      {t('payments.receipt')}
-    </Button>
-  );
-}
 
 /** `fn-payment`: the payments of the user's region, with the moves each status allows (shared `actionsOf`). */
 export function PaymentsList() {
@@ -131,68 +70,7 @@ export function PaymentsList() {
           title: t('list.actions'),
           screenOnly: true,
           value: () => '',
-          render: (p) => {
-            const actions = actionsOf(p.status);
-            return (
-              <Space size={4} wrap>
-                <LinkButton
-                  to={`/app/fn-payment?view=${p.id}`}
-                  size="small"
-                  icon={<EyeOutlined />}
-                  aria-label={`${t('payments.view')}: № ${p.id}`}
-                  data-testid={`payment-view-${p.id}`}
-                >
-                  {t('payments.view')}
-                </LinkButton>
-                {p.status === PaymentStatusCode.underReview && (
-                  <LinkButton
-                    to={`/app/fn-payment?form=${p.id}`}
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`${t('list.edit')}: № ${p.id}`}
-                    data-testid={`payment-edit-${p.id}`}
-                  >
-                    {t('list.edit')}
-                  </LinkButton>
-                )}
-                {actions.includes('submit') && <SubmitButton payment={p} />}
-                {actions.includes('pay') && (
-                  <Button
-                    size="small"
-                    type="primary"
-                    onClick={() => setPaying(p)}
-                    aria-label={`${t('payments.pay')}: № ${p.id}`}
-                    data-testid={`payment-pay-${p.id}`}
-                  >
-                    {t('payments.pay')}
-                  </Button>
-                )}
-                {actions.includes('cancel') && (
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() => setCancelling(p)}
-                    aria-label={`${t('payments.cancel')}: № ${p.id}`}
-                    data-testid={`payment-cancel-${p.id}`}
-                  >
-                    {t('payments.cancel')}
-                  </Button>
-                )}
-                {p.status === PaymentStatusCode.paid && <ReceiptButton payment={p} />}
-                {p.status === PaymentStatusCode.paid && (
-                  <a
-                    href={verifyPath(p.verify_code)}
-                    target="_blank"
-                    rel="noreferrer"
-                    aria-label={`${t('payments.verifyLink')}: № ${p.id}`}
-                    data-testid={`payment-verify-${p.id}`}
-                  >
-                    <LinkOutlined /> {t('payments.verifyLink')}
-                  </a>
-                )}
-              </Space>
-            );
-          },
+          render: (p) => <PaymentRowActions payment={p} onPay={setPaying} onCancel={setCancelling} />,
         },
       ],
       filters: [

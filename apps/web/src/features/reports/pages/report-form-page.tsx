@@ -1,7 +1,6 @@
 import { hashKey } from '@tanstack/react-query';
 import { ReloadOutlined } from '@ant-design/icons';
-import { reportFormFigureKeys, reportGroupByLabels, reportMoneyKeys, type ReportGroupBy } from '@dnx/shared';
-import { Alert, Button, Col, Form, Row, Space, Typography } from 'antd';
+import { Alert, Button, Form, Space } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,14 +12,10 @@ import { failureMessage } from '../../../lib/notify';
 import { useCurrentUser, useNationalUser } from '../../../lib/current-user';
 import { useReport } from '../api/get-report';
 import { ExportButtons } from '../components/export-buttons';
-import { FigureChart } from '../components/figure-chart';
-import { chartData } from '../components/figures';
-import { FiguresTable } from '../components/figures-table';
 import { readReportParams, writeReportParams } from '../components/report-params';
-import { ReportPeriod } from '../components/report-period';
+import { ReportFormFigures } from '../components/report-form-figures';
 import { ReportSubscriptions, SubscribeButton } from '../components/report-subscriptions';
 import { ReportFilters, reportFormFields, type ReportFilterValues } from '../components/report-filters';
-import { paymentStatusText } from '../../../lib/status-text';
 
 /**
  * `report-form`: the forms' and payments' figures of a period per region, operator, transport type or month, with
@@ -49,14 +44,6 @@ export default function ReportFormPage() {
     if (hashKey([readReportParams(next)]) === hashKey([params])) void report.refetch();
     if (next.toString() !== search.toString()) setSearch(next);
   };
-
-  const groupBy = (data?.group_by ?? params.group_by) as ReportGroupBy;
-  const groupLabel = reportGroupByLabels[groupBy];
-  const rows = useMemo(
-    () => (data?.rows ?? []).map((row) => ({ ...row, rowKey: row.key, names: [row.label] })),
-    [data?.rows],
-  );
-  const chart = useMemo(() => chartData(data?.rows ?? []), [data?.rows]);
 
   return (
     <div data-testid="report-form-page">
@@ -88,48 +75,7 @@ export default function ReportFormPage() {
             data-testid="report-error"
           />
         )}
-        {data && (
-          <>
-            <ReportPeriod report={data}>
-              <Typography.Text type="secondary">
-                {t('reports.paymentsCounted', { status: paymentStatusText(t, data.payment_status) })}
-              </Typography.Text>
-            </ReportPeriod>
-            <Row gutter={[16, 16]}>
-              <Col xs={24} xxl={14}>
-                <FiguresTable
-                  caption={t('reports.tableCaption', { group: groupLabel })}
-                  nameHeaders={[groupLabel]}
-                  rows={rows}
-                  totals={data.totals}
-                  totalsLabel={t('reports.totals')}
-                  emptyText={t('reports.empty')}
-                  loading={report.isFetching}
-                  data-testid="report-table"
-                />
-              </Col>
-              <Col xs={24} xxl={10}>
-                <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="report-charts">
-                  <FigureChart
-                    title={t('reports.formsChart', { group: groupLabel })}
-                    description={t('reports.formsChartText', { group: groupLabel })}
-                    data={chart}
-                    figures={reportFormFigureKeys}
-                    data-testid="report-forms-chart"
-                  />
-                  <FigureChart
-                    title={t('reports.moneyChart', { group: groupLabel })}
-                    description={t('reports.moneyChartText', { group: groupLabel })}
-                    data={chart}
-                    figures={reportMoneyKeys}
-                    money
-                    data-testid="report-money-chart"
-                  />
-                </Space>
-              </Col>
-            </Row>
-          </>
-        )}
+        {data && <ReportFormFigures data={data} loading={report.isFetching} />}
         <ReportSubscriptions
           onOpen={(filters) =>
             setSearch(writeReportParams({ date_from: params.date_from, date_to: params.date_to, ...filters }))

@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ListDensity } from '@dnx/shared';
-import { Alert, Button, Checkbox, Drawer, Flex, Segmented, Typography } from 'antd';
-import { useId, useState } from 'react';
+import { Alert, Button, Checkbox, Drawer, Flex, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DensityChoice } from './density-choice';
 
 export interface ColumnSettingsProps {
   columns: readonly { key: string; title: string }[];
@@ -25,7 +26,6 @@ export function ColumnSettings(props: ColumnSettingsProps) {
   const { columns, shown, defaults, density, fromView, onChange, onDensity } = props;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const densityLabel = useId();
   const titleOf = (key: string) => columns.find((c) => c.key === key)?.title ?? key;
   // The shown columns in their order, then the hidden ones in the list's order.
   const ordered = [...shown, ...columns.map((c) => c.key).filter((k) => !shown.includes(k))];
@@ -71,21 +71,7 @@ export function ColumnSettings(props: ColumnSettingsProps) {
         }
       >
         <Flex vertical gap={16}>
-          <div>
-            <Typography.Text strong id={densityLabel} style={{ display: 'block', marginBottom: 8 }}>
-              {t('views.density')}
-            </Typography.Text>
-            <Segmented<ListDensity>
-              value={density}
-              onChange={onDensity}
-              options={[
-                { value: 'comfortable', label: t('views.comfortable') },
-                { value: 'compact', label: t('views.compact') },
-              ]}
-              aria-labelledby={densityLabel}
-              data-testid="density"
-            />
-          </div>
+          <DensityChoice density={density} onDensity={onDensity} />
           <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
             {t('views.settingsHelp')}
           </Typography.Paragraph>

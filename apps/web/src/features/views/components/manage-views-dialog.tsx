@@ -1,10 +1,11 @@
 import type { ListPreferences, SavedView } from '@dnx/shared';
-import { Button, Flex, Form, List, Modal, Tag, Typography } from 'antd';
+import { Button, Flex, Form, List, Modal } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteConfirmation } from '../../../components/delete-confirmation';
 import { notifyFailure } from '../../../lib/notify';
 import { useDeleteView, useSavePreferences } from '../api/views';
+import { ManagedViewItem } from './managed-view-item';
 import { useSubmitView, ViewForm, type ViewFormValues, type ViewSource } from './view-form';
 
 export interface ManageViewsDialogProps {
@@ -82,69 +83,22 @@ export function ManageViewsDialog({ open, onClose, source, views, preferences, o
           dataSource={[...views]}
           locale={{ emptyText: t('views.noViews') }}
           renderItem={(view) => (
-            <List.Item data-testid={`manage-view-${view.id}`}>
-              <Flex justify="space-between" align="center" gap={8} wrap style={{ width: '100%' }}>
-                <Flex vertical>
-                  <Typography.Text strong>{view.name}</Typography.Text>
-                  <Flex gap={4} wrap>
-                    {view.is_default && <Tag color="blue">{t('views.isDefaultTag')}</Tag>}
-                    {view.shared_with.length > 0 && <Tag>{t('views.shared')}</Tag>}
-                    {!view.mine && (
-                      <Typography.Text type="secondary">
-                        {t('views.sharedBy', { email: view.owner.email })}
-                      </Typography.Text>
-                    )}
-                  </Flex>
-                </Flex>
-                <Flex gap={4} wrap>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      onOpen(view);
-                      close();
-                    }}
-                    aria-label={`${t('views.open')}: ${view.name}`}
-                  >
-                    {t('views.open')}
-                  </Button>
-                  <Button
-                    size="small"
-                    onClick={() => void setDefault(view.is_default ? null : view.id)}
-                    aria-label={`${view.is_default ? t('views.unsetDefault') : t('views.makeDefault')}: ${view.name}`}
-                    data-testid={`view-default-${view.id}`}
-                  >
-                    {view.is_default ? t('views.unsetDefault') : t('views.makeDefault')}
-                  </Button>
-                  {view.mine && (
-                    <Button
-                      size="small"
-                      onClick={() => setEditing(view)}
-                      aria-label={`${t('views.edit')}: ${view.name}`}
-                      data-testid={`view-edit-${view.id}`}
-                    >
-                      {t('views.edit')}
-                    </Button>
-                  )}
-                  {view.mine && (
-                    <Button
-                      size="small"
-                      danger
-                      aria-label={`${t('views.delete')}: ${view.name}`}
-                      data-testid={`view-delete-${view.id}`}
-                      onClick={() =>
-                        void confirm({
-                          title: t('views.deleteTitle'),
-                          content: t('views.deleteText', { name: view.name }),
-                          onOk: () => remove.mutateAsync(view.id).catch(notifyFailure),
-                        })
-                      }
-                    >
-                      {t('views.delete')}
-                    </Button>
-                  )}
-                </Flex>
-              </Flex>
-            </List.Item>
+            <ManagedViewItem
+              view={view}
+              onOpen={() => {
+                onOpen(view);
+                close();
+              }}
+              onToggleDefault={() => void setDefault(view.is_default ? null : view.id)}
+              onEdit={() => setEditing(view)}
+              onDelete={() =>
+                void confirm({
+                  title: t('views.deleteTitle'),
+                  content: t('views.deleteText', { name: view.name }),
+                  onOk: () => remove.mutateAsync(view.id).catch(notifyFailure),
+                })
+              }
+            />
           )}
         />
       )}
