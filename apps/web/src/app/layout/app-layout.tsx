@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { canOpenRoute, homePath, resourceParam } from '@dnx/shared';
 import { Button, Drawer, Layout, Menu, theme, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
@@ -87,31 +87,18 @@ export function AppLayout() {
   const user = useCurrentUser();
   // The header's and footer's colours follow the theme (light or dark): the light values are unchanged.
   const { token } = theme.useToken();
-  const location = useLocation();
   const drawerMode = useIsDrawerMode();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   const shell = useShellPreferences(user);
   const layout = shell.layout;
   const permissions = useMemo(() => user?.permissions ?? [], [user]);
   const counters = useLiveCounters();
   const counts = useMemo(() => menuCountsOf(counters), [counters]);
   const items = useMemo(() => buildMenuItems(permissions, t, counts), [permissions, t, counts]);
-  const keys = menuKeysFor(location.pathname);
-  const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
-  // A drawer closed by Escape gives the focus back to its button; one closed by a move, to the new screen.
-  const [drawerReturnsFocus, setDrawerReturnsFocus] = useState(true);
+  const { keys, openKeys, setOpenKeys, drawerOpen, setDrawerOpen, drawerReturnsFocus, setDrawerReturnsFocus } =
+    useNavigationState();
   useFocusOnScreenChange();
   // The tab's one event stream runs while the signed-in frame is shown: from sign-in to sign-out (issue 47).
   useLiveStream();
-
-  // Navigation collapses on every location change; the group holding the current path opens.
-  const [shownPath, setShownPath] = useState(location.pathname);
-  if (shownPath !== location.pathname) {
-    setShownPath(location.pathname);
-    setDrawerOpen(false);
-    setDrawerReturnsFocus(false);
-    setOpenKeys((current) => Array.from(new Set([...current, ...keys.open])));
-  }
 
   const sideMenu = (
     <Menu
@@ -163,35 +150,10 @@ export function AppLayout() {
         {sideMenu}
       </Drawer>
       <Layout>
-        <Layout.Header
-          style={{
-            background: token.colorBgContainer,
-            padding: '0 16px',
-            display: 'flex',
-            alignItems: 'center',
-            gap: 16,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            position: 'sticky',
-            top: 0,
-            zIndex: 10,
-          }}
-        >
-          {drawerMode && (
-            <Button
-              type="text"
-              icon={<MenuOutlined />}
-              aria-label={t('common.openMenu')}
-              onClick={() => {
-                setDrawerReturnsFocus(true);
-                setDrawerOpen(true);
-              }}
-              data-testid="open-menu"
-              data-tour="menu"
-            />
-          )}
-          {(drawerMode || topNavigation) && <Logo />}
-          <div style={{ flex: 1, minWidth: 0 }}>
-            {topNavigation && (
+        <AppHeader
+          drawerMode={drawerMode}
+          topMenu={
+            topNavigation && (
               <Menu
                 mode="horizontal"
                 items={items}
@@ -200,18 +162,22 @@ export function AppLayout() {
                 data-testid="top-menu"
                 data-tour="menu"
               />
-            )}
-          </div>
-          {!drawerMode && <LiveStatus />}
-          <SearchTrigger compact={drawerMode} />
-          <UserMenu
-            user={user}
-            layout={layout}
-            onLayoutChange={shell.setLayout}
-            onReplayTour={shell.replayTour}
-            compact={drawerMode}
-          />
-        </Layout.Header>
+            )
+          }
+          onOpenMenu={() => {
+            setDrawerReturnsFocus(true);
+            setDrawerOpen(true);
+          }}
+          userMenu={
+            <UserMenu
+              user={user}
+              layout={layout}
+              onLayoutChange={shell.setLayout}
+              onReplayTour={shell.replayTour}
+              compact={drawerMode}
+            />
+          }
+        />
         <ConnectionStatus />
         <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
           <GuardedOutlet permissions={permissions} />
@@ -223,4 +189,76 @@ export function AppLayout() {
       <TourHost open={shell.tourOpen} permissions={permissions} drawerMode={drawerMode} onDone={shell.endTour} />
     </Layout>
   );
+}
+
+/**
+ * The frame's header: the menu button (drawer mode) or the logo beside the top menu, the live state, the search and
+ * the user menu. The header's colours follow the theme.
+ */
+function AppHeader({
+  drawerMode,
+  topMenu,
+  userMenu,
+  onOpenMenu,
+}: {
+  drawerMode: boolean;
+  /** The top navigation's menu, when the layout is "top" (false otherwise). */
+  topMenu: ReactNode;
+  userMenu: ReactNode;
+  onOpenMenu: () => void;
+}) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  return (
+    <Layout.Header
+      style={{
+        background: token.colorBgContainer,
+        padding: '0 16px',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 16,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+      }}
+    >
+      {drawerMode && (
+        <Button
+          type="text"
+          icon={<MenuOutlined />}
+          aria-label={t('common.openMenu')}
+          onClick={onOpenMenu}
+          data-testid="open-menu"
+          data-tour="menu"
+        />
+      )}
+      {(drawerMode || Boolean(topMenu)) && <Logo />}
+      <div style={{ flex: 1, minWidth: 0 }}>{topMenu}</div>
+      {!drawerMode && <LiveStatus />}
+      <SearchTrigger compact={drawerMode} />
+      {userMenu}
+    </Layout.Header>
+  );
+}
+
+/**
+ * The navigation's state: the menu's selected and open groups, and the drawer (below 1200 px). It collapses on every
+ * location change and the group holding the current path opens; a drawer closed by Escape gives the focus back to
+ * its button, one closed by a move gives it to the new screen.
+ */
+function useNavigationState() {
+  const location = useLocation();
+  const keys = menuKeysFor(location.pathname);
+  const [openKeys, setOpenKeys] = useState<string[]>(keys.open);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerReturnsFocus, setDrawerReturnsFocus] = useState(true);
+  const [shownPath, setShownPath] = useState(location.pathname);
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    setDrawerOpen(false);
+    setDrawerReturnsFocus(false);
+    setOpenKeys((current) => Array.from(new Set([...current, ...keys.open])));
+  }
+  return { keys, openKeys, setOpenKeys, drawerOpen, setDrawerOpen, drawerReturnsFocus, setDrawerReturnsFocus };
 }

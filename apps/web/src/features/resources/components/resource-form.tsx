@@ -1,40 +1,27 @@
-import {
-  fieldInputSchema,
-  resourceInputSchema,
-  type FieldDefinition,
-  type ResourceDefinition,
-  type ResourceRecord,
-} from '@dnx/shared';
+import { fieldInputSchema, type FieldDefinition, type ResourceDefinition, type ResourceRecord } from '@dnx/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Row, type FormProps } from 'antd';
+import { Button, Card, Col, Flex, Form, Row, type FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AvailableParams } from '../../../components/available-select';
 import { RecordPresence } from '../../../components/record-presence';
-import { isStaleVersion, StaleVersionAlert } from '../../../components/stale-version-alert';
+import { StaleVersionAlert } from '../../../components/stale-version-alert';
 import { useUnsavedChanges } from '../../../components/unsaved-changes';
-import {
-  applyFieldErrors,
-  focusFirstError,
-  issueFieldErrors,
-  schemaRule,
-  showServerErrors,
-} from '../../../lib/form-rules';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { schemaRule } from '../../../lib/form-rules';
+import { notifyFailure } from '../../../lib/notify';
 import { recordQuery } from '../api/get-record';
-import { useSaveRecord } from '../api/save-record';
 import { lockedFields, valuesAfterChange } from '../form-extensions';
 import {
   currentReference,
   editableFields,
   initialFormValues,
   pickerDependencies,
-  toApiInput,
   toApiValue,
   type ResourceFormValues,
 } from '../resource-values';
 import { fieldInput } from './field-input';
+import { useResourceSubmit } from './use-resource-submit';
 
 /** A field's rule from its shared schema (the server checks the same); a date is checked as yyyy-mm-dd. */
 function fieldRules(field: FieldDefinition): RuleObject[] {
@@ -62,9 +49,7 @@ export interface ResourceFormProps {
  */
 export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [form] = Form.useForm<ResourceFormValues>();
-  const save = useSaveRecord(resource);
   // The version this form's values come from: sent with the update, refreshed when the record is reloaded.
   const [version, setVersion] = useState(record?.version);
   const [stale, setStale] = useState(false);
@@ -75,73 +60,27 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const values: ResourceFormValues = Form.useWatch([], form) ?? initialValues;
   const locked = lockedFields(resource, values);
   const unsaved = useUnsavedChanges(form);
-  // Which button sent the form: "Save and add another" (create only) keeps the screen for the next record.
-  const addAnother = useRef(false);
 
-  /** The whole-object check (the cross-field rules too); its errors go under the fields `keep` does not hold. */
-  const checkAll = (formValues: ResourceFormValues, keep: readonly string[] = []) => {
-    const checked = resourceInputSchema(resource).safeParse(toApiInput(resource, formValues));
-    const placed = checked.success
-      ? []
-      : applyFieldErrors(
-          form,
-          issueFieldErrors(checked.error.issues).filter(([name]) => !keep.includes(name)),
-          names,
-        );
-    // The first field in error, by either kind of rule, takes the focus.
-    focusFirstError(form, [...keep, ...placed], names);
-    return checked;
-  };
-
-  // Field rules failed: the cross-field messages (a licence ending before it starts) show beside theirs.
-  const onFinishFailed: FormProps<ResourceFormValues>['onFinishFailed'] = ({ values: formValues, errorFields }) => {
-    checkAll(
-      formValues,
-      errorFields.map((f) => String(f.name[0])),
-    );
-  };
-
-  const onFinish = (formValues: ResourceFormValues) => {
-    const checked = checkAll(formValues);
-    if (!checked.success) return;
-    const body = record ? { ...checked.data, version } : checked.data;
-    save.mutate(
-      { id: record?.id ?? null, body },
-      {
-        onSuccess: (saved) => {
-          notifySuccess();
-          if (addAnother.current) {
-            // The spec's reference form: after a save it is empty again, status 1, ready for the next record.
-            form.resetFields();
-            focusFirstError(form, names.slice(0, 1), names);
-            return;
-          }
-          setVersion(saved.version);
-          unsaved.markSaved();
-          onSaved(saved);
-        },
-        onError: (error) => {
-          if (isStaleVersion(error)) setStale(true);
-          else if (showServerErrors(form, error, names).length === 0) notifyFailure(error);
-        },
-      },
-    );
-  };
+  const { save, addAnotherRef, onFinish, onFinishFailed } = useResourceSubmit({
+    resource,
+    record,
+    form,
+    names,
+    version,
+    onSaved: (saved) => {
+      setVersion(saved.version);
+      unsaved.markSaved();
+      onSaved(saved);
+    },
+    onStale: () => setStale(true),
+  });
 
   /** Someone saved the record meanwhile: the form takes the fresh record and its version. */
-  const reload = async () => {
-    if (!record) return;
-    try {
-      const fresh = await queryClient.fetchQuery({ ...recordQuery(resource, record.id), staleTime: 0 });
-      form.resetFields();
-      form.setFieldsValue(initialFormValues(resource, fresh));
-      unsaved.markSaved();
-      setVersion(fresh.version);
-      setStale(false);
-    } catch (error) {
-      notifyFailure(error);
-    }
-  };
+  const reload = useRecordReload(resource, record, form, (fresh) => {
+    unsaved.markSaved();
+    setVersion(fresh.version);
+    setStale(false);
+  });
 
   const control = (field: FieldDefinition) => {
     const dependencies = pickerDependencies(resource, field);
@@ -200,35 +139,76 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
             </Col>
           ))}
         </Row>
-        <Flex justify="space-between" gap={8}>
-          <Button onClick={() => form.resetFields()} disabled={save.isPending} data-testid="resource-form-reset">
-            {t('form.reset')}
-          </Button>
-          <Flex gap={8} wrap>
-            {!record && (
-              <Button
-                onClick={() => {
-                  addAnother.current = true;
-                  form.submit();
-                }}
-                loading={save.isPending}
-                data-testid="resource-form-save-add"
-              >
-                {t('form.saveAndAddAnother')}
-              </Button>
-            )}
-            <Button
-              type="primary"
-              htmlType="submit"
-              onClick={() => (addAnother.current = false)}
-              loading={save.isPending}
-              data-testid="resource-form-save"
-            >
-              {t('form.save')}
-            </Button>
-          </Flex>
-        </Flex>
+        <ResourceFormButtons
+          creating={!record}
+          pending={save.isPending}
+          onReset={() => form.resetFields()}
+          onSave={(another) => {
+            addAnotherRef.current = another;
+            if (another) form.submit();
+          }}
+        />
       </Form>
     </Card>
+  );
+}
+
+/** Reads the record again (someone saved it meanwhile) and puts it in the form; `loaded` takes what else follows. */
+function useRecordReload(
+  resource: ResourceDefinition,
+  record: ResourceRecord | undefined,
+  form: FormInstance<ResourceFormValues>,
+  loaded: (fresh: ResourceRecord) => void,
+) {
+  const queryClient = useQueryClient();
+  return async () => {
+    if (!record) return;
+    try {
+      const fresh = await queryClient.fetchQuery({ ...recordQuery(resource, record.id), staleTime: 0 });
+      form.resetFields();
+      form.setFieldsValue(initialFormValues(resource, fresh));
+      loaded(fresh);
+    } catch (error) {
+      notifyFailure(error);
+    }
+  };
+}
+
+/** Reset, "Save and add another" (a new record only) and "Save"; `onSave` says which of the two saves was pressed. */
+function ResourceFormButtons({
+  creating,
+  pending,
+  onReset,
+  onSave,
+}: {
+  creating: boolean;
+  pending: boolean;
+  onReset: () => void;
+  /** `another`: the form is submitted here; otherwise the primary button submits it itself. */
+  onSave: (another: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex justify="space-between" gap={8}>
+      <Button onClick={onReset} disabled={pending} data-testid="resource-form-reset">
+        {t('form.reset')}
+      </Button>
+      <Flex gap={8} wrap>
+        {creating && (
+          <Button onClick={() => onSave(true)} loading={pending} data-testid="resource-form-save-add">
+            {t('form.saveAndAddAnother')}
+          </Button>
+        )}
+        <Button
+          type="primary"
+          htmlType="submit"
+          onClick={() => onSave(false)}
+          loading={pending}
+          data-testid="resource-form-save"
+        >
+          {t('form.save')}
+        </Button>
+      </Flex>
+    </Flex>
   );
 }

@@ -25,26 +25,10 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const id = useId();
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
   const [active, setActive] = useState(0);
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), typingDelayMs);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const answer = useSearch(q);
-  const recent = useRecentSearches();
   const remember = useRememberSearch();
-  const searching = q.length >= 2;
 
-  const options = useMemo<Option[]>(
-    () =>
-      searching
-        ? (answer.data?.groups ?? []).flatMap((g) =>
-            g.results.map((result) => ({ kind: 'result' as const, result, group: g.label })),
-          )
-        : (recent.data?.results ?? []).map((recentText) => ({ kind: 'recent' as const, text: recentText })),
-    [searching, answer.data, recent.data],
-  );
+  const { q, options, groups, status } = useSearchAnswers(text);
   const current = Math.min(active, Math.max(options.length - 1, 0));
   const optionId = (index: number) => `${id}-option-${index}`;
 
@@ -70,26 +54,6 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       choose(options[current]!);
     }
   };
-
-  // The options under their group's label: each group's first option's place among all of them.
-  const sizes = searching
-    ? (answer.data?.groups ?? []).map((g) => ({ key: g.kind as string, label: g.label, size: g.results.length }))
-    : options.length > 0
-      ? [{ key: 'recent', label: t('search.recent'), size: options.length }]
-      : [];
-  const groups = sizes.map((group, i) => ({
-    ...group,
-    start: sizes.slice(0, i).reduce((sum, g) => sum + g.size, 0),
-  }));
-  const status = !searching
-    ? options.length === 0
-      ? t('search.noRecent')
-      : ''
-    : answer.isFetching && !answer.data
-      ? ''
-      : options.length === 0
-        ? t('search.nothing')
-        : t('search.found', { count: options.length });
 
   return (
     <Modal
@@ -129,46 +93,127 @@ export default function SearchPalette({ onClose }: { onClose: () => void }) {
       <Typography.Text type="secondary" style={{ display: 'block', margin: '6px 0' }} aria-live="polite">
         {status}
       </Typography.Text>
-      <div id={`${id}-list`} role="listbox" aria-label={t('search.title')} className="search-results">
-        {groups.map((group) => (
-          <div key={group.key} role="group" aria-labelledby={`${id}-${group.key}`}>
-            <div id={`${id}-${group.key}`} className="search-group-label" role="presentation">
-              {group.label}
-            </div>
-            {Array.from({ length: group.size }, (_, offset) => {
-              const at = group.start + offset;
-              const option = options[at]!;
-              const selected = at === current;
-              return (
-                <div
-                  key={at}
-                  id={optionId(at)}
-                  role="option"
-                  aria-selected={selected}
-                  className={selected ? 'search-option search-option-active' : 'search-option'}
-                  onMouseMove={() => setActive(at)}
-                  onClick={() => choose(option)}
-                  data-testid="search-option"
-                >
-                  {option.kind === 'recent' ? (
-                    <span>
-                      <ClockCircleOutlined aria-hidden /> {option.text}
-                    </span>
-                  ) : (
-                    <>
-                      <span className="search-option-title">{option.result.title}</span>
-                      <span className="search-option-subtitle">{option.result.subtitle}</span>
-                    </>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      <SearchOptions
+        listId={`${id}-list`}
+        optionId={optionId}
+        groupId={(key) => `${id}-${key}`}
+        groups={groups}
+        options={options}
+        current={current}
+        onHover={setActive}
+        onChoose={choose}
+      />
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
         {t('search.hint')}
       </Typography.Text>
     </Modal>
   );
+}
+
+/** The answers under their group's labels, as a listbox the box points into (aria-activedescendant). */
+function SearchOptions({
+  listId,
+  optionId,
+  groupId,
+  groups,
+  options,
+  current,
+  onHover,
+  onChoose,
+}: {
+  listId: string;
+  optionId: (index: number) => string;
+  groupId: (key: string) => string;
+  groups: { key: string; label: string; size: number; start: number }[];
+  options: Option[];
+  current: number;
+  onHover: (index: number) => void;
+  onChoose: (option: Option) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div id={listId} role="listbox" aria-label={t('search.title')} className="search-results">
+      {groups.map((group) => (
+        <div key={group.key} role="group" aria-labelledby={groupId(group.key)}>
+          <div id={groupId(group.key)} className="search-group-label" role="presentation">
+            {group.label}
+          </div>
+          {Array.from({ length: group.size }, (_, offset) => {
+            const at = group.start + offset;
+            const option = options[at]!;
+            const selected = at === current;
+            return (
+              <div
+                key={at}
+                id={optionId(at)}
+                role="option"
+                aria-selected={selected}
+                className={selected ? 'search-option search-option-active' : 'search-option'}
+                onMouseMove={() => onHover(at)}
+                onClick={() => onChoose(option)}
+                data-testid="search-option"
+              >
+                {option.kind === 'recent' ? (
+                  <span>
+                    <ClockCircleOutlined aria-hidden /> {option.text}
+                  </span>
+                ) : (
+                  <>
+                    <span className="search-option-title">{option.result.title}</span>
+                    <span className="search-option-subtitle">{option.result.subtitle}</span>
+                  </>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * What the palette offers for the text typed: after a pause, the answers of the search (two letters at least), else
+ * the recent searches; the options in their groups and the line that says how many were found.
+ */
+function useSearchAnswers(text: string) {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), typingDelayMs);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const answer = useSearch(q);
+  const recent = useRecentSearches();
+  const searching = q.length >= 2;
+  const options = useMemo<Option[]>(
+    () =>
+      searching
+        ? (answer.data?.groups ?? []).flatMap((g) =>
+            g.results.map((result) => ({ kind: 'result' as const, result, group: g.label })),
+          )
+        : (recent.data?.results ?? []).map((recentText) => ({ kind: 'recent' as const, text: recentText })),
+    [searching, answer.data, recent.data],
+  );
+  // The options under their group's label: each group's first option's place among all of them.
+  const sizes = searching
+    ? (answer.data?.groups ?? []).map((g) => ({ key: g.kind as string, label: g.label, size: g.results.length }))
+    : options.length > 0
+      ? [{ key: 'recent', label: t('search.recent'), size: options.length }]
+      : [];
+  const groups = sizes.map((group, i) => ({
+    ...group,
+    start: sizes.slice(0, i).reduce((sum, g) => sum + g.size, 0),
+  }));
+  const status = !searching
+    ? options.length === 0
+      ? t('search.noRecent')
+      : ''
+    : answer.isFetching && !answer.data
+      ? ''
+      : options.length === 0
+        ? t('search.nothing')
+        : t('search.found', { count: options.length });
+
+  return { q, options, groups, status };
 }
