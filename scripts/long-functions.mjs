@@ -4,8 +4,9 @@
 // object or array literal with no block-bodied function inside (route options, columns, schemas, messages) are
 // taken off the function that holds them; a literal that holds one (a factory's returned methods) counts in full.
 // Prints each long function (file:line name, its lines counted, its lines in all), then the count.
-// With --fail it exits 1 when it found one (npm run lint runs it so, with a margin: --max=120, "about 100").
-// Usage: node scripts/long-functions.mjs [folder ...] [--max=100] [--tests] [--count] [--fail]
+// With --fail it exits 1 when it found one; with --allow=N, when it found more than N (npm run lint runs it so:
+// the ones left are counted, and a new one fails the lint until it is split or an old one goes).
+// Usage: node scripts/long-functions.mjs [folder ...] [--max=100] [--tests] [--count] [--fail] [--allow=N]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -15,6 +16,7 @@ const max = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? 100);
 const withTests = args.includes('--tests');
 const countOnly = args.includes('--count');
 const failOnLong = args.includes('--fail');
+const allowed = Number(args.find((a) => a.startsWith('--allow='))?.slice(8) ?? (failOnLong ? 0 : Infinity));
 const root = path.resolve(import.meta.dirname, '..');
 const folders = args.filter((a) => !a.startsWith('--'));
 if (folders.length === 0) folders.push('apps/server/src');
@@ -119,4 +121,7 @@ if (!countOnly) {
 console.log(
   `${long.length} functions over ${max} lines in ${folders.join(', ')}${withTests ? ' (tests included)' : ''}`,
 );
-if (failOnLong && long.length > 0) process.exitCode = 1;
+if (long.length > allowed) {
+  console.error(`${long.length} functions over ${max} lines, ${allowed} allowed: split the new one (docs/architecture.md)`);
+  process.exitCode = 1;
+}
