@@ -18,6 +18,7 @@ import {
   paymentMessages,
   paymentPaySchema,
   validityOf,
+  type OpeningState,
 } from '@dnx/shared';
 import { and, between, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -45,7 +46,7 @@ export async function checkOpeningRow(
   row: number,
   columns: Map<string, number>,
 ): Promise<CheckedRow> {
-  const { regionIds, typeIds, coefficientIds, userOf, hasRole, formPaidBy } = refs;
+  const { regionIds, typeIds, coefficientIds, userOf, hasRole } = refs;
   const text = (key: string) => (columns.has(key) ? (cells[columns.get(key)!] ?? '').trim() : '');
   const errors: Record<string, string[]> = {};
   const fail = (field: string, message: string) => {
@@ -105,6 +106,55 @@ export async function checkOpeningRow(
   if (voidReason !== null && voidReason.length > 500) fail('void_reason', fnMessages.reasonTooLong);
 
   // The payment of a paid form.
+  const payment = checkOpeningPayment(text, errors, fail, { today, state, from, to, issuedOn, expireType, expireDate });
+
+  const seriesText = series.success ? series.data : text('series');
+  const key = `${seriesText} ${formatFnNumber(from)}${to !== from ? ` - ${formatFnNumber(to)}` : ''}`;
+  const batchKey = `${seriesText}|${start}|${finish}`;
+  const batch: OpeningBatch = {
+    series: seriesText,
+    start,
+    finish,
+    issued_on: issuedOn ?? '',
+    operator: operator ?? 0,
+    region,
+    transport_type: transportType,
+    coefficient,
+    expire_date: expireDate,
+    expire_date_type: expireType?.key ?? 'month',
+  };
+  const values: OpeningValues = {
+    batch_key: batchKey,
+    batch,
+    from,
+    to,
+    state: state ?? 'new',
+    inspector,
+    void_reason: voidReason,
+    payment,
+  };
+  const base = { row, key, cells, values: values as unknown as Record<string, unknown>, changes: [] };
+  const none = { recordId: null, recordVersion: null };
+  if (Object.keys(errors).length > 0) return { ...base, ...none, outcome: 'error', errors };
+  return checkOpeningRowInDatabase(db, refs.formPaidBy, base, values);
+}
+
+/** The payment of a paid form (an expired one too): its fields, its amount and the validity its receipt date gives. */
+function checkOpeningPayment(
+  text: (key: string) => string,
+  errors: Record<string, string[]>,
+  fail: (field: string, message: string) => void,
+  row: {
+    today: string;
+    state: OpeningState | undefined;
+    from: number;
+    to: number;
+    issuedOn: string | null;
+    expireType: (typeof expireDateTypes)[number] | undefined;
+    expireDate: number;
+  },
+): OpeningPayment | null {
+  const { today, state, from, to, issuedOn, expireType, expireDate } = row;
   const paymentKeys = ['receipt_number', 'receipt_date', 'owner_code', 'owner_name', 'plate', 'amount'];
   let payment: OpeningPayment | null = null;
   if (state === 'paid' || state === 'expired') {
@@ -159,37 +209,19 @@ export async function checkOpeningRow(
       };
     }
   } else if (paymentKeys.some((key) => text(key) !== '')) fail('receipt_number', m.paymentOnlyWhenPaid);
+  return payment;
+}
 
-  const seriesText = series.success ? series.data : text('series');
-  const key = `${seriesText} ${formatFnNumber(from)}${to !== from ? ` - ${formatFnNumber(to)}` : ''}`;
-  const batchKey = `${seriesText}|${start}|${finish}`;
-  const batch: OpeningBatch = {
-    series: seriesText,
-    start,
-    finish,
-    issued_on: issuedOn ?? '',
-    operator: operator ?? 0,
-    region,
-    transport_type: transportType,
-    coefficient,
-    expire_date: expireDate,
-    expire_date_type: expireType?.key ?? 'month',
-  };
-  const values: OpeningValues = {
-    batch_key: batchKey,
-    batch,
-    from,
-    to,
-    state: state ?? 'new',
-    inspector,
-    void_reason: voidReason,
-    payment,
-  };
-  const base = { row, key, cells, values: values as unknown as Record<string, unknown>, changes: [] };
+/** A row checked against the database: a batch that meets another (the same one: a file imported again), its receipt. */
+async function checkOpeningRowInDatabase(
+  db: Executor,
+  formPaidBy: OpeningReferences['formPaidBy'],
+  base: Omit<CheckedRow, 'recordId' | 'recordVersion' | 'outcome' | 'errors'>,
+  values: OpeningValues,
+): Promise<CheckedRow> {
+  const { from, to, payment } = values;
+  const { series: seriesText, start, finish } = values.batch;
   const none = { recordId: null, recordVersion: null };
-  if (Object.keys(errors).length > 0) return { ...base, ...none, outcome: 'error', errors };
-
-  // Against the database: a batch that meets another (the same one: a file imported again) and its receipt.
   const other = await batchRepo.findOverlapping(db, seriesText, start, finish);
   if (other && (other.start !== start || other.finish !== finish))
     return {
