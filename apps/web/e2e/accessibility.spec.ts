@@ -678,3 +678,12 @@ test('the progress bar while the next screen arrives', async ({ browser, baseURL
   expect(report(findings)).toBe('');
   await expect(page).toHaveTitle(/^Ümumi hesabat/);
 });
+
+test('the audit reports what axe finds, in the whole page or only inside the part named', async ({ page }) => {
+  // Grey on white (2.3:1) in the part named, and an image without a text beside it.
+  await page.setContent(
+    '<html lang="az"><title>Yoxlama</title><main><h1>Yoxlama</h1><p style="color:#aaa;background:#fff">Zəif kontrast</p></main><aside><img src="x.png"></aside></html>',
+  );
+  expect((await audit(page, 'page')).map((f) => f.rule).sort()).toEqual(['color-contrast', 'image-alt']);
+  expect((await audit(page, 'main', 'main')).map((f) => f.rule)).toEqual(['color-contrast']);
+});
