@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appRoutes, bakuDay, roles, type AppRoute, type RoleLetter } from '@dnx/shared';
-import { createUserViaApi, uniqueEmail } from './support/access';
+import { apiOf, createUserViaApi, uniqueEmail } from './support/access';
 import { audit, report, type Finding } from './support/axe';
 import type { Browser, Page } from '@playwright/test';
 import {
@@ -14,6 +14,7 @@ import {
   openUserMenu,
   searchList,
   signIn,
+  signedIn,
   test,
 } from './support/fixtures';
 import {
@@ -142,15 +143,21 @@ const partsOfWalk = (letter: RoleLetter) => (letter === 'A' ? 2 : 1);
  */
 async function auditRole(
   browser: Browser,
+  baseURL: string | undefined,
   letter: RoleLetter,
   variant?: Variant,
   part: Part = { index: 0, of: 1 },
 ): Promise<{ findings: Finding[]; visited: number }> {
-  const context = await browser.newContext({ viewport: wide });
-  const page = await context.newPage();
-  await signIn(page, variant?.email ?? demoEmail[letter], variant?.password);
-  await closeTourWithEscape(page);
-  await variant?.prepare(page);
+  // A demo account's session is the worker's one (signed in through the screen once, then stored); a variant's own
+  // account signs in through the screen.
+  let page: Page;
+  if (variant) {
+    page = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
+    await signIn(page, variant.email, variant.password);
+    await closeTourWithEscape(page);
+    await variant.prepare(page);
+  } else page = await signedIn(browser, baseURL, demoEmail[letter], wide);
+  const context = page.context();
   const prefix = variant ? `${variant.name} ` : '';
   const routes = appRoutes.filter((r) => mayOpen(r, letter));
   const addresses = new Map<string, string>();
@@ -232,8 +239,9 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
       const part = { index, of };
       test(`every screen of role ${letter} (${code})${of > 1 ? `, part ${index + 1} of ${of}` : ''}`, async ({
         browser,
+        baseURL,
       }) => {
-        const { findings, visited } = await auditRole(browser, letter, undefined, part);
+        const { findings, visited } = await auditRole(browser, baseURL, letter, undefined, part);
         expect(visited).toBe(screensOf(letter, part));
         expect(report(findings)).toBe('');
       });
@@ -248,13 +256,14 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 
   test('every screen of role F (operator) in the dark and compact themes together (issue 30)', async ({
     browser,
-    page,
+    baseURL,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
     const email = uniqueEmail('themes.operator');
     const password = 'Qaranliq2024';
-    await createUserViaApi(page, email, 'operator', password);
-    const { findings, visited } = await auditRole(browser, 'F', {
+    await createUserViaApi(admin, email, 'operator', password);
+    await admin.context().close();
+    const { findings, visited } = await auditRole(browser, baseURL, 'F', {
       name: 'dark+compact',
       email,
       password,
@@ -275,10 +284,8 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     expect(report(findings)).toBe('');
   });
 
-  test("the forms' tabs, assign window, range dialog and void dialog (active-fn)", async ({ page }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'operator@demo.az');
-    await closeTourWithEscape(page);
+  test("the forms' tabs, assign window, range dialog and void dialog (active-fn)", async ({ browser, baseURL }) => {
+    const page = await signedIn(browser, baseURL, 'operator@demo.az', wide);
     const findings: Finding[] = [];
     for (const tab of ['by-inspector', 'by-operator']) {
       await page.goto(`/app/active-fn?tab=${tab}`);
@@ -329,10 +336,11 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     expect(report(findings)).toBe('');
   });
 
-  test('the payment form with its errors, its dialogs and the public check (fn-payment, /verify)', async ({ page }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'operator@demo.az');
-    await closeTourWithEscape(page);
+  test('the payment form with its errors, its dialogs and the public check (fn-payment, /verify)', async ({
+    browser,
+    baseURL,
+  }) => {
+    const page = await signedIn(browser, baseURL, 'operator@demo.az', wide);
     const findings: Finding[] = [];
 
     await page.goto('/app/fn-payment?form=new');
@@ -409,6 +417,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
   test("the carriers' public pages (/online with its errors, both requests, wide and at 360 px; /online/status not found and priced) and the review screens with the reject dialog", async ({
     browser,
     baseURL,
+    request,
   }) => {
     const findings: Finding[] = [];
     const visitor = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
@@ -438,9 +447,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 
     // On a phone: a registration sent, its code shown; a request for marks sent.
     const mobile = await (await browser.newContext({ baseURL, viewport: phone, isMobile: true })).newPage();
-    const cashier = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
-    await signIn(cashier, 'cashier@demo.az');
-    await closeTourWithEscape(cashier);
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az', wide);
     const region = await regionName(mobile, await regionOf(cashier));
     for (const path of ['/online', '/online?tab=payment', '/online/status']) {
       await mobile.goto(path);
@@ -456,10 +463,8 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
       region,
     });
     findings.push(...(await audit(mobile, '/online sent, at 360 px')));
-    const central = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
-    await signIn(central, 'central@demo.az');
-    const operator = await (await browser.newContext({ baseURL, viewport: wide })).newPage();
-    await signIn(operator, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     await freeAvtobusForms(central, operator);
     await mobile.goto('/online?tab=payment');
     const marks = await fillMarks(mobile, {
@@ -513,11 +518,10 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
   });
 
   test('a bus route: the form with stops and its errors, the edit screen with its drawing and history, and a past day', async ({
-    page,
+    browser,
+    baseURL,
   }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'admin@demo.az');
-    await closeTourWithEscape(page);
+    const page = await signedIn(browser, baseURL, 'admin@demo.az', wide);
     const findings: Finding[] = [];
     const number = `A${Date.now().toString(36).slice(-6).toUpperCase()}`;
     const form = page.getByTestId('bus-route-form');
@@ -576,11 +580,10 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
   });
 
   test('the report with its table, charts and a finished export, its field errors, and the home numbers', async ({
-    page,
+    browser,
+    baseURL,
   }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'central@demo.az');
-    await closeTourWithEscape(page);
+    const page = await signedIn(browser, baseURL, 'central@demo.az', wide);
     const findings: Finding[] = [];
 
     await page.goto('/app/report-form?group_by=operator');
@@ -632,10 +635,8 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     expect(report(findings)).toBe('');
   });
 
-  test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ page }) => {
-    await page.setViewportSize(wide);
-    await signIn(page, 'admin@demo.az');
-    await closeTourWithEscape(page);
+  test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ browser, baseURL }) => {
+    const page = await signedIn(browser, baseURL, 'admin@demo.az', wide);
     const findings: Finding[] = [];
 
     await page.goto('/app/regions');
@@ -661,10 +662,8 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
   });
 });
 
-test('the progress bar while the next screen arrives', async ({ page }) => {
-  await page.setViewportSize(wide);
-  await signIn(page, 'central@demo.az');
-  await closeTourWithEscape(page);
+test('the progress bar while the next screen arrives', async ({ browser, baseURL }) => {
+  const page = await signedIn(browser, baseURL, 'central@demo.az', wide);
   // The next screen's code is held back until the bar has been audited, so the bar stands while it is.
   let release!: () => void;
   const audited = new Promise<void>((resolve) => (release = resolve));
@@ -678,4 +677,13 @@ test('the progress bar while the next screen arrives', async ({ page }) => {
   release();
   expect(report(findings)).toBe('');
   await expect(page).toHaveTitle(/^Ümumi hesabat/);
+});
+
+test('the audit reports what axe finds, in the whole page or only inside the part named', async ({ page }) => {
+  // Grey on white (2.3:1) in the part named, and an image without a text beside it.
+  await page.setContent(
+    '<html lang="az"><title>Yoxlama</title><main><h1>Yoxlama</h1><p style="color:#aaa;background:#fff">Zəif kontrast</p></main><aside><img src="x.png"></aside></html>',
+  );
+  expect((await audit(page, 'page')).map((f) => f.rule).sort()).toEqual(['color-contrast', 'image-alt']);
+  expect((await audit(page, 'main', 'main')).map((f) => f.rule)).toEqual(['color-contrast']);
 });

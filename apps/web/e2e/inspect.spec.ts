@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { parseReceiptQr, type FnBatch, type FnHistoryEntry } from '@dnx/shared';
 import { chromiumArgs, chromiumPath } from '../../../scripts/lib/browser.mjs';
-import { apiAs } from './support/access';
+import { apiAs, apiOf } from './support/access';
 import { audit, report, type Finding } from './support/axe';
 import { expect, signedIn, signIn, test } from './support/fixtures';
 import { freeAvtobusForms, phone } from './support/online';
@@ -85,11 +85,12 @@ async function typeMark(page: Page, series: string, number: string) {
 test("the inspector's phone: synced once, offline it scans a receipt's QR from the camera and answers with the snapshot's time; a forged QR and a tampered snapshot are refused; a payment shows in the next delta; back online the checks are sent once and join the form's history", async ({
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(240_000);
   const findings: Finding[] = [];
-  const central = await signedIn(browser, baseURL, 'central@demo.az');
-  const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+  const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+  const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
   const admin = await signedIn(browser, baseURL, 'admin@demo.az');
   const batch = await freeAvtobusForms(central, operator);
   const first = await payForm(admin, batch, '000001', '10-IN-001');

@@ -8,7 +8,7 @@ import {
   type Payment,
 } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
-import { apiAs, errorUnder } from './support/access';
+import { apiAs, apiOf, errorUnder } from './support/access';
 import { animationsSettled, clickInDialog, expect, screenshot, signedIn, test, toast } from './support/fixtures';
 import {
   fillCarrier,
@@ -50,9 +50,10 @@ test.describe('online requests', () => {
   test('a signed-out carrier asks for marks for two vehicles on a phone; the cashier accepts it into a payment under review with its rows priced; the status page shows the amount and prints it', async ({
     browser,
     baseURL,
+    request: api,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, api, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, api, baseURL, 'operator@demo.az');
     const batch = await freeAvtobusForms(central, operator);
     const carrier = await signedOut(browser, baseURL);
     const region = await regionName(carrier, batch.region);

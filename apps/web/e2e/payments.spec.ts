@@ -11,7 +11,7 @@ import {
   type PaymentListItem,
 } from '@dnx/shared';
 import type { Page } from '@playwright/test';
-import { apiAs, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
+import { apiAs, apiOf, chooseSelectOption, formItem, pickSelectOption, selectList, type Api } from './support/access';
 import { closeTourWithEscape, expect, screenshot, signIn, signedIn, test } from './support/fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { audit, report } from './support/axe';
@@ -25,8 +25,7 @@ function uniqueSeries(): string {
  * B issues a fresh batch of two forms to the demo operator (modelled on a demo batch of Gəncə); they accept it.
  * `transportType` names the batch's type where the test needs its fee group (Avtobus: priced by seats).
  */
-async function freeForms(central: Page, operatorPage: Page, transportType?: string): Promise<FnBatch> {
-  const api = await apiAs(central);
+async function freeForms(api: Api, operator: Api, transportType?: string): Promise<FnBatch> {
   const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
   let model: (FnBatch & { op: Operator }) | null = null;
   for (const batch of demo.results) {
@@ -44,18 +43,18 @@ async function freeForms(central: Page, operatorPage: Page, transportType?: stri
     finish_number: '000002',
     operator: model.op.id,
     region: model.region,
-    transport_type: transportType ? await transportTypeId(central, transportType) : model.transport_type,
+    transport_type: transportType ? await transportTypeId(api, transportType) : model.transport_type,
     coefficient: model.coefficient,
     expire_date: 1,
     expire_date_type: 'year',
   });
-  await (await apiAs(operatorPage)).post(`/api/fn/batches/${batch.id}/accept/`, {});
+  await operator.post(`/api/fn/batches/${batch.id}/accept/`, {});
   return batch;
 }
 
 /** The id of an active transport type by its name (the pickers' list). */
-async function transportTypeId(page: Page, name: string): Promise<number> {
-  const types = await (await apiAs(page)).get<AvailableItem[]>('/api/transport-types/available/');
+async function transportTypeId(api: Api, name: string): Promise<number> {
+  const types = await api.get<AvailableItem[]>('/api/transport-types/available/');
   const found = types.find((type) => type.name === name);
   if (!found) throw new Error(`no active transport type ${name}`);
   return found.id;
@@ -125,14 +124,14 @@ test.describe('fn-payment', () => {
   test('a cashier with a second factor pays through the step-up dialog, and the payment goes through once confirmed', async ({
     browser,
     baseURL,
+    request,
   }) => {
     test.setTimeout(120_000);
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     // A cashier of the batch's region, with an authenticator app (enrolled through the API; the screens are mfa.spec's).
-    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
-    const adminApi = await apiAs(admin);
+    const adminApi = await apiOf(browser, request, baseURL, 'admin@demo.az');
     const groups = await adminApi.get<{ results: { id: number; code: string | null }[] }>(
       '/api/user/groups/?no_page=1',
     );
@@ -189,9 +188,10 @@ test.describe('fn-payment', () => {
   test('a cashier: two vehicles (own use, with a trailer): total, submit, pay, receipt PDF, the public check valid signed out', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     // The cashier of the same region (Gəncə) builds the payment.
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
@@ -298,9 +298,10 @@ test.describe('fn-payment', () => {
   test('editing under review: removing a row recomputes the total and zeroes the insurance amounts; a row error shows under its field; a stale save says so and its reload shows the stored payment in place', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const { payment, header, rows } = await paymentOfBatch(page, batch, `Redaktə Sınağı ${Date.now().toString(36)}`);
@@ -354,9 +355,10 @@ test.describe('fn-payment', () => {
   test('check-all and unchecking a row: the total follows the checked rows and the saved payment holds only them; each row card is a group named by its form', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator, 'Avtobus');
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerName = `Seçim Sınağı ${Date.now().toString(36)}`;
@@ -416,9 +418,10 @@ test.describe('fn-payment', () => {
   test('reset: a new payment empties, an edited one returns to what is stored (header and rows)', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
 
@@ -456,9 +459,10 @@ test.describe('fn-payment', () => {
   test("lookups: the driver by FIN and the licence by number fill the row from the project's drivers, and a success clears the row's service errors", async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerName = `Sürücü Sınağı ${Date.now().toString(36)}`;
@@ -504,9 +508,10 @@ test.describe('fn-payment', () => {
   test('cancel from the list with a reason: the payment shows cancelled and its forms are free again in the picker', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const ownerName = `Ləğv Sınağı ${Date.now().toString(36)}`;
@@ -551,9 +556,10 @@ test.describe('fn-payment', () => {
   test("a national user (A) chooses the payment's region; the payer's transport type, a row's inspector and bus type are saved and shown again on edit", async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator);
     const page = await signedIn(browser, baseURL, 'admin@demo.az');
     const api = await apiAs(page);
@@ -592,10 +598,11 @@ test.describe('fn-payment', () => {
   test('a known VÖEN typed into a new payment fills the payer (name, address, phone, usual transport type); a name already typed is kept until replaced; MDSSH and İTSDA dates start on today in Baku, an edit keeps its own', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
-    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
+    const admin = await apiOf(browser, request, baseURL, 'admin@demo.az');
     const batch = await freeForms(central, operator);
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const api = await apiAs(page);
@@ -603,7 +610,7 @@ test.describe('fn-payment', () => {
     const voen = `71${String(Date.now()).slice(-7)}1`;
     const carrier = { name: `Reyestr Daşıyıcısı ${suffix}`, voen, phone: '+994551234567', address: 'Gəncə, Nizami 7' };
     // The register knows the carrier; their earlier payment named the transport type they usually pay for.
-    await (await apiAs(admin)).post('/api/carriers/', carrier);
+    await admin.post('/api/carriers/', carrier);
     const ownerType = (await api.get<AvailableItem[]>('/api/transport-types/available/')).at(-1)!;
     const [free] = (await api.get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`))
       .results;
@@ -680,9 +687,10 @@ test.describe('fn-payment', () => {
   test('a failed quote: a 400 naming a row shows on that row, no answer at all shows an alert whose retry prices the rows', async ({
     browser,
     baseURL,
+    request,
   }) => {
-    const central = await signedIn(browser, baseURL, 'central@demo.az');
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
+    const central = await apiOf(browser, request, baseURL, 'central@demo.az');
+    const operator = await apiOf(browser, request, baseURL, 'operator@demo.az');
     const batch = await freeForms(central, operator, 'Avtobus');
     const page = await signedIn(browser, baseURL, 'cashier@demo.az');
     const quoteUrl = '**/api/payments/quote/';

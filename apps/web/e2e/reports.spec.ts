@@ -39,9 +39,10 @@ async function typeDay(page: Page, testId: string, day: string) {
 }
 
 test('B runs a report of one region for this month by operator, sees the table and the charts, keeps it in the address, and exports it as Excel and PDF', async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await signIn(page, 'central@demo.az');
+  const page = await signedIn(browser, baseURL, 'central@demo.az');
   await page.goto('/app/report-form');
   await expect(page.getByTestId('report-table')).toBeVisible();
 
@@ -113,8 +114,11 @@ test('B runs a report of one region for this month by operator, sees the table a
   await screenshot(page, 'report-form-exported');
 });
 
-test('an empty period gives zeros, not an error; a regional user (E) gets no region picker', async ({ page }) => {
-  await signIn(page, 'regional@demo.az');
+test('an empty period gives zeros, not an error; a regional user (E) gets no region picker', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await signedIn(browser, baseURL, 'regional@demo.az');
   await page.goto('/app/report-form?date_from=2020-01-01&date_to=2020-01-31&group_by=transport_type');
   const table = page.getByTestId('report-table');
   await expect(table).toBeVisible();
@@ -140,9 +144,10 @@ test('an empty period gives zeros, not an error; a regional user (E) gets no reg
 });
 
 test('the general report shows region by transport type, per region, per transport type and month by month', async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await signIn(page, 'central@demo.az');
+  const page = await signedIn(browser, baseURL, 'central@demo.az');
   await page.goto('/app/general-report');
   await settled(page);
   // This year so far by default: a row per month up to this one.
@@ -179,9 +184,10 @@ test('the general report shows region by transport type, per region, per transpo
 });
 
 test('a list applies a filter of its address that the user cannot pick (C: the forms shared to them)', async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await signIn(page, 'inspector@demo.az');
+  const page = await signedIn(browser, baseURL, 'inspector@demo.az');
   const api = await apiAs(page);
   const { user } = await api.post<{ user: { id: number } }>('/api/user/current-user/', {});
   const { count } = await api.get<{ count: number }>(`/api/fn/forms/?stage=shared&inspector=${user.id}&per_page=1`);
@@ -276,9 +282,10 @@ async function checkHome(browser: Browser, baseURL: string | undefined, email: s
 }
 
 test('a report is subscribed to for the 1st of each month with its filters, opened again from the list, and ended', async ({
-  page,
+  browser,
+  baseURL,
 }) => {
-  await signIn(page, 'regional@demo.az');
+  const page = await signedIn(browser, baseURL, 'regional@demo.az');
   await page.goto('/app/report-form?group_by=transport_type&validity=3');
   await settled(page);
   await expect(page.getByTestId('report-subscriptions')).toHaveCount(0);

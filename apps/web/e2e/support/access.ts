@@ -8,8 +8,15 @@ import {
   type RoleCode,
   type User,
 } from '@dnx/shared';
-import { expect, type Locator, type Page } from '@playwright/test';
-import { demoPassword } from './fixtures';
+import {
+  expect,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { demoPassword, sessionToken } from './fixtures';
 
 /** The side menu a role gets by the shared matrix: section titles, and the screens under them, by path. */
 export function expectedMenu(role: RoleCode): { sections: string[]; paths: string[] } {
@@ -39,31 +46,64 @@ export interface DemoRegion {
   name: string;
 }
 
-/**
- * The signed-in page's bearer: the e2e tests build their own records through the API as the admin. A call that asks
- * a fresh confirmation (403 `step_up_required`: acting on another account, issue 40) is confirmed with the password,
- * as the web client's dialog does, and sent again once.
- */
-export async function apiAs(page: Page, password = demoPassword) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { authorization: `Bearer ${token}` };
+/** Calls to the API with a bearer; `renew` gives a fresh one after a 401 (the call is then sent again once). */
+export interface Api {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, data: unknown): Promise<T>;
+}
+
+function apiWith(request: APIRequestContext, bearer: string, password: string, renew?: () => Promise<string>): Api {
+  let headers = { authorization: `Bearer ${bearer}` };
+  const send = async (method: 'get' | 'post', path: string, data?: unknown): Promise<APIResponse> => {
+    let res = await request[method](path, { headers, data });
+    if (res.status() === 401 && renew) {
+      headers = { authorization: `Bearer ${await renew()}` };
+      res = await request[method](path, { headers, data });
+    }
+    return res;
+  };
   return {
     async get<T>(path: string): Promise<T> {
-      const res = await page.request.get(path, { headers });
+      const res = await send('get', path);
       expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
       return (await res.json()) as T;
     },
     async post<T>(path: string, data: unknown): Promise<T> {
-      let res = await page.request.post(path, { headers, data });
+      let res = await send('post', path, data);
       if (res.status() === 403 && ((await res.json()) as { code?: string }).code === 'step_up_required') {
-        const confirmed = await page.request.post('/api/user/mfa/step-up/', { headers, data: { password } });
+        const confirmed = await request.post('/api/user/mfa/step-up/', { headers, data: { password } });
         expect(confirmed.ok(), `step-up: ${confirmed.status()} ${await confirmed.text()}`).toBe(true);
-        res = await page.request.post(path, { headers, data });
+        res = await send('post', path, data);
       }
       expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
       return (await res.json()) as T;
     },
   };
+}
+
+/**
+ * The signed-in page's bearer: the e2e tests build their own records through the API as the admin. A call that asks
+ * a fresh confirmation (403 `step_up_required`: acting on another account, issue 40) is confirmed with the password,
+ * as the web client's dialog does, and sent again once.
+ */
+export async function apiAs(page: Page, password = demoPassword): Promise<Api> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  return apiWith(page.request, token ?? '', password);
+}
+
+/**
+ * The API as a demo account, with no page of the app opened for it: the bearer of the worker's stored session
+ * (`sessionToken`), renewed once if the server ended that session. For records a test needs made by someone else
+ * (a batch issued and accepted for a payment), so the test opens only the screens it is about (issue 43).
+ */
+export async function apiOf(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string | undefined,
+  email: string,
+): Promise<Api> {
+  const token = await sessionToken(browser, baseURL, email);
+  return apiWith(request, token, demoPassword, () => sessionToken(browser, baseURL, email, true));
 }
 
 let counter = 0;

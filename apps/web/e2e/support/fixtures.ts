@@ -288,9 +288,12 @@ type StoredState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** The sessions this worker has signed in through the screen, by address: reused by later tests of the worker. */
 const storedSessions = new Map<string, StoredState>();
 
+const tokenOf = (state: StoredState) =>
+  state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'token')?.value;
+
 /** Seconds left of the access token kept in a stored session. */
 function secondsLeft(state: StoredState): number {
-  const token = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === 'token')?.value;
+  const token = tokenOf(state);
   if (!token) return 0;
   const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp?: number };
   return (payload.exp ?? 0) - Date.now() / 1000;
@@ -328,4 +331,25 @@ export async function signedIn(
   await closeTourWithEscape(page);
   storedSessions.set(email, await context.storageState());
   return page;
+}
+
+/**
+ * The access token of this worker's stored session of `email`, for a test that only makes records through the API as
+ * that account: no page of the app is opened for it unless the worker has no usable session yet (then `signedIn`
+ * makes one). `renew` drops the stored session first (the server ended it: a call answered 401).
+ */
+export async function sessionToken(
+  browser: Browser,
+  baseURL: string | undefined,
+  email: string,
+  renew = false,
+): Promise<string> {
+  if (renew) storedSessions.delete(email);
+  let stored = storedSessions.get(email);
+  if (!stored || secondsLeft(stored) <= 300) {
+    const page = await signedIn(browser, baseURL, email);
+    await page.context().close();
+    stored = storedSessions.get(email)!;
+  }
+  return tokenOf(stored)!;
 }

@@ -1,6 +1,6 @@
 import type { AvailableItem, FnBatch, Operator } from '@dnx/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { apiAs, chooseSelectOption, formItem, pickSelectOption } from './access';
+import { apiAs, chooseSelectOption, formItem, pickSelectOption, type Api } from './access';
 
 /** A phone: the carriers' public pages must work at 360 px. */
 export const phone = { width: 360, height: 740 };
@@ -136,8 +136,7 @@ export function uniqueSeries(): string {
  * B issues a fresh batch of two Avtobus forms for 12 months to the demo operator, modelled on a demo batch of the
  * operator's region (Gəncə, the demo cashier's too); the operator accepts it, so the forms are free and active.
  */
-export async function freeAvtobusForms(central: Page, operator: Page): Promise<FnBatch> {
-  const api = await apiAs(central);
+export async function freeAvtobusForms(api: Api, operator: Api): Promise<FnBatch> {
   const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
   let model: (FnBatch & { op: Operator }) | null = null;
   for (const batch of demo.results) {
@@ -163,6 +162,6 @@ export async function freeAvtobusForms(central: Page, operator: Page): Promise<F
     expire_date: 1,
     expire_date_type: 'year',
   });
-  await (await apiAs(operator)).post(`/api/fn/batches/${batch.id}/accept/`, {});
+  await operator.post(`/api/fn/batches/${batch.id}/accept/`, {});
   return batch;
 }
