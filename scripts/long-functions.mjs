@@ -122,6 +122,8 @@ console.log(
   `${long.length} functions over ${max} lines in ${folders.join(', ')}${withTests ? ' (tests included)' : ''}`,
 );
 if (long.length > allowed) {
-  console.error(`${long.length} functions over ${max} lines, ${allowed} allowed: split the new one (docs/architecture.md)`);
+  console.error(
+    `${long.length} functions over ${max} lines, ${allowed} allowed: split the new one (docs/architecture.md)`,
+  );
   process.exitCode = 1;
 }
