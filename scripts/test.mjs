@@ -33,9 +33,9 @@ const budgets = {
   'unit and API tests on PGlite': 12,
   'server tests on PostgreSQL': 10,
   // 18.4 minutes at stop 38 and 13.5 after the second part of issue 43, on a machine at load 5-7; in-page axe and
-  // API-only helper accounts (docs/decisions.md, issue 43, third part) halve its two slowest specs. Under 10 is the
-  // aim (issue 43), 12 the room.
-  'end-to-end tests in Chromium, on PostgreSQL': 12,
+  // API-only helper accounts (docs/decisions.md, issue 43, third part) halve its two slowest specs: 10.9 minutes at
+  // stop 52 at load 10-15. Under 10 is the aim (issue 43); 14 leaves room for a machine half as fast that day.
+  'end-to-end tests in Chromium, on PostgreSQL': 14,
 };
 const budgetScale = process.env.CI ? 1 : Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
 
