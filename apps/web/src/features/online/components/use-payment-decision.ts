@@ -1,12 +1,10 @@
 import { type OnlinePaymentRequest } from '@dnx/shared';
 import { Modal, type ButtonProps } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { focusPageHeading } from '../../../lib/page-focus';
+import { notifySuccess } from '../../../lib/notify';
 import { useDecidePaymentRequest } from '../api/online-payments';
-import { decisionProblem } from './decision-problem';
+import { useDecisionState } from './use-decision-state';
 
 /** The payment screen's form of a payment (`fn-payment?form={id}`), as its list opens one. */
 export const paymentPath = (id: number) => `/app/fn-payment?form=${id}`;
@@ -20,15 +18,7 @@ export function usePaymentDecision(request: OnlinePaymentRequest) {
   const navigate = useNavigate();
   const decide = useDecidePaymentRequest();
   const [modal, modalHolder] = Modal.useModal();
-  const [rejecting, setRejecting] = useState(false);
-  // Opening a request changes only the address's query, which moves no focus: its heading takes it here.
-  useEffect(() => focusPageHeading(), [request.id]);
-  // A refused decision's reasons (a vehicle without a free form) stay on the screen until the next attempt.
-  const [problem, setProblem] = useState<string[] | null>(null);
-  const refused = (error: unknown) => {
-    setProblem(decisionProblem(error));
-    notifyFailure(error);
-  };
+  const { rejecting, setRejecting, problem, setProblem, refused, rejectWith } = useDecisionState(request.id);
   /** Once accepted, the payment it made is offered at once. */
   const offerPayment = (paymentId: number) =>
     modal.confirm({
@@ -58,21 +48,7 @@ export function usePaymentDecision(request: OnlinePaymentRequest) {
     });
 
   const reject = (reason: string, fail: (error: unknown) => boolean) =>
-    decide.mutate(
-      { action: 'reject', id: request.id, body: { reason } },
-      {
-        onSuccess: () => {
-          notifySuccess();
-          setRejecting(false);
-        },
-        onError: (error) => {
-          if (!fail(error)) {
-            refused(error);
-            setRejecting(false);
-          }
-        },
-      },
-    );
+    rejectWith((callbacks) => decide.mutate({ action: 'reject', id: request.id, body: { reason } }, callbacks), fail);
 
   return { modalHolder, accept, reject, rejecting, setRejecting, problem, setProblem, pending: decide.isPending };
 }
