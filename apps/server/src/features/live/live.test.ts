@@ -202,6 +202,9 @@ describe('GET /api/events/', () => {
     const first = await stream(as.cashier, { 'last-event-id': position! });
     const missed = await first.next((m) => m.type === 'change' || m.type === 'reset');
     expect(missed.event?.data).toMatchObject({ resource: 'payments', ids: [payment] });
+    // A read without a session is not told where the events stand (how busy the authority is).
+    const anonymous = await fetch(`${baseUrl}/api/health/`);
+    expect(anonymous.headers.get('x-live-position')).toBeNull();
     // A write is not a read: it carries no position.
     const write = await t.app.inject({
       method: 'POST',
