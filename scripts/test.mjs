@@ -18,6 +18,7 @@ const reports = mkdtempSync(path.join(tmpdir(), 'dnx-test-reports-'));
 const started = Date.now();
 const counts = { passed: 0, failed: 0 };
 const retried = [];
+const failures = [];
 const steps = [];
 /** Every test file's time, by part: the ten slowest are named at the end. */
 const fileTimes = [];
@@ -67,7 +68,14 @@ function countVitest(file, part) {
   counts.passed += report.numPassedTests;
   counts.failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0);
   for (const result of report.testResults ?? []) {
-    fileTimes.push({ part, file: path.relative(root, result.name), ms: result.endTime - result.startTime });
+    const file = path.relative(root, result.name);
+    fileTimes.push({ part, file, ms: result.endTime - result.startTime });
+    for (const test of result.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${part}: ${file} › ${test.fullName ?? test.title}`);
+    }
+    if ((result.assertionResults ?? []).length === 0 && result.status === 'failed') {
+      failures.push(`${part}: ${file} (the file failed to run: ${String(result.message ?? '').split('\n')[0]})`);
+    }
   }
 }
 
@@ -86,7 +94,10 @@ function countPlaywright(file, part) {
         else if (test.status === 'flaky') {
           counts.passed += 1;
           retried.push(`${spec.file}:${spec.line} ${name}`);
-        } else if (test.status === 'unexpected') counts.failed += 1;
+        } else if (test.status === 'unexpected') {
+          counts.failed += 1;
+          failures.push(`${part}: apps/web/e2e/${spec.file}:${spec.line} › ${name}`);
+        }
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -162,5 +173,10 @@ if (retried.length > 0) {
   console.log(`test: ${retried.length} test(s) passed only on a retry (flaky: a defect to fix):`);
   for (const name of retried) console.log(`  retried: ${name}`);
 } else console.log('test: no test needed a retry');
+// Named last, so that the tail of a long run (all CI keeps) says which tests failed.
+if (failures.length > 0) {
+  console.log(`test: the ${failures.length} failed test(s):`);
+  for (const name of failures) console.log(`  failed: ${name}`);
+}
 console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed`);
 process.exit(status === 0 && counts.failed === 0 ? 0 : 1);
