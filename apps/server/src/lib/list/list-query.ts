@@ -67,6 +67,47 @@ function filterCondition(kind: ListFilterKind, declaration: FilterDeclaration<Li
   return eq(declaration as Parameters<typeof eq>[0], value);
 }
 
+/** The conditions of a parsed query's filters and search, after `extra` (a scope). */
+function listConditions<S extends ListSpec>(
+  declaration: ListDeclaration<S>,
+  values: ListQueryBase & Record<string, unknown>,
+  extra: (SQL | undefined)[],
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [...extra];
+  for (const [name, kind] of Object.entries(declaration.spec.filters) as [string, ListFilterKind][]) {
+    const value = values[name];
+    if (value === undefined || value === '') continue;
+    const filter = (declaration.filters as Record<string, FilterDeclaration<ListFilterKind>>)[name]!;
+    conditions.push(filterCondition(kind, filter, value));
+  }
+  const words = (values.search ?? '').split(/\s+/).filter(Boolean);
+  const { searchKey } = declaration;
+  for (const word of words) {
+    conditions.push(
+      searchKey ? azFoldedContains(searchKey, word) : or(...declaration.search.map((expr) => azContains(expr, word))),
+    );
+  }
+  return and(...conditions);
+}
+
+/** The sort keys of a parsed query's order and its direction (the tie-breaker last, so every position is unique). */
+function listSortPlan<S extends ListSpec>(
+  declaration: ListDeclaration<S>,
+  values: ListQueryBase & Record<string, unknown>,
+): SortPlan {
+  const { order: direction, order_by: requested } = values;
+  let field: string = declaration.defaultOrderBy;
+  let descending = direction === 'desc';
+  if (requested) {
+    field = requested.replace(/^-/, '');
+    if (requested.startsWith('-')) descending = !descending;
+  }
+  const order = (declaration.orderBy as Record<string, OrderDeclaration | undefined>)[field];
+  // The schema already refused unknown fields; this guards a declaration that misses one.
+  if (!order) throw new HttpError(400, { order_by: [listMessages.orderByUnknown(declaration.spec.orderBy)] });
+  return { keys: sortKeysOf(order, declaration.tieBreaker), descending };
+}
+
 export function defineList<const S extends ListSpec>(declaration: ListDeclaration<S>) {
   const querySchema = listQuerySchema(declaration.spec);
   type Query = z.infer<typeof querySchema>;
@@ -75,39 +116,11 @@ export function defineList<const S extends ListSpec>(declaration: ListDeclaratio
   const parsed = (query: Partial<Query>) => query as unknown as Parsed;
 
   /** The conditions of the query's filters and search (those it names; a search palette gives only `search`). */
-  function where(query: Partial<Query>, extra: (SQL | undefined)[] = []): SQL | undefined {
-    const values = parsed(query);
-    const conditions: (SQL | undefined)[] = [...extra];
-    for (const [name, kind] of Object.entries(declaration.spec.filters) as [string, ListFilterKind][]) {
-      const value = values[name];
-      if (value === undefined || value === '') continue;
-      const filter = (declaration.filters as Record<string, FilterDeclaration<ListFilterKind>>)[name]!;
-      conditions.push(filterCondition(kind, filter, value));
-    }
-    const words = (values.search ?? '').split(/\s+/).filter(Boolean);
-    const { searchKey } = declaration;
-    for (const word of words) {
-      conditions.push(
-        searchKey ? azFoldedContains(searchKey, word) : or(...declaration.search.map((expr) => azContains(expr, word))),
-      );
-    }
-    return and(...conditions);
-  }
+  const where = (query: Partial<Query>, extra: (SQL | undefined)[] = []) =>
+    listConditions(declaration, parsed(query), extra);
 
   /** The sort keys of the query's order and its direction (the tie-breaker last, so every position is unique). */
-  function sortPlan(query: Query): SortPlan {
-    const { order: direction, order_by: requested } = parsed(query);
-    let field: string = declaration.defaultOrderBy;
-    let descending = direction === 'desc';
-    if (requested) {
-      field = requested.replace(/^-/, '');
-      if (requested.startsWith('-')) descending = !descending;
-    }
-    const order = (declaration.orderBy as Record<string, OrderDeclaration | undefined>)[field];
-    // The schema already refused unknown fields; this guards a declaration that misses one.
-    if (!order) throw new HttpError(400, { order_by: [listMessages.orderByUnknown(declaration.spec.orderBy)] });
-    return { keys: sortKeysOf(order, declaration.tieBreaker), descending };
-  }
+  const sortPlan = (query: Query) => listSortPlan(declaration, parsed(query));
 
   /** ORDER BY of the query; `reversed` gives the exact opposite order (a far page read from the other end). */
   function orderBy(query: Query, reversed = false): SQL[] {

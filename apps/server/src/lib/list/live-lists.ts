@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { ChangeFeed } from '../change-feed';
+import type { ChangeFeed, RowDiff } from '../change-feed';
 import { applyChange, type Change, type ListTables } from './change-apply';
 import {
   countEntry,
@@ -127,6 +127,52 @@ function readingCounter() {
 }
 
 /**
+ * Stores a figure read at its snapshot, after the changes that arrived while it was read. A change that arrives after
+ * this call waits in line behind the store and moves the stored figure on its own turn: the replay stops at the last
+ * change before the call, so no change is applied twice.
+ */
+function installRead(
+  cache: {
+    feed: ChangeFeed;
+    kept: ReturnType<typeof keptFigures>;
+    work: ReturnType<typeof workQueue>;
+    recent: ReturnType<typeof recentChanges>;
+    apply: (entry: CountEntry | PositionEntry, change: Change) => Promise<boolean>;
+  },
+  entry: CountEntry | PositionEntry,
+  gen: number,
+  from: number,
+): Promise<void> {
+  const { feed, kept, work, recent, apply } = cache;
+  const to = recent.seq;
+  return work.enqueue(async () => {
+    if (gen !== kept.generation || !feed.live) return;
+    // Too many changes meanwhile (null): it is read again later.
+    const missed = recent.between(from, to);
+    if (!missed) return;
+    for (const change of missed) if (!(await apply(entry, change))) return;
+    kept.store(entry);
+  });
+}
+
+/**
+ * A change of the feed as a list sees it, numbered in arrival order; null for what is not a change of rows. Another
+ * table's rows are never read here: a change to it keeps only the table's name, and drops what reads it.
+ */
+function listChange(
+  change: string,
+  diff: RowDiff | undefined,
+  recent: ReturnType<typeof recentChanges>,
+  listTables: ListTables,
+): Change | null {
+  if (!change.startsWith('rows:')) return null;
+  const seq = recent.next();
+  return diff
+    ? { seq, table: diff.table, xid: diff.xid, pairs: diff.table === listTables.main ? diff.pairs : null }
+    : { seq, table: change.slice('rows:'.length), xid: null, pairs: null };
+}
+
+/**
  * The kept counts and positions of a list whose rows are `tables[0]`. A write to another table drops the kept
  * figures whose query reads it; `tables[1..]` are read under another name (an alias: a batch's operator is a user),
  * and a write to one of them drops every kept figure.
@@ -155,22 +201,8 @@ export function createListCaches(
     }
   }
 
-  /**
-   * Stores a figure read at its snapshot, after the changes that arrived while it was read. A change that arrives
-   * after this call waits in line behind the store and moves the stored figure on its own turn: the replay stops at
-   * the last change before the call, so no change is applied twice.
-   */
-  function install(entry: CountEntry | PositionEntry, gen: number, from: number) {
-    const to = recent.seq;
-    return work.enqueue(async () => {
-      if (gen !== kept.generation || !feed.live) return;
-      // Too many changes meanwhile (null): it is read again later.
-      const missed = recent.between(from, to);
-      if (!missed) return;
-      for (const change of missed) if (!(await apply(entry, change))) return;
-      kept.store(entry);
-    });
-  }
+  const install = (entry: CountEntry | PositionEntry, gen: number, from: number) =>
+    installRead({ feed, kept, work, recent, apply }, entry, gen, from);
 
   feed.onChange((change, diff) => {
     if (change === 'all') {
@@ -178,14 +210,9 @@ export function createListCaches(
       recent.clear();
       return;
     }
-    if (!change.startsWith('rows:')) return;
-    const seq = recent.next();
     // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
-    if (reading.none && kept.empty) return;
-    // Another table's rows are never read here: a change to it only drops what reads it.
-    const event: Change = diff
-      ? { seq, table: diff.table, xid: diff.xid, pairs: diff.table === listTables.main ? diff.pairs : null }
-      : { seq, table: change.slice('rows:'.length), xid: null, pairs: null };
+    const event = listChange(change, diff, recent, listTables);
+    if (!event || (reading.none && kept.empty)) return;
     recent.keep(event);
     void work.enqueue(() => applyAll(event));
   });

@@ -81,6 +81,59 @@ function GuardedOutlet({ permissions }: { permissions: readonly string[] }) {
   return <Outlet />;
 }
 
+/**
+ * The side navigation: a column beside the content (wide screens with the side layout) or a drawer (below 1200 px);
+ * `none` with the top layout, whose menu is in the header.
+ */
+function SideNavigation({
+  shown,
+  menu,
+  drawerOpen,
+  onCloseDrawer,
+  drawerReturnsFocus,
+}: {
+  shown: 'column' | 'drawer' | 'none';
+  menu: ReactNode;
+  drawerOpen: boolean;
+  onCloseDrawer: () => void;
+  drawerReturnsFocus: boolean;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      {shown === 'column' && (
+        // The column stretches with the page, so its background and border reach the bottom of a long screen;
+        // what it holds stays in view (sticky, at most a screen tall, scrolling on its own).
+        <Layout.Sider
+          width={siderWidth}
+          theme="light"
+          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          data-testid="side-navigation"
+        >
+          <div className="app-sider-content">
+            <div style={{ padding: '16px 20px' }}>
+              <Logo />
+            </div>
+            <div data-tour="menu">{menu}</div>
+          </div>
+        </Layout.Sider>
+      )}
+      <Drawer
+        placement="left"
+        open={shown === 'drawer' && drawerOpen}
+        onClose={onCloseDrawer}
+        focusable={{ focusTriggerAfterClose: drawerReturnsFocus }}
+        width={siderWidth}
+        styles={{ body: { padding: 0 } }}
+        title={<Logo wrap />}
+        data-testid="nav-drawer"
+      >
+        {menu}
+      </Drawer>
+    </>
+  );
+}
+
 /** The /app frame: side navigation (a drawer below 1200 px) or top navigation, header, content and footer. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -120,35 +173,13 @@ export function AppLayout() {
       <UnsavedChangesHost />
       <RouteProgress />
       <GlobalLoadingOverlay />
-      {!drawerMode && !topNavigation && (
-        // The column stretches with the page, so its background and border reach the bottom of a long screen;
-        // what it holds stays in view (sticky, at most a screen tall, scrolling on its own).
-        <Layout.Sider
-          width={siderWidth}
-          theme="light"
-          style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
-          data-testid="side-navigation"
-        >
-          <div className="app-sider-content">
-            <div style={{ padding: '16px 20px' }}>
-              <Logo />
-            </div>
-            <div data-tour="menu">{sideMenu}</div>
-          </div>
-        </Layout.Sider>
-      )}
-      <Drawer
-        placement="left"
-        open={drawerMode && drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        focusable={{ focusTriggerAfterClose: drawerReturnsFocus }}
-        width={siderWidth}
-        styles={{ body: { padding: 0 } }}
-        title={<Logo wrap />}
-        data-testid="nav-drawer"
-      >
-        {sideMenu}
-      </Drawer>
+      <SideNavigation
+        shown={drawerMode ? 'drawer' : topNavigation ? 'none' : 'column'}
+        menu={sideMenu}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={() => setDrawerOpen(false)}
+        drawerReturnsFocus={drawerReturnsFocus}
+      />
       <Layout>
         <AppHeader
           drawerMode={drawerMode}

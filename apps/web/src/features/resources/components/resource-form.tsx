@@ -4,6 +4,7 @@ import { Button, Card, Col, Flex, Form, Row, type FormInstance } from 'antd';
 import type { RuleObject } from 'antd/es/form';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { AvailableParams } from '../../../components/available-select';
 import { RecordPresence } from '../../../components/record-presence';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
@@ -34,6 +35,41 @@ const statusItemProps = {
   getValueProps: (value: unknown) => ({ checked: value === 1 }),
   normalize: (checked: boolean) => (checked ? 1 : 0),
 };
+
+/**
+ * A field's control: locked by the resource's rules, or waiting (disabled, with a hint) while a field its picker
+ * depends on is empty; the picker asks for the options of what is chosen.
+ */
+function fieldControl({
+  resource,
+  field,
+  values,
+  locked,
+  record,
+  t,
+}: {
+  resource: ResourceDefinition;
+  field: FieldDefinition;
+  values: ResourceFormValues;
+  locked: ReadonlySet<string>;
+  record: ResourceRecord | undefined;
+  t: TFunction;
+}) {
+  const dependencies = pickerDependencies(resource, field);
+  const params: AvailableParams = {};
+  for (const name of dependencies) {
+    const value = values[name];
+    params[name] = typeof value === 'number' ? value : undefined;
+  }
+  const waiting = dependencies.find((name) => params[name] === undefined);
+  const waitingLabel = resource.fields.find((f) => f.name === waiting)?.label;
+  return fieldInput(field, {
+    disabled: locked.has(field.name) || waiting !== undefined,
+    placeholder: waitingLabel ? t('resources.chooseFirst', { label: waitingLabel }) : undefined,
+    params: dependencies.length > 0 ? params : undefined,
+    current: currentReference(field, record),
+  });
+}
 
 export interface ResourceFormProps {
   resource: ResourceDefinition;
@@ -82,23 +118,6 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
     setStale(false);
   });
 
-  const control = (field: FieldDefinition) => {
-    const dependencies = pickerDependencies(resource, field);
-    const params: AvailableParams = {};
-    for (const name of dependencies) {
-      const value = values[name];
-      params[name] = typeof value === 'number' ? value : undefined;
-    }
-    const waiting = dependencies.find((name) => params[name] === undefined);
-    const waitingLabel = resource.fields.find((f) => f.name === waiting)?.label;
-    return fieldInput(field, {
-      disabled: locked.has(field.name) || waiting !== undefined,
-      placeholder: waitingLabel ? t('resources.chooseFirst', { label: waitingLabel }) : undefined,
-      params: dependencies.length > 0 ? params : undefined,
-      current: currentReference(field, record),
-    });
-  };
-
   return (
     <Card>
       {stale && <StaleVersionAlert onReload={reload} />}
@@ -134,7 +153,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
                 rules={rules.get(field.name)}
                 {...(field.kind === 'status' ? statusItemProps : {})}
               >
-                {control(field)}
+                {fieldControl({ resource, field, values, locked, record, t })}
               </Form.Item>
             </Col>
           ))}
