@@ -17,11 +17,23 @@ const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 /** This worker's place among those running at once: the global setup started one server for each. */
 const slot = process.env.TEST_PARALLEL_INDEX ?? '0';
 
-export const test = base.extend({
+export const test = base.extend<{ closeContextsLeftOpen: void }>({
   // The global setup started this worker's server on a free port.
   baseURL: async ({ baseURL: configured }, use) => {
     await use(process.env[`E2E_BASE_URL_${slot}`] ?? configured);
   },
+  // A context a test opens itself (signedIn, a second person) is closed when the test ends, opened or not by a
+  // helper that hands back only its page. Left open, each kept its app running (its event stream, its reads) for the
+  // rest of the worker's tests: the browser and the server worked for dozens of idle tabs.
+  closeContextsLeftOpen: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changedOver,
   linkCursor,
   readListState,
   toApiQuery,
@@ -126,5 +127,36 @@ describe('keyset paging', () => {
     const next = withFilters(read('cursor=abc.def&region=2'), { filters: { region: '3' } });
     expect(next.cursor).toBeUndefined();
     expect(writeListState(next, new URLSearchParams('cursor=abc.def'), filters).has('cursor')).toBe(false);
+  });
+});
+
+describe('changedOver: a change made from the state shown, over the address as it is now', () => {
+  it('keeps a filter chosen just before a search typed on a screen that had not yet shown it (the audit log race)', () => {
+    const shown = read('page=2');
+    const now = read('is_active=1');
+    const next = withFilters(shown, { search: 'Audit' });
+    expect(changedOver(now, shown, next)).toEqual({ ...now, search: 'Audit', page: 1, cursor: undefined });
+  });
+
+  it('sets, changes and clears the filters the change touched, and leaves the others as they are now', () => {
+    const shown = read('region=2&is_active=1');
+    const now = read('region=2&is_active=0&search=x');
+    expect(changedOver(now, shown, withFilters(shown, { filters: { region: '3', is_active: '1' } })).filters).toEqual({
+      region: '3',
+      is_active: '0',
+    });
+    expect(changedOver(now, shown, withFilters(shown, { filters: { is_active: '1' } })).filters).toEqual({
+      is_active: '0',
+    });
+    expect(changedOver(now, shown, withFilters(shown, { search: '', filters: {} }))).toMatchObject({
+      search: 'x',
+      filters: {},
+    });
+  });
+
+  it('is the change itself when the screen showed the address as it is', () => {
+    const shown = read('region=2&order_by=email&order=desc&page=3');
+    const next = { ...shown, page: 4 };
+    expect(changedOver(shown, shown, next)).toEqual(next);
   });
 });

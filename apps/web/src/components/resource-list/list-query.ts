@@ -133,6 +133,25 @@ export function toExportQuery(state: ListState): ApiListQuery {
 }
 
 /** A change of filter, search, order or page size starts again at the first page (a cursor belongs to its query). */
+/**
+ * What a change made from `from` (the state a screen showed) does to `latest` (the state the address holds now): each
+ * field the change set, and each filter it set or cleared, over the latest. A control whose screen has not yet shown
+ * an earlier change (the router renders a new address in a transition, later than it writes it) then keeps that
+ * change instead of writing its older picture back: a search typed just after a filter was chosen keeps the filter.
+ */
+export function changedOver(latest: ListState, from: ListState, next: ListState): ListState {
+  const merged: ListState = { ...latest, filters: { ...latest.filters } };
+  for (const key of ['page', 'perPage', 'order', 'orderBy', 'search', 'cursor'] as const) {
+    if (next[key] !== from[key]) (merged as unknown as Record<string, unknown>)[key] = next[key];
+  }
+  for (const name of new Set([...Object.keys(from.filters), ...Object.keys(next.filters)])) {
+    if (next.filters[name] === from.filters[name]) continue;
+    if (next.filters[name] === undefined) delete merged.filters[name];
+    else merged.filters[name] = next.filters[name];
+  }
+  return merged;
+}
+
 export function withFilters(state: ListState, change: Partial<Omit<ListState, 'page' | 'cursor'>>): ListState {
   return { ...state, ...change, page: 1, cursor: undefined };
 }
