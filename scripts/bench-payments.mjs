@@ -186,6 +186,12 @@ async function replayPayments(url, formIds, { durationSeconds, connections, shap
   // The notice that lets the writer answer: through the change log's relay where there is one (migration 0056).
   const relayed = (await setup.query(`select to_regproc('dnx_change_relay') is not null as relayed`)).rows[0].relayed;
   const answer = relayed ? 'select dnx_change_relay($1)' : `select pg_notify('dnx_changes', $1)`;
+  // BENCH_REPLAY_FUNCTIONS=1: the time of each PL/pgSQL function (the triggers) during the replay, printed after it.
+  const timeFunctions = Boolean(process.env.BENCH_REPLAY_FUNCTIONS);
+  if (timeFunctions) {
+    await setup.query(`alter database "${new URL(url).pathname.slice(1)}" set track_functions = 'pl'`);
+    await setup.query('select pg_stat_reset()');
+  }
   const paymentColumns = await columnsOf('payments', ['id']);
   const rowColumns = await columnsOf('payment_rows', ['id']);
   await setup.end();
@@ -289,10 +295,25 @@ async function replayPayments(url, formIds, { durationSeconds, connections, shap
     await run(durationSeconds * 1_000, true);
     const seconds = (performance.now() - started) / 1_000;
     latencies.sort((a, b) => a - b);
+    if (timeFunctions) await printFunctionTimes(url, serial);
     return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
     await Promise.all(clients.map((client) => client.end()));
   }
+}
+
+/** The PL/pgSQL functions' own and total time per payment, largest first (BENCH_REPLAY_FUNCTIONS). */
+async function printFunctionTimes(url, payments) {
+  await withPostgres(url, async (query) => {
+    await new Promise((resolve) => setTimeout(resolve, 600)); // the statistics are sent every 500 ms
+    const { rows } = await query(`select funcname, calls, self_time, total_time from pg_stat_user_functions
+      order by self_time desc limit 12`);
+    for (const row of rows)
+      console.log(
+        `info  ${row.funcname}: ${(row.calls / payments).toFixed(1)} calls, self ${((row.self_time / payments) * 1000).toFixed(0)} µs, ` +
+          `total ${((row.total_time / payments) * 1000).toFixed(0)} µs a payment`,
+      );
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
