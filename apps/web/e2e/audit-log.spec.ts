@@ -1,6 +1,6 @@
 import { jobMessages } from '@dnx/shared';
 import { apiAs } from './support/access';
-import { expect, screenshot, signIn, test, toast } from './support/fixtures';
+import { expect, screenshot, test, toast, useSession } from './support/fixtures';
 
 test.describe('audit log', () => {
   test.use({ viewport: { width: 1500, height: 1000 } });
@@ -8,7 +8,7 @@ test.describe('audit log', () => {
   test('the admin filters the trail, opens a change and sees its values before and after side by side', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const api = await apiAs(page);
     const name = `Audit statusu ${Date.now().toString(36)}`;
     const created = await api.post<{ id: number; version: number }>('/api/fn-statuses/', {
@@ -52,7 +52,7 @@ test.describe('audit log', () => {
 });
 
 test('an administrator sees the scheduled jobs and runs the cleanup now; its result shows', async ({ page }) => {
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   await page.goto('/app/jobs');
   const table = page.getByTestId('jobs-table');
   await expect(table.locator('tr.ant-table-row')).toHaveCount(5);

@@ -1,6 +1,6 @@
 import { busRouteMessages } from '@dnx/shared';
 import type { Locator, Page } from '@playwright/test';
-import { closeTourWithEscape, expect, searchList, signIn, test, toast } from './support/fixtures';
+import { closeTourWithEscape, expect, searchList, test, toast, useSession } from './support/fixtures';
 import { pickSelectOption } from './support/access';
 
 /** The picker of a form field: Ant Design gives its input the field's name as id. */
@@ -25,7 +25,7 @@ test.describe('bus routes (issue 15)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await signIn(page, 'regional@demo.az');
+    await useSession(page, 'regional@demo.az');
     await closeTourWithEscape(page);
     const suffix = Date.now().toString(36).slice(-5).toUpperCase();
     const number = `E${suffix}`;

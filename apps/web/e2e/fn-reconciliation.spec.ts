@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { pickSelectOption } from './support/access';
-import { exported, expect, signIn, test } from './support/fixtures';
+import { expect, exported, test, useSession } from './support/fixtures';
 
 test('the reconciliation exports what it shows: a header, a line per series and operator, the totals last', async ({
   page,
 }) => {
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   await page.goto('/app/fn-reconciliation');
   const table = page.getByTestId('fn-reconciliation-table');
   const rows = table.locator('.ant-table-row');
@@ -33,7 +33,7 @@ test('the reconciliation exports what it shows: a header, a line per series and 
 });
 
 test('the reconciliation filters by operator and transport type, kept in the address', async ({ page }) => {
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   await page.goto('/app/fn-reconciliation');
   const rows = page.getByTestId('fn-reconciliation-table').locator('.ant-table-row');
   await expect(rows.first()).toBeVisible();

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { az } from '../src/i18n/az';
 import { audit, report } from './support/axe';
 import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
-import { closeTourWithEscape, expect, listAnswered, signIn, test, toast } from './support/fixtures';
+import { closeTourWithEscape, expect, listAnswered, test, toast, useSession } from './support/fixtures';
 
 /**
  * Issue 30: forms keep typed work (one guard for every form), the reference forms' "save and add another", the
@@ -27,7 +27,7 @@ test.describe('forms keep typed work (issue 30)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await signIn(page, 'regional@demo.az');
+    await useSession(page, 'regional@demo.az');
     await closeTourWithEscape(page);
     const suffix = Date.now().toString(36).slice(-5).toUpperCase();
     const name = `Yarımçıq marşrut ${suffix}`;
@@ -95,7 +95,7 @@ test.describe('forms keep typed work (issue 30)', () => {
   test('a half-filled payment asks before the way back to the list and a menu click; an untouched one asks nothing', async ({
     page,
   }) => {
-    await signIn(page, 'cashier@demo.az');
+    await useSession(page, 'cashier@demo.az');
     await closeTourWithEscape(page);
     // Opened and left untouched (its dates already today's): no question.
     await page.goto('/app/fn-payment');
@@ -128,7 +128,7 @@ test.describe('forms keep typed work (issue 30)', () => {
   test('"Yadda saxla və yenisini əlavə et" saves and leaves an empty form with status 1 that asks nothing', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/tax-payers-create');
     const form = page.getByTestId('resource-form');
     const name = `Yoxlama vergi ödəyicisi ${Date.now().toString(36)}`;
@@ -152,7 +152,7 @@ test.describe('forms keep typed work (issue 30)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1400, height: 1000 });
-    await signIn(page, 'central@demo.az');
+    await useSession(page, 'central@demo.az');
     type Batch = {
       id: number;
       series: string;
@@ -234,7 +234,7 @@ test.describe('forms keep typed work (issue 30)', () => {
 
 test.describe('messages that say what happened (issue 30)', () => {
   test('the profile: an empty old password is required, the password rules are Azerbaijani', async ({ page }) => {
-    await signIn(page, 'inspector@demo.az');
+    await useSession(page, 'inspector@demo.az');
     await page.goto('/app/user-profile');
     const form = page.getByTestId('profile-password-form');
     await form.getByLabel('Yeni şifrə', { exact: true }).fill('abc');
@@ -250,7 +250,7 @@ test.describe('messages that say what happened (issue 30)', () => {
     page,
     context,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/region-create');
     const form = page.getByTestId('resource-form');
     await form.locator('#name').fill(`Əlaqəsiz ${Date.now().toString(36)}`);
@@ -284,7 +284,7 @@ test.describe('messages that say what happened (issue 30)', () => {
 test.describe('layout and font (issue 30)', () => {
   test('the navigation column reaches the bottom of a long page, its menu in view', async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 800 });
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/general-fn?per_page=100');
     await expect(page.locator('main .ant-table-row').nth(20)).toBeVisible();
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -310,7 +310,7 @@ test.describe('layout and font (issue 30)', () => {
   });
 
   test('the payments list draws ₼ with the shipped Noto Sans', async ({ page }) => {
-    await signIn(page, 'cashier@demo.az');
+    await useSession(page, 'cashier@demo.az');
     await page.goto('/app/fn-payment');
     await expect(page.locator('main').getByText(/₼/).first()).toBeVisible();
     const font = await page.evaluate(async () => {

@@ -4,7 +4,7 @@ import { xlsxOf } from '../../../scripts/lib/xlsx-fixture.mjs';
 import { openingColumns } from '@dnx/shared';
 import { chooseSelectOption } from './support/access';
 import { audit, report } from './support/axe';
-import { expect, screenshot, signIn, test } from './support/fixtures';
+import { expect, screenshot, test, useSession } from './support/fixtures';
 
 const header = [
   'Soyad',
@@ -36,7 +36,7 @@ test('an administrator imports drivers from an Excel file with two errors, takes
 }) => {
   test.setTimeout(90_000);
   const tag = Date.now().toString(36).slice(-5);
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   await page.goto('/app/imports');
   await expect(page.getByTestId('imports-page')).toBeVisible();
   const upload = async (rows: string[][], name: string) => {
@@ -114,7 +114,7 @@ test('an administrator imports an opening batch and finds it in active-fn and in
     ],
     [...batch, '000006', '000006', 'Ləğv edilib', '', 'Zədələnib', ...none.slice(2)],
   ];
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   await page.goto('/app/imports');
   // The last option of the list, by keyboard (from the first, up wraps to the last).
   await page.getByTestId('import-resource').click();

@@ -2,7 +2,7 @@ import type { FnBatch, ForPaymentForm, Operator, Payment } from '@dnx/shared';
 import type { Locator, Page } from '@playwright/test';
 import { apiAs } from './support/access';
 import { audit, report } from './support/axe';
-import { expect, signIn, signedIn, test } from './support/fixtures';
+import { expect, signedIn, test, useSession } from './support/fixtures';
 import { uniqueSeries } from './support/online';
 
 /** A4 landscape (297 mm, print.css) less its 12 mm margins, in CSS pixels: the width a printed page lays out in. */
@@ -212,7 +212,7 @@ test("a batch's forms print whole: from the batch list to its forms, every form 
 });
 
 test('a report prints: its table whole with the totals, the filters and exports left off', async ({ page }) => {
-  await signIn(page, 'central@demo.az');
+  await useSession(page, 'central@demo.az');
   await page.goto('/app/report-form?group_by=region');
   const table = page.getByTestId('report-table');
   // The demo's region has forms and payments this month.
@@ -233,7 +233,7 @@ test('a report prints: its table whole with the totals, the filters and exports 
 });
 
 test('the general report prints its four tables whole, one row per month of the year so far', async ({ page }) => {
-  await signIn(page, 'central@demo.az');
+  await useSession(page, 'central@demo.az');
   await page.goto('/app/general-report');
   const months = page.getByTestId('general-report-months');
   await expect(months.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 15_000 });

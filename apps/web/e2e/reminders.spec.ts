@@ -1,5 +1,5 @@
 import { apiAs, formItem } from './support/access';
-import { expect, screenshot, sentMail, signIn, test } from './support/fixtures';
+import { expect, screenshot, sentMail, test, useSession } from './support/fixtures';
 import { uniqueSeries } from './support/online';
 import { audit, report } from './support/axe';
 
@@ -14,7 +14,7 @@ test('a carrier with an address gets a reminder before its forms expire, and sto
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   const api = await apiAs(page);
   const stamp = Date.now().toString().slice(-8);
   const voen = `19${stamp}`;
@@ -52,9 +52,9 @@ test('a carrier with an address gets a reminder before its forms expire, and sto
     expire_date: 1,
     expire_date_type: 'month',
   });
-  await signIn(page, 'operator@demo.az');
+  await useSession(page, 'operator@demo.az');
   await (await apiAs(page)).post(`/api/fn/batches/${batch.id}/accept/`, {});
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   const admin = await apiAs(page);
   const [form] = (await admin.get<{ results: { id: number }[] }>(`/api/fn/forms/?batch=${batch.id}&no_page=1`)).results;
   const payment = await admin.post<{ id: number }>('/api/payments/', {

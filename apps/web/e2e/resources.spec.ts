@@ -3,15 +3,15 @@ import { resourceMessages, toastMessages, type ResourceRecord } from '@dnx/share
 import type { Locator, Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem } from './support/access';
 import {
-  exported,
   expect,
+  exported,
   openCreateForm,
   screenshot,
   searchList,
   serverLog,
-  signIn,
   test,
   toast,
+  useSession,
 } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
@@ -83,7 +83,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
   test.describe.configure({ timeout: 120_000 });
 
   test('a region is created, found, exported, edited and deleted through its screens', async ({ page }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/regions');
     await expect(page.getByTestId('resource-list-page')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Bakı', exact: true })).toBeVisible();
@@ -147,7 +147,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
   test('a brand and its model; a brand that has models cannot be deleted; the automobile form narrows models', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const brand = `Marka ${tag()}`;
     const model = `Model ${tag()}`;
 
@@ -265,7 +265,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
   test('a driver with categories and licence dates: errors under their fields, create, edit, delete', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/drivers');
     await expect(page.getByTestId('resource-list-page')).toBeVisible();
     await screenshot(page, 'drivers-list');
@@ -362,7 +362,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
   test('special transport types edit on the transport-types-edit route; carriers create on carrier-form/new', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const name = `Xüsusi növ ${tag()}`;
     const api = await apiAs(page);
     const created = await api.post<ResourceRecord>('/api/special-transport-types/', { name, status: 1 });

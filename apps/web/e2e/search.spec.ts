@@ -1,10 +1,10 @@
 import type { Page as ApiPage, PaymentListItem } from '@dnx/shared';
 import { apiAs } from './support/access';
 import { audit, report } from './support/axe';
-import { closeTourWithEscape, expect, screenshot, signIn, test } from './support/fixtures';
+import { closeTourWithEscape, expect, screenshot, test, useSession } from './support/fixtures';
 
 test('a cashier finds a payment by its receipt number with Ctrl+K and the keyboard alone', async ({ page }) => {
-  await signIn(page, 'cashier@demo.az');
+  await useSession(page, 'cashier@demo.az');
   await closeTourWithEscape(page);
   const paid = await (await apiAs(page)).get<ApiPage<PaymentListItem>>('/api/payments/?status=3&per_page=1');
   const payment = paid.results[0]!;
@@ -55,7 +55,7 @@ test('a cashier finds a payment by its receipt number with Ctrl+K and the keyboa
 test('the search answers only what the user may see: no users or carriers for a cashier, a form by its number', async ({
   page,
 }) => {
-  await signIn(page, 'cashier@demo.az');
+  await useSession(page, 'cashier@demo.az');
   await closeTourWithEscape(page);
   await page.getByTestId('search-open').click();
   const palette = page.getByTestId('search-palette');

@@ -1,6 +1,6 @@
 import type { Group, Page as ListPage, ResourceRecord } from '@dnx/shared';
 import { apiAs, availableRegions, uniqueEmail } from './support/access';
-import { expect, signIn, test } from './support/fixtures';
+import { expect, signIn, test, useSession } from './support/fixtures';
 
 const password = 'Ikiresurs2024';
 
@@ -14,7 +14,7 @@ test('a user holding only the special types and carrier creation opens exactly t
   browser,
 }) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
-  await signIn(page, 'admin@demo.az');
+  await useSession(page, 'admin@demo.az');
   const api = await apiAs(page);
   const all = await api.get<{ id: number; code: string }[]>('/api/user/permissions/');
   const held = ['view_specialtransporttype', 'change_specialtransporttype', 'view_carrier', 'add_carrier'];

@@ -1,7 +1,7 @@
 import { toastMessages, versionMessages, type Group, type ResourceRecord, type User } from '@dnx/shared';
 import type { Page } from '@playwright/test';
 import { apiAs, uniqueEmail } from './support/access';
-import { expect, screenshot, signIn, test, toast } from './support/fixtures';
+import { expect, screenshot, signIn, test, toast, useSession } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 
@@ -60,7 +60,7 @@ test.describe('two people editing one record', () => {
   test('the group form: a save by someone else meanwhile is shown on reload, and two saves in a row both land', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const api = await apiAs(page);
     const name = `Növbə qrupu ${Date.now().toString(36).toUpperCase()}`;
     const group = await api.post<Group>('/api/user/groups/', { name, permissions: [] });
@@ -99,7 +99,7 @@ test.describe('two people editing one record', () => {
   test('the user form: a stale save offers the reload, which shows the other save on the first step', async ({
     page,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const api = await apiAs(page);
     const [region] = await api.get<{ id: number }[]>('/api/regions/available/');
     const account = {
