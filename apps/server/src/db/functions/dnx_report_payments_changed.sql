@@ -6,17 +6,22 @@ CREATE OR REPLACE FUNCTION public.dnx_report_payments_changed()
  LANGUAGE plpgsql
 AS $function$
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    INSERT INTO report_payment_pending
-      SELECT DISTINCT pg_current_xact_id(), CASE WHEN TG_TABLE_NAME = 'payments' THEN n.id ELSE n.payment_id END
-      FROM (SELECT to_jsonb(r) AS j FROM new_rows r) x
-      CROSS JOIN LATERAL (SELECT (x.j ->> 'id')::integer AS id, (x.j ->> 'payment_id')::integer AS payment_id) n;
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    INSERT INTO report_payment_pending
-      SELECT DISTINCT pg_current_xact_id(), CASE WHEN TG_TABLE_NAME = 'payments' THEN o.id ELSE o.payment_id END
-      FROM (SELECT to_jsonb(r) AS j FROM old_rows r) x
-      CROSS JOIN LATERAL (SELECT (x.j ->> 'id')::integer AS id, (x.j ->> 'payment_id')::integer AS payment_id) o;
+  -- Each table's own column, read straight from its transition table (no row turned into JSON first): each
+  -- compiled instance of the function is for one table, so the branch of the other is never planned.
+  IF TG_TABLE_NAME = 'payments' THEN
+    IF TG_OP IN ('INSERT', 'UPDATE') THEN
+      INSERT INTO report_payment_pending SELECT DISTINCT pg_current_xact_id(), n.id FROM new_rows n;
+    END IF;
+    IF TG_OP IN ('DELETE', 'UPDATE') THEN
+      INSERT INTO report_payment_pending SELECT DISTINCT pg_current_xact_id(), o.id FROM old_rows o;
+    END IF;
+  ELSE
+    IF TG_OP IN ('INSERT', 'UPDATE') THEN
+      INSERT INTO report_payment_pending SELECT DISTINCT pg_current_xact_id(), n.payment_id FROM new_rows n;
+    END IF;
+    IF TG_OP IN ('DELETE', 'UPDATE') THEN
+      INSERT INTO report_payment_pending SELECT DISTINCT pg_current_xact_id(), o.payment_id FROM old_rows o;
+    END IF;
   END IF;
   RETURN NULL;
 END
