@@ -22,6 +22,7 @@ import {
   test,
   toast,
   toasts,
+  useSession,
 } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
@@ -54,7 +55,7 @@ test.describe('users, groups and profile', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/users');
     await expect(page.getByTestId('users-page')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'admin@demo.az', exact: true })).toBeVisible();
@@ -135,6 +136,7 @@ test.describe('users, groups and profile', () => {
   });
 
   test('the admin edits a user; the step returns to the first and the password stays unchanged', async ({ page }) => {
+    // Signed in here, not with the worker's session: the step-up asked below depends on how recent the sign-in is.
     await signIn(page, 'admin@demo.az');
     const email = uniqueEmail('edit');
     const user = await createUserViaApi(page, email, 'inspector');
@@ -172,7 +174,7 @@ test.describe('users, groups and profile', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const api = await apiAs(page);
     const all = await api.get<{ id: number; code: string }[]>('/api/user/permissions/');
     const editors = await api.post<Group>('/api/user/groups/', {
@@ -206,6 +208,7 @@ test.describe('users, groups and profile', () => {
   });
 
   test('the users list keeps its state in the URL, exports and deletes in bulk', async ({ page }) => {
+    // Signed in here, not with the worker's session: the step-up asked below depends on how recent the sign-in is.
     await signIn(page, 'admin@demo.az');
     const tag = Date.now().toString(36);
     const doomed = [uniqueEmail(`bulk${tag}`), uniqueEmail(`bulk${tag}`)];
@@ -252,7 +255,7 @@ test.describe('users, groups and profile', () => {
   });
 
   test('a group is created, edited and deleted; role groups are read-only', async ({ page }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/user-groups');
     await expect(page.getByRole('cell', { name: 'Administrator', exact: true })).toBeVisible();
     await screenshot(page, 'groups-list');
@@ -301,6 +304,7 @@ test.describe('users, groups and profile', () => {
   });
 
   test('a deactivated user is signed out on the next request', async ({ page, browser }) => {
+    // Signed in here, not with the worker's session: the step-up asked below depends on how recent the sign-in is.
     await signIn(page, 'admin@demo.az');
     const email = uniqueEmail('deactivate');
     const user = await createUserViaApi(page, email, 'cashier');
@@ -324,7 +328,7 @@ test.describe('users, groups and profile', () => {
   });
 
   test('profile: phone and password with their error slots', async ({ page, browser }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const email = uniqueEmail('profile');
     await createUserViaApi(page, email, 'inspector');
     const me = await newSignedInPage(browser, email, password);

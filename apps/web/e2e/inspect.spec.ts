@@ -6,7 +6,7 @@ import { parseReceiptQr, type FnBatch, type FnHistoryEntry } from '@dnx/shared';
 import { chromiumArgs, chromiumPath } from '../../../scripts/lib/browser.mjs';
 import { apiAs, apiOf } from './support/access';
 import { audit, report, type Finding } from './support/axe';
-import { expect, signedIn, signIn, test } from './support/fixtures';
+import { expect, signedIn, test, useSession } from './support/fixtures';
 import { freeAvtobusForms, phone } from './support/online';
 import { writeQrVideo } from './support/qr-video';
 
@@ -122,7 +122,7 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
       geolocation: { latitude: 40.6828, longitude: 46.3606, accuracy: 12.4 },
     });
     const page = await context.newPage();
-    await signIn(page, 'inspector@demo.az');
+    await useSession(page, 'inspector@demo.az');
     await page.goto('/inspect');
     const screen = page.getByTestId('inspect-page');
     await expect(screen).toHaveAttribute('data-sync', 'synced');

@@ -1,7 +1,7 @@
 import type { CurrentUserResponse } from '@dnx/shared';
 import type { Browser } from '@playwright/test';
 import { createUserViaApi, uniqueEmail } from './support/access';
-import { expect, openUserMenu, signIn, test } from './support/fixtures';
+import { expect, openUserMenu, signIn, test, useSession } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
 const password = 'Dilsecimi2024';
@@ -37,7 +37,7 @@ test.describe('languages (issue 30)', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const email = uniqueEmail('lang.ru');
     await createUserViaApi(page, email, 'inspector', password);
 

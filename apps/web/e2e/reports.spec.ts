@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { bakuDay, type FnBatch } from '@dnx/shared';
 import { apiAs, chooseSelectOption, pickSelectOption } from './support/access';
-import { expect, screenshot, signIn, signedIn, test } from './support/fixtures';
+import { expect, screenshot, signedIn, test, useSession } from './support/fixtures';
 import { uniqueSeries } from './support/online';
 
 /** Today and the first day of its month as the application counts days (UTC). */
@@ -328,7 +328,7 @@ test('an Excel file of more than 100.000 rows streams with its progress while th
   page,
 }) => {
   test.setTimeout(300_000);
-  await signIn(page, 'central@demo.az');
+  await useSession(page, 'central@demo.az');
   // A batch of 100.000 forms today, beside the demo's, in the demo operator's region.
   const api = await apiAs(page);
   const [model] = (await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=1&order_by=id')).results;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signIn, test } from './support/fixtures';
+import { expect, screenshot, test, useSession } from './support/fixtures';
 
 test.describe('public pages', () => {
   test('sign-in page is in Azerbaijani', async ({ page }) => {
@@ -55,7 +55,7 @@ test.describe('public pages', () => {
 test.describe('app layout', () => {
   test('wide: side navigation, header, footer, a screen opened by address and the not-found page', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await expect(page).toHaveURL(/\/app\/sample-page$/);
     const menu = page.getByTestId('side-menu').first();
     await expect(menu).toBeVisible();
@@ -86,7 +86,7 @@ test.describe('app layout', () => {
 
   test('narrow: the navigation is a drawer that closes on every location change', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await expect(page.getByTestId('side-menu')).toHaveCount(0);
     await screenshot(page, 'app-800');
     await page.getByTestId('open-menu').click();
@@ -115,7 +115,7 @@ test.describe('app layout', () => {
 
   test('a role sees only its menu and gets the error page on a forbidden screen', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    await signIn(page, 'inspector@demo.az');
+    await useSession(page, 'inspector@demo.az');
     const menu = page.getByTestId('side-menu').first();
     await expect(menu.getByText('Fərqlənmə nişanları')).toBeVisible();
     await expect(menu.getByText('İstifadəçilər')).toHaveCount(0);
@@ -132,7 +132,7 @@ test.describe('app layout', () => {
 test.describe('motion', () => {
   const openDrawer = async (page: Page) => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.getByTestId('open-menu').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     return page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);

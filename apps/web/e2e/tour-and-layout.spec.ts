@@ -11,6 +11,7 @@ import {
   test,
   tourPanel,
   tourWillNotStart,
+  useSession,
 } from './support/fixtures';
 
 const wide = { width: 1400, height: 1000 };
@@ -71,7 +72,7 @@ test.describe('the guided tour', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const email = await freshUser(page, 'admin');
     const user = await onFreshDevice(browser, email, { keepTour: true });
     const entered = Date.now();
@@ -131,7 +132,7 @@ test.describe('the guided tour', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const email = await freshUser(page, 'inspector');
     const user = await onFreshDevice(browser, email, { keepTour: true });
     await expect(tourTitle(user)).toHaveText('Menyu');
@@ -150,7 +151,7 @@ test.describe('the guided tour', () => {
   });
 
   test('can be skipped at once; a user without a list sees the menu and the user menu', async ({ page, browser }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     // Every role reads the registry of every form (general-fn): only an account in no group has no list.
     const email = await freshUser(page, null);
     const user = await onFreshDevice(browser, email, { keepTour: true });
@@ -175,7 +176,7 @@ test.describe('the navigation layout', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     const email = await freshUser(page, 'central');
     const laptop = await onFreshDevice(browser, email);
     await expect(laptop.getByTestId('side-menu')).toBeVisible();
@@ -218,7 +219,7 @@ test.describe('wide tables', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 640, height: 900 });
-    await signIn(page, 'admin@demo.az');
+    await useSession(page, 'admin@demo.az');
     await page.goto('/app/drivers');
     const table = page.getByTestId('resource-table');
     await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
