@@ -119,22 +119,10 @@ export function startPdf(title: string, options: { compress?: boolean; layout?: 
   return { doc, finished, line };
 }
 
-/** Renders the receipt. `compress: false` leaves the streams readable (tests read the text back). */
-export async function renderReceipt(data: ReceiptData, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { doc, finished: ended, line } = startPdf(`${text.title} ${data.receiptNumber}`, options);
+type PdfDocument = ReturnType<typeof startPdf>['doc'];
 
-  doc.font('bold').fontSize(14).text(text.authority, { align: 'center' });
-  doc.moveDown(0.3);
-  doc.font('regular').fontSize(12).text(text.title, { align: 'center' });
-  doc.moveDown(1);
-
-  line(text.receiptNumber, data.receiptNumber);
-  line(text.receiptDate, formatDate(data.receiptDate));
-  line(text.owner, data.owner.name);
-  line(text.ownerCode, data.owner.code);
-  if (data.owner.address) line('Ünvan', data.owner.address);
-  doc.moveDown(1);
-
+/** The receipt's table of vehicles: number, plate, form, validity and amount, a row each. */
+function receiptVehicles(doc: PdfDocument, rows: ReceiptData['rows']) {
   // The vehicles: plate, form, validity, amount.
   doc.font('bold').fontSize(11).text(text.vehicles);
   doc.moveDown(0.4);
@@ -168,7 +156,7 @@ export async function renderReceipt(data: ReceiptData, options: { compress?: boo
     .lineTo(page.margin + contentWidth, doc.y - 2)
     .lineWidth(0.5)
     .stroke();
-  data.rows.forEach((r, i) =>
+  rows.forEach((r, i) =>
     row(
       [
         String(i + 1),
@@ -180,13 +168,10 @@ export async function renderReceipt(data: ReceiptData, options: { compress?: boo
       'regular',
     ),
   );
-  doc.moveDown(0.5);
-  doc
-    .font('bold')
-    .fontSize(11)
-    .text(`${text.total}: ${formatMoney(data.total)}`, { align: 'right' });
-  doc.moveDown(1);
+}
 
+/** The two insurances (MDSSH and İTSDA): number, date and amount, or a dash. */
+function receiptInsurance(doc: PdfDocument, line: (label: string, value: string) => void, data: ReceiptData) {
   doc.font('bold').fontSize(10).text(text.insurance);
   for (const [label, insurance] of [
     [text.mdssh, data.mdssh],
@@ -199,10 +184,13 @@ export async function renderReceipt(data: ReceiptData, options: { compress?: boo
     ].filter(Boolean);
     line(label, parts.join(', ') || '—');
   }
-  doc.moveDown(1.5);
+}
 
-  // The QR codes: vector squares, with the link written beside. One for each row whose claims are signed (an
-  // inspector scans the vehicle's own), else one for the payment's check page.
+/**
+ * The QR codes: vector squares, with the link written beside. One for each row whose claims are signed (an inspector
+ * scans the vehicle's own), else one for the payment's check page.
+ */
+function receiptCodes(doc: PdfDocument, data: ReceiptData) {
   const signed = data.rows.filter((r) => r.signedUrl);
   const codes = signed.length
     ? signed.map((r) => ({ payload: r.signedUrl!, caption: `${r.plate} · ${r.formSeries} ${r.formNumber}` }))
@@ -234,6 +222,36 @@ export async function renderReceipt(data: ReceiptData, options: { compress?: boo
     doc.x = page.margin;
     doc.y = top + side + 12;
   }
+}
+
+/** Renders the receipt. `compress: false` leaves the streams readable (tests read the text back). */
+export async function renderReceipt(data: ReceiptData, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const { doc, finished: ended, line } = startPdf(`${text.title} ${data.receiptNumber}`, options);
+
+  doc.font('bold').fontSize(14).text(text.authority, { align: 'center' });
+  doc.moveDown(0.3);
+  doc.font('regular').fontSize(12).text(text.title, { align: 'center' });
+  doc.moveDown(1);
+
+  line(text.receiptNumber, data.receiptNumber);
+  line(text.receiptDate, formatDate(data.receiptDate));
+  line(text.owner, data.owner.name);
+  line(text.ownerCode, data.owner.code);
+  if (data.owner.address) line('Ünvan', data.owner.address);
+  doc.moveDown(1);
+
+  receiptVehicles(doc, data.rows);
+  doc.moveDown(0.5);
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(`${text.total}: ${formatMoney(data.total)}`, { align: 'right' });
+  doc.moveDown(1);
+
+  receiptInsurance(doc, line, data);
+  doc.moveDown(1.5);
+
+  receiptCodes(doc, data);
 
   doc.end();
   return ended;
