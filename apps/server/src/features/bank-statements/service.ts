@@ -2,32 +2,25 @@ import { createHash } from 'node:crypto';
 import {
   bankReconciliationDefaultDays,
   bankStatementMaxEntries,
-  bankStatementMessages as m,
-  moneyToDecimal,
   type BankDifferenceKind,
   type BankEntryResolve,
   type BankReconciliationQuery,
-  type BankMatchState,
 } from '@dnx/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { bankEntries, bankStatements } from '../../db/schema';
-import { recordAudit, type AuditActor } from '../../lib/audit';
-import { insertAsJson } from '../../lib/bulk-insert';
+import { bankStatements } from '../../db/schema';
+import type { AuditActor } from '../../lib/audit';
 import { addDays, utcDay } from '../../lib/days';
 import { uniqueViolation } from '../../lib/db-errors';
-import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
+import { fieldErrors, notFound } from '../../lib/http-errors';
 import { onDisk } from '../../lib/uploads/upload';
 import {
   countDifferences,
   countEntries,
   countStatements,
-  entryView,
   findDifferences,
   findEntries,
-  findEntry,
-  findPaidPayment,
   findStatements,
   matchStatement,
   moneyReconciliation,
@@ -37,7 +30,9 @@ import {
   streamDifferences,
   streamEntries,
 } from './repository';
+import { resolveEntry } from './entry-resolve';
 import { StatementError } from './statement';
+import { writeStatement } from './statement-write';
 import { readStatementInThread } from './statement-reader-thread';
 
 /**
@@ -45,7 +40,6 @@ import { readStatementInThread } from './statement-reader-thread';
  * its entries written and its credits matched to paid payments; a person resolves what is left, audited.
  */
 
-const entryBatch = 5_000;
 /** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
 const matchAttempts = 3;
 
@@ -92,57 +86,7 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
       if (err instanceof StatementError) throw fieldErrors({ file: [err.message] });
       throw err;
     }
-    const parsed = read.statement;
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(bankStatements)
-        .values({
-          contentHash,
-          format: parsed.format,
-          fileName,
-          account: parsed.account,
-          number: parsed.number,
-          currency: parsed.currency,
-          fromDate: parsed.fromDate,
-          toDate: parsed.toDate,
-          openingBalance: moneyToDecimal(parsed.opening),
-          closingBalance: moneyToDecimal(parsed.closing),
-          creditsTotal: moneyToDecimal(read.credits),
-          debitsTotal: moneyToDecimal(read.debits),
-          entryCount: parsed.entries.length,
-          createdBy: actor.id,
-        })
-        // The same file uploaded twice at once: one statement, the other upload answers it.
-        .onConflictDoNothing({ target: bankStatements.contentHash })
-        .returning({ id: bankStatements.id });
-      if (!created) return null;
-      for (let at = 0; at < parsed.entries.length; at += entryBatch) {
-        await insertAsJson(
-          tx,
-          bankEntries,
-          parsed.entries.slice(at, at + entryBatch).map((entry, i) => ({
-            statementId: created.id,
-            position: at + i + 1,
-            bookingDate: entry.bookingDate,
-            direction: entry.direction,
-            amount: moneyToDecimal(entry.amount),
-            reference: entry.reference,
-            payerCode: entry.payerCode,
-            payerName: entry.payerName,
-            bankReference: entry.bankReference,
-            matchState: entry.direction === 'credit' ? 'no_payment' : null,
-          })),
-        );
-      }
-      await recordAudit(tx, {
-        actor,
-        action: 'create',
-        resource: 'bankstatement',
-        recordId: created.id,
-        after: { file_name: fileName, format: parsed.format, account: parsed.account, number: parsed.number },
-      });
-      return created.id;
-    });
+    const id = await writeStatement(db, actor, { contentHash, fileName, read });
     if (id === null) {
       const [other] = await db
         .select({ id: bankStatements.id })
@@ -201,51 +145,6 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return moneyReconciliation(db, from, to, query.region);
   }
 
-  /** A person's resolution of a credit left unmatched: linked to a paid payment, or not ours; audited. */
-  async function resolve(actor: AuditActor, entryId: number, input: BankEntryResolve) {
-    const before = await findEntry(db, entryId);
-    if (!before) throw notFound();
-    if (before.direction !== 'credit') throw conflict(m.notCredit);
-    if (before.matchState === 'matched') throw conflict(m.alreadyResolved);
-    let state: BankMatchState = 'not_ours';
-    let paymentId: number | null = null;
-    if (input.action === 'link') {
-      const payment = await findPaidPayment(db, input.payment_id!);
-      if (!payment) throw fieldErrors({ payment_id: [m.paymentNotPaid] });
-      state = 'matched';
-      paymentId = payment.id;
-    }
-    try {
-      await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(bankEntries)
-          .set({
-            matchState: state,
-            paymentId,
-            claimedPaymentId: paymentId ?? before.claimedPaymentId,
-            resolutionReason: input.reason,
-            resolvedBy: actor.id,
-            resolvedAt: new Date(),
-          })
-          .where(eq(bankEntries.id, entryId))
-          .returning();
-        await recordAudit(tx, {
-          actor,
-          action: 'update',
-          resource: 'bankstatement',
-          recordId: entryId,
-          before: { match_state: before.matchState, payment_id: before.paymentId },
-          after: { match_state: updated!.matchState, payment_id: updated!.paymentId, reason: input.reason },
-          detail: { statement_id: before.statementId },
-        });
-      });
-    } catch (err) {
-      if (uniqueViolation(err) === 'bank_entries_payment_id_key') throw conflict(m.paymentTaken);
-      throw err;
-    }
-    return entryView((await findEntry(db, entryId))!);
-  }
-
   return {
     importFile,
     list,
@@ -255,7 +154,7 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     differences,
     differencesExport,
     reconciliation,
-    resolve,
+    resolve: (actor: AuditActor, entryId: number, input: BankEntryResolve) => resolveEntry(db, actor, entryId, input),
     match,
   };
 }
