@@ -64,6 +64,80 @@ function comparable(field: FieldDefinition, value: unknown): string {
   return String(value);
 }
 
+/** Every reference field's names, folded (and narrowed by what narrows them: a model by its brand), to their ids. */
+async function referenceNames(
+  app: FastifyInstance,
+  db: Executor,
+  fields: FieldDefinition[],
+): Promise<Map<string, Map<string, number[]>>> {
+  const references = new Map<string, Map<string, number[]>>();
+  for (const field of fields.filter((f) => f.kind === 'reference')) {
+    const target = specOf(field.reference!);
+    const byName = new Map<string, number[]>();
+    for (const row of await resourceParts(app, target).repo.labels(db)) {
+      const scope = (target.definition.availableBy ?? []).map((name) => row[name]).join('|');
+      const name = `${azSearchKey(row.label)}|${scope}`;
+      const ids = byName.get(name);
+      if (ids) ids.push(row.id);
+      else byName.set(name, [row.id]);
+    }
+    references.set(field.name, byName);
+  }
+  return references;
+}
+
+/** The first message of each field the rules refuse (one without a path is the key's), beside those found before. */
+function firstIssues(
+  issues: { path: PropertyKey[]; message: string }[],
+  keyField: string,
+  errors: Record<string, string[]>,
+) {
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? keyField);
+    if (!errors[field]) errors[field] = [issue.message];
+  }
+}
+
+/** The fields a row changes on its record: each with the record's cell before and the row's text after. */
+function changesOf(
+  fields: FieldDefinition[],
+  values: Record<string, unknown>,
+  existing: ResourceRecord,
+  after: (field: FieldDefinition) => string,
+) {
+  return fields
+    .filter((field) => comparable(field, values[field.name]) !== comparable(field, existing[field.name]))
+    .map((field) => ({
+      field: field.name,
+      label: field.label,
+      before: String(cellText(field, existing)),
+      after: after(field),
+    }));
+}
+
+/** An import's new and changed rows written: new ones in one statement per page, changed ones at their version. */
+async function applyRows(
+  service: ReturnType<typeof resourceParts>['service'],
+  ...[tx, importId, actor, progress]: Parameters<Importer['apply']>
+) {
+  const detail = { import: importId };
+  let done = 0;
+  for await (const rows of importRowPages(tx, importId, ['new', 'changed'])) {
+    const created = rows.filter((r) => r.recordId === null);
+    if (created.length > 0)
+      await service.createManyIn(
+        tx,
+        actor,
+        created.map((r) => r.values!),
+        detail,
+      );
+    for (const r of rows.filter((r) => r.recordId !== null))
+      await service.updateIn(tx, actor, r.values!, { id: r.recordId!, version: r.recordVersion! }, detail);
+    done += rows.length;
+    await progress(done);
+  }
+}
+
 export async function createResourceImporter(
   app: FastifyInstance,
   db: Executor,
@@ -86,20 +160,7 @@ export async function createResourceImporter(
     field.kind === 'reference' && !!specOf(field.reference!).definition.availableBy?.length;
   const ordered = [...fields].sort((a, b) => Number(narrowed(a)) - Number(narrowed(b)));
 
-  // Every reference's names, folded (and narrowed by what narrows them: a model by its brand).
-  const references = new Map<string, Map<string, number[]>>();
-  for (const field of fields.filter((f) => f.kind === 'reference')) {
-    const target = specOf(field.reference!);
-    const byName = new Map<string, number[]>();
-    for (const row of await resourceParts(app, target).repo.labels(db)) {
-      const scope = (target.definition.availableBy ?? []).map((name) => row[name]).join('|');
-      const name = `${azSearchKey(row.label)}|${scope}`;
-      const ids = byName.get(name);
-      if (ids) ids.push(row.id);
-      else byName.set(name, [row.id]);
-    }
-    references.set(field.name, byName);
-  }
+  const references = await referenceNames(app, db, fields);
 
   /** A reference's id by the name in the cell (null when empty), or its error. */
   function reference(field: FieldDefinition, text: string, raw: Record<string, unknown>) {
@@ -149,12 +210,7 @@ export async function createResourceImporter(
       for (const field of fields)
         input[field.name] = columns.has(field.name) ? raw[field.name] : existing?.[field.name];
       const parsed = schema.safeParse(input);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0] ?? keyRule.field);
-          if (!errors[field]) errors[field] = [issue.message];
-        }
-      }
+      if (!parsed.success) firstIssues(parsed.error.issues, keyRule.field, errors);
       const seenKey = JSON.stringify(keys.map(({ name, field }) => comparable(field, keyValues[name])));
       const earlier = seen.get(seenKey);
       if (earlier !== undefined && Object.keys(errors).length === 0) errors[keyRule.field] = [m.duplicateKey(earlier)];
@@ -165,14 +221,7 @@ export async function createResourceImporter(
       const problems = await service.problems(db, values, existing);
       if (Object.keys(problems).length > 0) return { ...base, outcome: 'error', errors: problems };
       if (!existing) return { ...base, outcome: 'new', values, errors: {} };
-      const changes = fields
-        .filter((field) => comparable(field, values[field.name]) !== comparable(field, existing[field.name]))
-        .map((field) => ({
-          field: field.name,
-          label: field.label,
-          before: String(cellText(field, existing)),
-          after: columns.has(field.name) ? text(field.name) : '',
-        }));
+      const changes = changesOf(fields, values, existing, (field) => (columns.has(field.name) ? text(field.name) : ''));
       return {
         ...base,
         outcome: changes.length > 0 ? 'changed' : 'unchanged',
@@ -185,23 +234,6 @@ export async function createResourceImporter(
     },
 
     /** New records in one statement per batch; changed ones each at the version the check read. */
-    async apply(tx, importId, actor, progress) {
-      const detail = { import: importId };
-      let done = 0;
-      for await (const rows of importRowPages(tx, importId, ['new', 'changed'])) {
-        const created = rows.filter((r) => r.recordId === null);
-        if (created.length > 0)
-          await service.createManyIn(
-            tx,
-            actor,
-            created.map((r) => r.values!),
-            detail,
-          );
-        for (const r of rows.filter((r) => r.recordId !== null))
-          await service.updateIn(tx, actor, r.values!, { id: r.recordId!, version: r.recordVersion! }, detail);
-        done += rows.length;
-        await progress(done);
-      }
-    },
+    apply: (tx, importId, actor, progress) => applyRows(service, tx, importId, actor, progress),
   };
 }
