@@ -26,6 +26,35 @@ import { certificateOf } from './requests';
 
 const rejected = 'Təqdim olunan sənəd oxunmur, yenidən göndərin.';
 
+/** The history regions' cashiers (who decide their requests), by address. */
+async function historyCashierIds(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        historyRegions.map((r) => r.staff.find((s) => s.role === 'cashier')!.email),
+      ),
+    );
+  return new Map(rows.map((u) => [u.email, u.id]));
+}
+
+/** A region's three carriers asking to be registered (the `index`-th region's own names, numbers and addresses). */
+function registrationsOf(region: (typeof historyRegions)[number], index: number) {
+  return [0, 1, 2].map((k) => {
+    const owner = ownerNames[(index * 3 + k) % ownerNames.length]!;
+    const voen = `17${String(index * 3 + k).padStart(2, '0')}${owner.code.slice(4)}`;
+    return {
+      name: `${region.name} ${['Sərnişin', 'Nəqliyyat', 'Yol'][k]} MMC`,
+      voen: `${voen.slice(0, 9)}1`,
+      phone: `+99450${String(1000000 + index * 1000 + k).slice(-7)}`,
+      address: `${region.name}, mərkəzi küçə ${k + 1}`,
+      email: `muraciet.${region.plateCode}${k}@example.az`,
+    };
+  });
+}
+
 /**
  * The year's online requests in the history regions (decisions.md "Demo data"): per region, carriers' registrations
  * and requests for marks in each state (new, approved or accepted, rejected), spread over the months. Stored through
@@ -44,19 +73,7 @@ async function seedHistoryOnline(db: Database, today: string) {
   const random = seededRandom(220);
   const [taxPayer] = await db.select({ id: taxPayers.id }).from(taxPayers).orderBy(asc(taxPayers.id)).limit(1);
   const types = await db.select({ id: transportTypes.id }).from(transportTypes).orderBy(asc(transportTypes.id));
-  const cashierIds = new Map(
-    (
-      await db
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(
-          inArray(
-            users.email,
-            historyRegions.map((r) => r.staff.find((s) => s.role === 'cashier')!.email),
-          ),
-        )
-    ).map((u) => [u.email, u.id]),
-  );
+  const cashierIds = await historyCashierIds(db);
   const address = '127.0.0.1';
 
   for (const [index, region] of historyRegions.entries()) {
@@ -91,17 +108,7 @@ async function seedHistoryOnline(db: Database, today: string) {
     };
 
     // Registrations: one waiting, one approved (the carrier is on the register since), one rejected.
-    const registrations = [0, 1, 2].map((k) => {
-      const owner = ownerNames[(index * 3 + k) % ownerNames.length]!;
-      const voen = `17${String(index * 3 + k).padStart(2, '0')}${owner.code.slice(4)}`;
-      return {
-        name: `${region.name} ${['Sərnişin', 'Nəqliyyat', 'Yol'][k]} MMC`,
-        voen: `${voen.slice(0, 9)}1`,
-        phone: `+99450${String(1000000 + index * 1000 + k).slice(-7)}`,
-        address: `${region.name}, mərkəzi küçə ${k + 1}`,
-        email: `muraciet.${region.plateCode}${k}@example.az`,
-      };
-    });
+    const registrations = registrationsOf(region, index);
     for (const [k, fields] of registrations.entries()) {
       const stored = await recordCarrierRequest(
         db,
