@@ -119,6 +119,104 @@ function comparable(route: BusRouteCreateInput | BusRoute, names: Map<number, st
   };
 }
 
+/** The lists a route's references are found in by name. */
+type NameList = 'transport_type' | 'region' | 'city' | 'company';
+
+/**
+ * A row's cells as the API's input to a route: references found by name (`one`: the one id of that name in a list),
+ * numbers read as typed, the status by its word, the points and the companies from their text; an unknown name's
+ * message in `errors`.
+ */
+function routeInput(
+  text: (key: string) => string,
+  has: (key: string) => boolean,
+  one: (list: NameList, name: string) => number | null,
+  errors: Record<string, string[]>,
+): Record<string, unknown> {
+  const label = (key: string) => fields.find((f) => f.key === key)!.label;
+  const input: Record<string, unknown> = {};
+  for (const [key, list] of Object.entries(references)) {
+    if (!has(key)) continue;
+    const id = text(key) === '' ? null : one(list as NameList, text(key));
+    if (id === null && text(key) !== '') errors[key] = [m.referenceUnknown(label(key), text(key))];
+    input[key] = id;
+  }
+  for (const key of ['number', 'name', 'cover', 'start_time', 'finish_time', 'description'])
+    if (has(key)) input[key] = text(key);
+  for (const key of ['route_length_straight', 'route_length_versa', 'fare'])
+    if (has(key) && text(key) !== '') input[key] = decimal(text(key));
+  for (const key of ['stops_number_straight', 'stops_number_versa', 'one_period_time', 'interval'])
+    if (has(key)) input[key] = integer(text(key)) ?? (key.startsWith('stops') ? undefined : null);
+  if (has('status')) input.status = { aktiv: 1, passiv: 0 }[azSearchKey(text('status'))] ?? text('status');
+  if (has('route_points')) input.route_points = busRoutePointsFromText(text('route_points'));
+  if (has('route_companies')) {
+    const ids: number[] = [];
+    for (const name of text('route_companies')
+      .split(/[;\n]/)
+      .map((n) => n.trim())
+      .filter(Boolean)) {
+      const id = one('company', name);
+      if (id === null) errors.route_companies = [m.referenceUnknown(label('route_companies'), name)];
+      else ids.push(id);
+    }
+    input.route_companies = ids;
+  }
+  return input;
+}
+
+/** The route of a region and number: the active one, else the last made. */
+async function routeOfNumber(db: Executor, region: number, number: string) {
+  const [found] = await db
+    .select({ id: busRoutes.id })
+    .from(busRoutes)
+    .where(and(eq(busRoutes.regionId, region), eq(busRoutes.number, number)))
+    .orderBy(desc(busRoutes.status), desc(busRoutes.id))
+    .limit(1);
+  return found ? findRoute(db, found.id, undefined) : null;
+}
+
+/** Whether another active route of the region has the number (an active route's number is the region's once). */
+async function activeNumberTaken(db: Executor, region: number, number: string, except: number | undefined) {
+  const [taken] = await db
+    .select({ id: busRoutes.id })
+    .from(busRoutes)
+    .where(
+      and(
+        eq(busRoutes.regionId, region),
+        eq(busRoutes.number, number),
+        eq(busRoutes.status, 1),
+        except === undefined ? sql`true` : ne(busRoutes.id, except),
+      ),
+    )
+    .limit(1);
+  return taken !== undefined;
+}
+
+/** An import's new and changed routes written, each through the bus routes' service as a national user. */
+async function applyRoutes(
+  service: FastifyInstance['services']['busRoutes'],
+  ...[tx, importId, actor, progress]: Parameters<Importer['apply']>
+) {
+  const detail = { import: importId };
+  const national = nationalActor(actor);
+  let done = 0;
+  try {
+    for await (const rows of importRowPages(tx, importId, ['new', 'changed'])) {
+      for (const r of rows) {
+        const values = r.values as unknown as BusRouteCreateInput;
+        if (r.recordId === null) await service.createWithin(tx, national, values, detail);
+        else await service.updateWithin(tx, national, r.recordId, { ...values, version: r.recordVersion! }, detail);
+      }
+      done += rows.length;
+      await progress(done);
+    }
+  } catch (err) {
+    // A number another route took since the check: nothing is written.
+    if (uniqueViolation(err) !== null) throw conflict(m.changedSince);
+    throw err;
+  }
+}
+
 export async function createBusRouteImporter(app: FastifyInstance, db: Executor): Promise<Importer> {
   const service = app.services.busRoutes;
   const byName = async (table: typeof cities | typeof regions | typeof transportTypes | typeof routeCompanies) => {
@@ -155,49 +253,12 @@ export async function createBusRouteImporter(app: FastifyInstance, db: Executor)
       const has = (key: string) => columns.has(key);
       const text = (key: string) => (has(key) ? (cells[columns.get(key)!] ?? '').trim() : '');
       const errors: Record<string, string[]> = {};
-      const label = (key: string) => fields.find((f) => f.key === key)!.label;
-      const input: Record<string, unknown> = {};
-      for (const [key, list] of Object.entries(references)) {
-        if (!has(key)) continue;
-        const id = text(key) === '' ? null : one(names[list as keyof typeof names], text(key));
-        if (id === null && text(key) !== '') errors[key] = [m.referenceUnknown(label(key), text(key))];
-        input[key] = id;
-      }
-      for (const key of ['number', 'name', 'cover', 'start_time', 'finish_time', 'description'])
-        if (has(key)) input[key] = text(key);
-      for (const key of ['route_length_straight', 'route_length_versa', 'fare'])
-        if (has(key) && text(key) !== '') input[key] = decimal(text(key));
-      for (const key of ['stops_number_straight', 'stops_number_versa', 'one_period_time', 'interval'])
-        if (has(key)) input[key] = integer(text(key)) ?? (key.startsWith('stops') ? undefined : null);
-      if (has('status')) input.status = { aktiv: 1, passiv: 0 }[azSearchKey(text('status'))] ?? text('status');
-      if (has('route_points')) input.route_points = busRoutePointsFromText(text('route_points'));
-      if (has('route_companies')) {
-        const ids: number[] = [];
-        for (const name of text('route_companies')
-          .split(/[;\n]/)
-          .map((n) => n.trim())
-          .filter(Boolean)) {
-          const id = one(names.company, name);
-          if (id === null) errors.route_companies = [m.referenceUnknown(label('route_companies'), name)];
-          else ids.push(id);
-        }
-        input.route_companies = ids;
-      }
+      const input = routeInput(text, has, (list, name) => one(names[list], name), errors);
 
       const key = `${text('region')} / ${text('number')}`;
       const base = { row, key, cells, changes: [], values: null, recordId: null, recordVersion: null };
-      // The route of that region and number: the active one, else the last made.
       const region = input.region as number | null | undefined;
-      const [found] =
-        region && text('number')
-          ? await db
-              .select({ id: busRoutes.id })
-              .from(busRoutes)
-              .where(and(eq(busRoutes.regionId, region), eq(busRoutes.number, text('number'))))
-              .orderBy(desc(busRoutes.status), desc(busRoutes.id))
-              .limit(1)
-          : [];
-      const existing = found ? await findRoute(db, found.id, undefined) : null;
+      const existing = region && text('number') ? await routeOfNumber(db, region, text('number')) : null;
       // A column the file lacks keeps the route's value.
       if (existing)
         for (const field of fields)
@@ -220,21 +281,8 @@ export async function createBusRouteImporter(app: FastifyInstance, db: Executor)
 
       const values = parsed.data!;
       // An active route's number is the region's once.
-      if (values.status === 1) {
-        const [taken] = await db
-          .select({ id: busRoutes.id })
-          .from(busRoutes)
-          .where(
-            and(
-              eq(busRoutes.regionId, values.region!),
-              eq(busRoutes.number, values.number),
-              eq(busRoutes.status, 1),
-              existing ? ne(busRoutes.id, existing.id) : sql`true`,
-            ),
-          )
-          .limit(1);
-        if (taken) return { ...base, outcome: 'error', errors: { number: [busRouteMessages.numberTaken] } };
-      }
+      if (values.status === 1 && (await activeNumberTaken(db, values.region!, values.number, existing?.id)))
+        return { ...base, outcome: 'error', errors: { number: [busRouteMessages.numberTaken] } };
       if (!existing) return { ...base, outcome: 'new', values: values as Record<string, unknown>, errors: {} };
       const after = comparable(values, companyNames);
       const before = comparable(existing, companyNames);
@@ -252,25 +300,6 @@ export async function createBusRouteImporter(app: FastifyInstance, db: Executor)
       };
     },
 
-    async apply(tx, importId, actor, progress) {
-      const detail = { import: importId };
-      const national = nationalActor(actor);
-      let done = 0;
-      try {
-        for await (const rows of importRowPages(tx, importId, ['new', 'changed'])) {
-          for (const r of rows) {
-            const values = r.values as unknown as BusRouteCreateInput;
-            if (r.recordId === null) await service.createWithin(tx, national, values, detail);
-            else await service.updateWithin(tx, national, r.recordId, { ...values, version: r.recordVersion! }, detail);
-          }
-          done += rows.length;
-          await progress(done);
-        }
-      } catch (err) {
-        // A number another route took since the check: nothing is written.
-        if (uniqueViolation(err) !== null) throw conflict(m.changedSince);
-        throw err;
-      }
-    },
+    apply: (tx, importId, actor, progress) => applyRoutes(service, tx, importId, actor, progress),
   };
 }
