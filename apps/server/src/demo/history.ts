@@ -15,8 +15,6 @@ import {
   fnCoefficients,
   fnForms,
   groups,
-  paymentRows,
-  payments,
   regions,
   tariffs,
   transportTypes,
@@ -24,6 +22,7 @@ import {
   users,
 } from '../db/schema';
 import { recordMovement, type FnLedgerEntry } from '../features/fn/ledger';
+import { insertSeededPaymentRows, insertSeededPayments } from '../features/payments';
 import { insertAsJson } from '../lib/bulk-insert';
 import { utcDay } from '../lib/days';
 import { historyRegions, historyStaffPassword, ownerNames, type HistoryRegion } from './history-data';
@@ -277,6 +276,90 @@ function insuranceOf(payment: PlannedPayment) {
 const plateOf = (region: HistoryRegion, random: Random) =>
   `${region.plateCode}-${String.fromCharCode(65 + random.int(0, 25))}${String.fromCharCode(65 + random.int(0, 25))}-${String(random.int(100, 999))}`;
 
+/** What a region's year is made of: one or two batches a month (the newest waiting for its operator) and their payments. */
+function planRegion(
+  region: HistoryRegion,
+  {
+    random,
+    today,
+    types,
+    coefficientRows,
+    regionId,
+    staff,
+  }: {
+    random: Random;
+    today: string;
+    types: { id: number; name: string; feeGroup: string }[];
+    coefficientRows: { id: number; coefficient: string }[];
+    regionId: number;
+    staff: NonNullable<Awaited<ReturnType<typeof staffOf>>>;
+  },
+): { batches: PlannedBatch[]; payments: PlannedPayment[] } {
+  const planned: PlannedPayment[] = [];
+  const coefficient = coefficientRows.find((c) => Number(c.coefficient) === Number(region.coefficient));
+  let next = 1;
+  const regionBatches: PlannedBatch[] = [];
+  for (let month = 11; month >= 0; month -= 1) {
+    const perMonth = random.int(1, 2);
+    for (let i = 0; i < perMonth; i += 1) {
+      const createdDay = addDays(today, -(month * 30 + random.int(0, 27)));
+      const typeName = random.pick(region.transportTypes);
+      const type = types.find((t) => t.name === typeName) ?? types[0]!;
+      const validity = random.pick(validityOfBatch);
+      const size = random.int(40, 110);
+      regionBatches.push({
+        region,
+        regionId,
+        series: region.series,
+        start: next,
+        finish: next + size - 1,
+        operator: staff.operator(region),
+        transportType: { id: type.id, feeGroup: type.feeGroup as FeeGroup },
+        coefficientId: coefficient!.id,
+        coefficient: String(Number(coefficient!.coefficient)),
+        months: validity.months,
+        expireDate: validity.expireDate,
+        expireDateType: validity.type,
+        createdDay: createdDay > today ? today : createdDay,
+        acceptedDay: null,
+        forms: [],
+      });
+      next += size;
+    }
+  }
+  // Numbers follow the days: an earlier batch has the lower numbers.
+  regionBatches.sort((a, b) => (a.createdDay < b.createdDay ? -1 : a.createdDay > b.createdDay ? 1 : 0));
+  let start = 1;
+  for (const batch of regionBatches) {
+    const size = batch.finish - batch.start + 1;
+    batch.start = start;
+    batch.finish = start + size - 1;
+    start += size;
+  }
+  regionBatches.forEach((batch, i) => {
+    const newest = i === regionBatches.length - 1;
+    if (newest && daysBetween(batch.createdDay, today) < 25) {
+      for (let n = batch.start; n <= batch.finish; n += 1)
+        batch.forms.push({
+          number: n,
+          stage: 'new',
+          status: null,
+          stageDay: batch.createdDay,
+          inspector: null,
+          payment: null,
+          validFrom: null,
+          validTo: null,
+          voidReason: null,
+        });
+      return;
+    }
+    const accepted = addDays(batch.createdDay, random.int(1, 4));
+    batch.acceptedDay = accepted > today ? today : accepted;
+    planned.push(...planForms(batch, random, today, staff.cashier(region), staff.inspector(region)));
+  });
+  return { batches: regionBatches, payments: planned };
+}
+
 /**
  * The year's batches, forms, payments and ledger in the history regions, by their staff (`addHistoryStaff`). Only
  * when none of its series has a batch yet (so a second run adds nothing twice).
@@ -303,7 +386,6 @@ export async function seedDemoHistory(db: Database): Promise<void> {
     const types = await tx
       .select({ id: transportTypes.id, name: transportTypes.name, feeGroup: transportTypes.feeGroup })
       .from(transportTypes);
-    const typeOf = (name: string) => types.find((t) => t.name === name);
     const tariffRates: TariffRate[] = (await tx.select().from(tariffs)).map((t) => ({
       id: t.id,
       fee_group: t.feeGroup as FeeGroup,
@@ -319,67 +401,16 @@ export async function seedDemoHistory(db: Database): Promise<void> {
     const batches: PlannedBatch[] = [];
     const payments_: PlannedPayment[] = [];
     for (const region of historyRegions) {
-      const coefficient = coefficientRows.find((c) => Number(c.coefficient) === Number(region.coefficient));
-      let next = 1;
-      const regionBatches: PlannedBatch[] = [];
-      for (let month = 11; month >= 0; month -= 1) {
-        const perMonth = random.int(1, 2);
-        for (let i = 0; i < perMonth; i += 1) {
-          const createdDay = addDays(today, -(month * 30 + random.int(0, 27)));
-          const type = typeOf(random.pick(region.transportTypes)) ?? types[0]!;
-          const validity = random.pick(validityOfBatch);
-          const size = random.int(40, 110);
-          regionBatches.push({
-            region,
-            regionId: regionIds.get(region.name)!,
-            series: region.series,
-            start: next,
-            finish: next + size - 1,
-            operator: staff.operator(region),
-            transportType: { id: type.id, feeGroup: type.feeGroup as FeeGroup },
-            coefficientId: coefficient!.id,
-            coefficient: String(Number(coefficient!.coefficient)),
-            months: validity.months,
-            expireDate: validity.expireDate,
-            expireDateType: validity.type,
-            createdDay: createdDay > today ? today : createdDay,
-            acceptedDay: null,
-            forms: [],
-          });
-          next += size;
-        }
-      }
-      // Numbers follow the days: an earlier batch has the lower numbers.
-      regionBatches.sort((a, b) => (a.createdDay < b.createdDay ? -1 : a.createdDay > b.createdDay ? 1 : 0));
-      let start = 1;
-      for (const batch of regionBatches) {
-        const size = batch.finish - batch.start + 1;
-        batch.start = start;
-        batch.finish = start + size - 1;
-        start += size;
-      }
-      regionBatches.forEach((batch, i) => {
-        const newest = i === regionBatches.length - 1;
-        if (newest && daysBetween(batch.createdDay, today) < 25) {
-          for (let n = batch.start; n <= batch.finish; n += 1)
-            batch.forms.push({
-              number: n,
-              stage: 'new',
-              status: null,
-              stageDay: batch.createdDay,
-              inspector: null,
-              payment: null,
-              validFrom: null,
-              validTo: null,
-              voidReason: null,
-            });
-          return;
-        }
-        const accepted = addDays(batch.createdDay, random.int(1, 4));
-        batch.acceptedDay = accepted > today ? today : accepted;
-        payments_.push(...planForms(batch, random, today, staff.cashier(region), staff.inspector(region)));
+      const planned = planRegion(region, {
+        random,
+        today,
+        types,
+        coefficientRows,
+        regionId: regionIds.get(region.name)!,
+        staff,
       });
-      batches.push(...regionBatches);
+      batches.push(...planned.batches);
+      payments_.push(...planned.payments);
     }
 
     // Receipts are numbered in the order they were paid, once each.
@@ -430,9 +461,8 @@ export async function seedDemoHistory(db: Database): Promise<void> {
         return { form, seats, price, plate: plateOf(p.batch.region, random) };
       }),
     );
-    const storedPayments = await insertAsJson(
+    const storedPayments = await insertSeededPayments(
       tx,
-      payments,
       payments_.map((p, i) => {
         const insurance = insuranceOf(p);
         return {
@@ -486,9 +516,8 @@ export async function seedDemoHistory(db: Database): Promise<void> {
     );
     const formIds = new Map(storedForms.map((f) => [`${f.series}:${f.number}`, f.id]));
 
-    await insertAsJson(
+    await insertSeededPaymentRows(
       tx,
-      paymentRows,
       payments_.flatMap((p, i) =>
         priced[i]!.map(({ form, seats, price, plate }, position) => ({
           paymentId: p.id!,
