@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/test-app';
-import { changeChannel, createChangeFeed, createTaggedCache, type ChangeFeed } from './change-feed';
+import { changeChannel, createChangeFeed, createTaggedCache, parseRowDiff, type ChangeFeed } from './change-feed';
 
 /** The feed and its cache on a real database (PGlite, or PostgreSQL in CI's second pass). */
 describe('change feed', () => {
@@ -82,5 +82,76 @@ describe('change feed', () => {
     const settled = loads();
     expect(await get('x', ['rows:drivers'])).toBe(settled + 1);
     expect(await get('x', ['rows:drivers'])).toBe(settled + 1);
+  });
+
+  /** The `diff:` and `bulk:` notices of table `table` that `write` sends, as they arrive. */
+  async function noticesOf(table: string, write: () => Promise<unknown>) {
+    const payloads: string[] = [];
+    const listener = await database.handle.listen(changeChannel, {
+      notice: (payload) => {
+        if (payload.startsWith(`diff:${table}:`) || payload.startsWith(`bulk:${table}:`)) payloads.push(payload);
+      },
+      live: () => {},
+    });
+    await write();
+    await feed.sync();
+    await listener.stop();
+    return payloads;
+  }
+
+  it("sends a statement's rows before and after in as few notices as fit, none lost (issue 41)", async () => {
+    const execute = (query: SQL) => database.handle.db.execute(query);
+    await execute(sql`create table feed_probe (id integer primary key, note text not null)`);
+    await execute(sql`create trigger feed_probe_diff_insert after insert on feed_probe
+      referencing new table as new_rows for each statement execute function notify_row_diffs()`);
+    await execute(sql`create trigger feed_probe_diff_update after update on feed_probe
+      referencing old table as old_rows new table as new_rows for each statement execute function notify_row_diffs()`);
+    try {
+      // Ten short rows (a payment's forms): one notice with all ten.
+      const few = await noticesOf('feed_probe', () =>
+        execute(sql`insert into feed_probe select g, 'row ' || g from generate_series(1, 10) g`),
+      );
+      expect(few).toHaveLength(1);
+      const diff = parseRowDiff(few[0]!)!;
+      expect(diff.table).toBe('feed_probe');
+      expect(diff.pairs!.map(([before, after]) => [before, after?.id])).toEqual(
+        Array.from({ length: 10 }, (_, i) => [null, i + 1]),
+      );
+
+      // Twenty rows of 1,000 bytes before and after: several notices under the queue's 8,000 bytes, of one xid.
+      const wide = await noticesOf('feed_probe', () =>
+        execute(sql`update feed_probe set note = repeat('x', 1000) where id <= 10`),
+      );
+      expect(wide.length).toBeGreaterThan(1);
+      expect(wide.every((payload) => Buffer.byteLength(payload) < 8_000)).toBe(true);
+      const diffs = wide.map((payload) => parseRowDiff(payload)!);
+      expect(new Set(diffs.map((d) => d.xid)).size).toBe(1);
+      const pairs = diffs.flatMap((d) => d.pairs!);
+      expect(pairs.map(([before, after]) => [before?.id, after?.id, (after?.note as string).length]).sort()).toEqual(
+        Array.from({ length: 10 }, (_, i) => [i + 1, i + 1, 1000]).sort(),
+      );
+
+      // A row that alone passes the limit: the statement is announced without its rows.
+      const huge = await noticesOf('feed_probe', () =>
+        execute(sql`update feed_probe set note = repeat('y', 8000) where id = 1`),
+      );
+      expect(huge).toHaveLength(1);
+      expect(parseRowDiff(huge[0]!)!.pairs).toBeNull();
+    } finally {
+      await execute(sql`drop table feed_probe`);
+    }
+  });
+
+  it('reads a notice of one pair as it was sent before the pairs were packed', () => {
+    expect(parseRowDiff('diff:drivers:42:[null, {"id": 7}]')).toEqual({
+      table: 'drivers',
+      xid: 42n,
+      pairs: [[null, { id: 7 }]],
+    });
+    expect(parseRowDiff('diff:drivers:42:*[[{"id": 7}, null], [{"id": 8}, null]]')!.pairs).toEqual([
+      [{ id: 7 }, null],
+      [{ id: 8 }, null],
+    ]);
+    expect(parseRowDiff('bulk:drivers:42')).toEqual({ table: 'drivers', xid: 42n, pairs: null });
   });
 });

@@ -20,15 +20,21 @@ export interface RowDiff {
 
 type ChangeListener = (change: string, diff?: RowDiff) => void;
 
-/** A `diff:` or `bulk:` notice as the `rows:<table>` change it also is, with its detail; null for anything else. */
+/**
+ * A `diff:` or `bulk:` notice as the `rows:<table>` change it also is, with its detail; null for anything else. A
+ * statement's diff may come in several notices of the same transaction, each with some of its pairs.
+ */
 export function parseRowDiff(payload: string): RowDiff | null {
   const match = /^(diff|bulk):([a-z_0-9]+):(\d+)(?::([\s\S]*))?$/.exec(payload);
   if (!match) return null;
   const [, kind, table, xid, json] = match;
   if (kind === 'bulk') return { table: table!, xid: BigInt(xid!), pairs: null };
   try {
-    const pair = JSON.parse(json ?? '') as NonNullable<RowDiff['pairs']>[number];
-    return { table: table!, xid: BigInt(xid!), pairs: [pair] };
+    // Since issue 41 a notice carries a statement's pairs packed ('*[pair, ...]', as many as fit); before, one pair.
+    const pairs = json?.startsWith('*')
+      ? (JSON.parse(json.slice(1)) as NonNullable<RowDiff['pairs']>)
+      : [JSON.parse(json ?? '') as NonNullable<RowDiff['pairs']>[number]];
+    return { table: table!, xid: BigInt(xid!), pairs };
   } catch {
     return { table: table!, xid: BigInt(xid!), pairs: null };
   }

@@ -8,8 +8,11 @@ AS $function$
 DECLARE
   xid text := pg_current_xact_id()::text;
   written integer;
-  payloads text[];
-  payload text;
+  pairs text[];
+  pair text;
+  head text;
+  packed text := '';
+  notices text[] := '{}';
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT count(*) INTO written FROM new_rows;
@@ -22,23 +25,31 @@ BEGIN
   IF written <= 20 THEN
     -- Each transition table is named only in the branch of its event: the other does not exist then.
     IF TG_OP = 'INSERT' THEN
-      SELECT array_agg(jsonb_build_array(NULL::jsonb, to_jsonb(n))::text) INTO payloads FROM new_rows n;
+      SELECT array_agg(jsonb_build_array(NULL::jsonb, to_jsonb(n))::text) INTO pairs FROM new_rows n;
     ELSIF TG_OP = 'DELETE' THEN
-      SELECT array_agg(jsonb_build_array(to_jsonb(o), NULL::jsonb)::text) INTO payloads FROM old_rows o;
+      SELECT array_agg(jsonb_build_array(to_jsonb(o), NULL::jsonb)::text) INTO pairs FROM old_rows o;
     ELSE
-      SELECT array_agg(jsonb_build_array(to_jsonb(o), to_jsonb(n))::text) INTO payloads
+      SELECT array_agg(jsonb_build_array(to_jsonb(o), to_jsonb(n))::text) INTO pairs
         FROM old_rows o FULL JOIN new_rows n ON n.id = o.id;
     END IF;
-    FOR i IN 1 .. coalesce(array_length(payloads, 1), 0) LOOP
-      payloads[i] := 'diff:' || TG_TABLE_NAME || ':' || xid || ':' || payloads[i];
-      IF octet_length(payloads[i]) > 7900 THEN
-        payloads := NULL;
+    -- As few notices as fit under the queue's 8,000 bytes, each 'diff:<table>:<xid>:*[pair, pair, ...]' (issue 41:
+    -- one a row made ten notices a payment). A process of before reads the '*' as a statement without its rows.
+    head := 'diff:' || TG_TABLE_NAME || ':' || xid || ':*[';
+    FOREACH pair IN ARRAY pairs LOOP
+      IF octet_length(head) + octet_length(pair) + 1 > 7900 THEN
+        notices := NULL;
         EXIT;
       END IF;
+      IF packed <> '' AND octet_length(head) + octet_length(packed) + octet_length(pair) + 2 > 7900 THEN
+        notices := notices || (head || packed || ']');
+        packed := '';
+      END IF;
+      packed := CASE WHEN packed = '' THEN pair ELSE packed || ',' || pair END;
     END LOOP;
-    IF payloads IS NOT NULL THEN
-      FOREACH payload IN ARRAY payloads LOOP
-        PERFORM pg_notify('dnx_changes', payload);
+    IF notices IS NOT NULL THEN
+      notices := notices || (head || packed || ']');
+      FOREACH pair IN ARRAY notices LOOP
+        PERFORM pg_notify('dnx_changes', pair);
       END LOOP;
       RETURN NULL;
     END IF;

@@ -10,6 +10,7 @@ import {
   createListCaches,
   parseSnapshot,
   positionStep,
+  recentChanges,
   visibleIn,
   type ListCaches,
 } from './live-lists';
@@ -394,5 +395,23 @@ describe('a change that arrives while a read count waits to be stored', () => {
     await caches.settled();
     expect(await caches.count(kept, source)).toBe(7);
     expect(await caches.count(read, source)).toBe(7);
+  });
+});
+
+describe('the changes kept for figures being read (issue 41)', () => {
+  const change = (seq: number) => ({ seq, table: 't', xid: BigInt(seq), pairs: null });
+
+  it('keeps the last changes up to its limit, in order, and says when the ones asked for are gone', () => {
+    const recent = recentChanges(100);
+    for (let i = 0; i < 1_234; i += 1) recent.keep(change(recent.next()));
+    expect(recent.seq).toBe(1_234);
+    expect(recent.between(1_135, 1_234)!.map((c) => c.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 1_135 + i));
+    expect(recent.between(1_200, 1_202)!.map((c) => c.seq)).toEqual([1_200, 1_201, 1_202]);
+    expect(recent.between(1_134, 1_234)).toBeNull();
+    expect(recent.between(1_235, 1_240)).toEqual([]);
+    recent.clear();
+    expect(recent.between(1_235, 1_240)).toEqual([]);
+    recent.keep(change(recent.next()));
+    expect(recent.between(1_235, 1_235)!.map((c) => c.seq)).toEqual([1_235]);
   });
 });

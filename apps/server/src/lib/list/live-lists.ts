@@ -76,9 +76,14 @@ function sharedLoads<V>() {
   };
 }
 
-/** The changes that arrived lately, numbered: a figure read meanwhile replays those after its read began. */
-function recentChanges(limit = recentLimit) {
-  const kept: Change[] = [];
+/**
+ * The changes that arrived lately, numbered: a figure read meanwhile replays those after its read began. Kept in
+ * arrival order from `start`; the array is cut only once its dropped head is as long as the limit, so keeping a
+ * change costs the same however many are kept (a cut of the head on every change moved all of them, issue 41).
+ */
+export function recentChanges(limit = recentLimit) {
+  let kept: Change[] = [];
+  let start = 0;
   let seq = 0;
   return {
     /** The number of the last change that arrived. */
@@ -88,15 +93,24 @@ function recentChanges(limit = recentLimit) {
     next: () => (seq += 1),
     keep(change: Change) {
       kept.push(change);
-      if (kept.length > limit) kept.splice(0, kept.length - limit);
+      if (kept.length - start > limit) start = kept.length - limit;
+      if (start >= limit) {
+        kept = kept.slice(start);
+        start = 0;
+      }
     },
     clear() {
-      kept.length = 0;
+      kept = [];
+      start = 0;
     },
     /** The changes numbered `from` to `to`; null when some of them are no longer kept. */
     between(from: number, to: number): Change[] | null {
-      if (kept.length > 0 && kept[0]!.seq > from) return null;
-      return kept.filter((change) => change.seq >= from && change.seq <= to);
+      if (kept.length > start && kept[start]!.seq > from) return null;
+      const found: Change[] = [];
+      for (let i = kept.length - 1; i >= start && kept[i]!.seq >= from; i -= 1) {
+        if (kept[i]!.seq <= to) found.push(kept[i]!);
+      }
+      return found.reverse();
     },
   };
 }
@@ -212,8 +226,13 @@ export function createListCaches(
     }
     // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
     const event = listChange(change, diff, recent, listTables);
-    if (!event || (reading.none && kept.empty)) return;
-    recent.keep(event);
+    if (!event) return;
+    // A change is kept only for the figures being read: a read that begins later starts after it.
+    if (reading.none) {
+      recent.clear();
+      // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
+      if (kept.empty) return;
+    } else recent.keep(event);
     void work.enqueue(() => applyAll(event));
   });
 
