@@ -55,8 +55,7 @@ test.describe('users, groups and profile', () => {
     page,
     browser,
   }) => {
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/users');
+    await useSession(page, 'admin@demo.az', '/app/users');
     await expect(page.getByTestId('users-page')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'admin@demo.az', exact: true })).toBeVisible();
     await screenshot(page, 'users-list');
@@ -255,8 +254,7 @@ test.describe('users, groups and profile', () => {
   });
 
   test('a group is created, edited and deleted; role groups are read-only', async ({ page }) => {
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/user-groups');
+    await useSession(page, 'admin@demo.az', '/app/user-groups');
     await expect(page.getByRole('cell', { name: 'Administrator', exact: true })).toBeVisible();
     await screenshot(page, 'groups-list');
 

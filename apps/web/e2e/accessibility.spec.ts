@@ -156,7 +156,7 @@ async function auditRole(
     await signIn(page, variant.email, variant.password);
     await closeTourWithEscape(page);
     await variant.prepare(page);
-  } else page = await signedIn(browser, baseURL, demoEmail[letter], wide);
+  } else page = await signedIn(browser, baseURL, demoEmail[letter], { viewport: wide });
   const context = page.context();
   const prefix = variant ? `${variant.name} ` : '';
   const routes = appRoutes.filter((r) => mayOpen(r, letter));
@@ -285,7 +285,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
   });
 
   test("the forms' tabs, assign window, range dialog and void dialog (active-fn)", async ({ browser, baseURL }) => {
-    const page = await signedIn(browser, baseURL, 'operator@demo.az', wide);
+    const page = await signedIn(browser, baseURL, 'operator@demo.az', { viewport: wide });
     const findings: Finding[] = [];
     for (const tab of ['by-inspector', 'by-operator']) {
       await page.goto(`/app/active-fn?tab=${tab}`);
@@ -340,7 +340,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     browser,
     baseURL,
   }) => {
-    const page = await signedIn(browser, baseURL, 'operator@demo.az', wide);
+    const page = await signedIn(browser, baseURL, 'operator@demo.az', { viewport: wide });
     const findings: Finding[] = [];
 
     await page.goto('/app/fn-payment?form=new');
@@ -447,7 +447,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 
     // On a phone: a registration sent, its code shown; a request for marks sent.
     const mobile = await (await browser.newContext({ baseURL, viewport: phone, isMobile: true })).newPage();
-    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az', wide);
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az', { viewport: wide });
     const region = await regionName(mobile, await regionOf(cashier));
     for (const path of ['/online', '/online?tab=payment', '/online/status']) {
       await mobile.goto(path);
@@ -521,7 +521,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     browser,
     baseURL,
   }) => {
-    const page = await signedIn(browser, baseURL, 'admin@demo.az', wide);
+    const page = await signedIn(browser, baseURL, 'admin@demo.az', { viewport: wide });
     const findings: Finding[] = [];
     const number = `A${Date.now().toString(36).slice(-6).toUpperCase()}`;
     const form = page.getByTestId('bus-route-form');
@@ -583,7 +583,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
     browser,
     baseURL,
   }) => {
-    const page = await signedIn(browser, baseURL, 'central@demo.az', wide);
+    const page = await signedIn(browser, baseURL, 'central@demo.az', { viewport: wide });
     const findings: Finding[] = [];
 
     await page.goto('/app/report-form?group_by=operator');
@@ -636,7 +636,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
   });
 
   test('a confirmation dialog, the navigation drawer at 800 px, and a user menu', async ({ browser, baseURL }) => {
-    const page = await signedIn(browser, baseURL, 'admin@demo.az', wide);
+    const page = await signedIn(browser, baseURL, 'admin@demo.az', { viewport: wide });
     const findings: Finding[] = [];
 
     await page.goto('/app/regions');
@@ -663,7 +663,7 @@ test.describe('accessibility: WCAG 2.2 AA, no serious or critical violation', ()
 });
 
 test('the progress bar while the next screen arrives', async ({ browser, baseURL }) => {
-  const page = await signedIn(browser, baseURL, 'central@demo.az', wide);
+  const page = await signedIn(browser, baseURL, 'central@demo.az', { viewport: wide });
   // The next screen's code is held back until the bar has been audited, so the bar stands while it is.
   let release!: () => void;
   const audited = new Promise<void>((resolve) => (release = resolve));

@@ -52,8 +52,7 @@ test.describe('audit log', () => {
 });
 
 test('an administrator sees the scheduled jobs and runs the cleanup now; its result shows', async ({ page }) => {
-  await useSession(page, 'admin@demo.az');
-  await page.goto('/app/jobs');
+  await useSession(page, 'admin@demo.az', '/app/jobs');
   const table = page.getByTestId('jobs-table');
   await expect(table.locator('tr.ant-table-row')).toHaveCount(5);
   await expect(table).toContainText('Gecə yoxlaması');

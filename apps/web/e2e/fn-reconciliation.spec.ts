@@ -5,8 +5,7 @@ import { expect, exported, test, useSession } from './support/fixtures';
 test('the reconciliation exports what it shows: a header, a line per series and operator, the totals last', async ({
   page,
 }) => {
-  await useSession(page, 'admin@demo.az');
-  await page.goto('/app/fn-reconciliation');
+  await useSession(page, 'admin@demo.az', '/app/fn-reconciliation');
   const table = page.getByTestId('fn-reconciliation-table');
   const rows = table.locator('.ant-table-row');
   await expect(rows.first()).toBeVisible();
@@ -33,8 +32,7 @@ test('the reconciliation exports what it shows: a header, a line per series and 
 });
 
 test('the reconciliation filters by operator and transport type, kept in the address', async ({ page }) => {
-  await useSession(page, 'admin@demo.az');
-  await page.goto('/app/fn-reconciliation');
+  await useSession(page, 'admin@demo.az', '/app/fn-reconciliation');
   const rows = page.getByTestId('fn-reconciliation-table').locator('.ant-table-row');
   await expect(rows.first()).toBeVisible();
 

@@ -55,8 +55,10 @@ test.describe('check-fn', () => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const batch = await issueBatch(central, 5);
 
-    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', { width: 390, height: 900 });
-    await inspector.goto('/app/check-fn');
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', {
+      viewport: { width: 390, height: 900 },
+      at: '/app/check-fn',
+    });
     const form = inspector.getByTestId('fn-check-form');
     await form.getByLabel('Seriya').fill(batch.series.toLowerCase());
     await form.getByLabel('Nömrə').fill('000003');
@@ -178,8 +180,7 @@ test.describe('new-fn', () => {
     await expect(errorUnder(central, 'Başlanğıc nömrə')).toContainText('üst-üstə düşür');
 
     // F, the batch's operator, accepts it from the list.
-    const operator = await signedIn(browser, baseURL, 'operator@demo.az');
-    await operator.goto(`/app/new-fn?series=${series}`);
+    const operator = await signedIn(browser, baseURL, 'operator@demo.az', { at: `/app/new-fn?series=${series}` });
     const mine = operator.locator('.ant-table-row', { hasText: series });
     await expect(mine).toHaveCount(1);
     await mine.getByRole('button', { name: /Qəbul et/ }).click();
@@ -219,8 +220,10 @@ test.describe('new-fn', () => {
     const asOperator = await apiAs(operator);
     const inspectors = await asOperator.get<{ data: Operator[] }>(`/api/user/users/inspectors/?region=${model.region}`);
     const demoInspector = inspectors.data.find((i) => i.email === 'inspector@demo.az')!;
-    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', { width: 390, height: 900 });
-    await inspector.goto(`/app/check-fn?series=${series}&number=000014`);
+    const inspector = await signedIn(browser, baseURL, 'inspector@demo.az', {
+      viewport: { width: 390, height: 900 },
+      at: `/app/check-fn?series=${series}&number=000014`,
+    });
     const card = inspector.getByTestId('fn-check-card');
     await expect(card).toContainText('Müfəttişə verilib');
     await expect(card).toContainText(`${demoInspector.last_name} ${demoInspector.first_name}`);
@@ -485,8 +488,7 @@ test.describe('paid-fn', () => {
   test('with no paid forms yet the list says so; only A may annul', async ({ browser, baseURL }) => {
     // A series no form has (other tests pay demo forms): its paid list is empty.
     const series = uniqueSeries();
-    const admin = await signedIn(browser, baseURL, 'admin@demo.az');
-    await admin.goto(`/app/paid-fn?series=${series}`);
+    const admin = await signedIn(browser, baseURL, 'admin@demo.az', { at: `/app/paid-fn?series=${series}` });
     await expect(admin.getByTestId('filter-input-series').locator('input')).toHaveValue(series);
     // The picture's own title ("Məlumat yoxdur") comes first.
     await expect(admin.getByTestId('fn-paid-empty')).toContainText(
@@ -495,8 +497,7 @@ test.describe('paid-fn', () => {
     await expect(admin.getByTestId('list-total')).toHaveText('Cəmi: 0');
     await expect(admin.getByTestId('fn-annul-selected')).toBeDisabled();
 
-    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
-    await cashier.goto(`/app/paid-fn?series=${series}`);
+    const cashier = await signedIn(browser, baseURL, 'cashier@demo.az', { at: `/app/paid-fn?series=${series}` });
     await expect(cashier.getByTestId('fn-paid-empty')).toBeVisible();
     await expect(cashier.getByTestId('fn-annul-selected')).toHaveCount(0);
   });

@@ -128,8 +128,7 @@ test.describe('forms keep typed work (issue 30)', () => {
   test('"Yadda saxla və yenisini əlavə et" saves and leaves an empty form with status 1 that asks nothing', async ({
     page,
   }) => {
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/tax-payers-create');
+    await useSession(page, 'admin@demo.az', '/app/tax-payers-create');
     const form = page.getByTestId('resource-form');
     const name = `Yoxlama vergi ödəyicisi ${Date.now().toString(36)}`;
     await form.locator('#name').fill(name);
@@ -234,8 +233,7 @@ test.describe('forms keep typed work (issue 30)', () => {
 
 test.describe('messages that say what happened (issue 30)', () => {
   test('the profile: an empty old password is required, the password rules are Azerbaijani', async ({ page }) => {
-    await useSession(page, 'inspector@demo.az');
-    await page.goto('/app/user-profile');
+    await useSession(page, 'inspector@demo.az', '/app/user-profile');
     const form = page.getByTestId('profile-password-form');
     await form.getByLabel('Yeni şifrə', { exact: true }).fill('abc');
     await form.getByRole('button', { name: az.profile.savePassword }).click();
@@ -250,8 +248,7 @@ test.describe('messages that say what happened (issue 30)', () => {
     page,
     context,
   }) => {
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/region-create');
+    await useSession(page, 'admin@demo.az', '/app/region-create');
     const form = page.getByTestId('resource-form');
     await form.locator('#name').fill(`Əlaqəsiz ${Date.now().toString(36)}`);
     await form.locator('#coefficient').fill('1');
@@ -284,8 +281,7 @@ test.describe('messages that say what happened (issue 30)', () => {
 test.describe('layout and font (issue 30)', () => {
   test('the navigation column reaches the bottom of a long page, its menu in view', async ({ page }) => {
     await page.setViewportSize({ width: 1400, height: 800 });
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/general-fn?per_page=100');
+    await useSession(page, 'admin@demo.az', '/app/general-fn?per_page=100');
     await expect(page.locator('main .ant-table-row').nth(20)).toBeVisible();
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(pageHeight).toBeGreaterThan(1600);
@@ -310,8 +306,7 @@ test.describe('layout and font (issue 30)', () => {
   });
 
   test('the payments list draws ₼ with the shipped Noto Sans', async ({ page }) => {
-    await useSession(page, 'cashier@demo.az');
-    await page.goto('/app/fn-payment');
+    await useSession(page, 'cashier@demo.az', '/app/fn-payment');
     await expect(page.locator('main').getByText(/₼/).first()).toBeVisible();
     const font = await page.evaluate(async () => {
       await document.fonts.ready;

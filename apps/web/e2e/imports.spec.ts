@@ -36,8 +36,7 @@ test('an administrator imports drivers from an Excel file with two errors, takes
 }) => {
   test.setTimeout(90_000);
   const tag = Date.now().toString(36).slice(-5);
-  await useSession(page, 'admin@demo.az');
-  await page.goto('/app/imports');
+  await useSession(page, 'admin@demo.az', '/app/imports');
   await expect(page.getByTestId('imports-page')).toBeVisible();
   const upload = async (rows: string[][], name: string) => {
     await chooseSelectOption(page, page.getByTestId('import-resource'), 'Sürücülər');
@@ -114,8 +113,7 @@ test('an administrator imports an opening batch and finds it in active-fn and in
     ],
     [...batch, '000006', '000006', 'Ləğv edilib', '', 'Zədələnib', ...none.slice(2)],
   ];
-  await useSession(page, 'admin@demo.az');
-  await page.goto('/app/imports');
+  await useSession(page, 'admin@demo.az', '/app/imports');
   // The last option of the list, by keyboard (from the first, up wraps to the last).
   await page.getByTestId('import-resource').click();
   await page.keyboard.press('ArrowUp');

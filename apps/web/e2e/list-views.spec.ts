@@ -45,7 +45,7 @@ test('a hidden column follows the person to another browser; a saved view opens 
   browser,
   baseURL,
 }) => {
-  const first = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
+  const first = await signedIn(browser, baseURL, 'cashier@demo.az', { viewport });
   const calls = await api(first);
   await calls.resetPayments();
   await calls.deleteViews();
@@ -86,7 +86,7 @@ test('a hidden column follows the person to another browser; a saved view opens 
     expect(order.indexOf('Nəqliyyat vasitələri')).toBeGreaterThan(order.indexOf('Status'));
 
     // Another browser (no shared storage), the same person: the same columns and density, from the server.
-    const second = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
+    const second = await signedIn(browser, baseURL, 'cashier@demo.az', { viewport });
     await openPayments(second);
     await expect(header(second, 'Cəmi')).toBeVisible();
     await expect(header(second, 'Nəqliyyat vasitələri')).toBeVisible();
@@ -138,7 +138,7 @@ test('views by keyboard alone: saved from the menu, renamed and given the curren
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const page = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
+  const page = await signedIn(browser, baseURL, 'cashier@demo.az', { viewport });
   const calls = await api(page);
   await calls.resetPayments();
   await calls.deleteViews();
@@ -227,7 +227,7 @@ test('a view naming a filter the person no longer has is applied without it, and
   browser,
   baseURL,
 }) => {
-  const page = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
+  const page = await signedIn(browser, baseURL, 'cashier@demo.az', { viewport });
   const calls = await api(page);
   await calls.resetPayments();
   try {
@@ -268,13 +268,13 @@ test('a view opened from the search palette leaves out an operator of another re
   baseURL,
 }) => {
   // An operator the regional head of Gəncə may not pick: one of another region, read by the administrator.
-  const admin = await signedIn(browser, baseURL, 'admin@demo.az', viewport);
+  const admin = await signedIn(browser, baseURL, 'admin@demo.az', { viewport });
   const operators = await (await apiAs(admin)).get<{ data: Operator[] }>('/api/user/users/operators/');
   const other = operators.data.find((o) => o.region_name !== null && o.region_name !== 'Gəncə')!;
   expect(other, 'the demo has operators in other regions').toBeDefined();
   await admin.context().close();
 
-  const page = await signedIn(browser, baseURL, 'regional@demo.az', viewport);
+  const page = await signedIn(browser, baseURL, 'regional@demo.az', { viewport });
   const calls = await apiAs(page);
   const own = (await calls.get<{ data: Operator[] }>('/api/user/users/operators/')).data;
   expect(own.map((o) => o.id)).not.toContain(other.id);
@@ -325,7 +325,7 @@ test('the payments list at 1280 px shows the amount and the status without scrol
   browser,
   baseURL,
 }) => {
-  const page = await signedIn(browser, baseURL, 'cashier@demo.az', viewport);
+  const page = await signedIn(browser, baseURL, 'cashier@demo.az', { viewport });
   await (await api(page)).resetPayments();
   await openPayments(page);
   const inView = async (name: string) => {

@@ -11,7 +11,7 @@ const lists = appRoutes.filter((route) => route.menu && route.roles !== 'all');
 
 test('every list fits at 1280 px with its default columns', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const page = await signedIn(browser, baseURL, 'admin@demo.az', { width: 1280, height: 800 });
+  const page = await signedIn(browser, baseURL, 'admin@demo.az', { viewport: { width: 1280, height: 800 } });
   // An e-mail address with no place to break, newest in the users list and the audit log: it wraps, not widens them.
   const long = `uzun.${'poctunvaniyoxlamasi'.repeat(2)}.${Date.now().toString(36)}@demo.az`;
   await createUserViaApi(page, long, 'operator', 'UzunUnvan2024');

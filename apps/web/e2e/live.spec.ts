@@ -127,8 +127,7 @@ test.describe('a live back office', () => {
     baseURL,
   }) => {
     // The cashier reviews the carriers' registrations of their region.
-    const reviewer = await signedIn(browser, baseURL, 'cashier@demo.az');
-    await reviewer.goto('/app/online-carrier?status=1');
+    const reviewer = await signedIn(browser, baseURL, 'cashier@demo.az', { at: '/app/online-carrier?status=1' });
     await expect(reviewer.getByTestId('list-total')).toBeVisible();
     await expect(liveStatus(reviewer)).toHaveAttribute('data-status', 'live');
     // The stream sends the menu's counts at its start: the item is marked as counted, with a figure when above zero.

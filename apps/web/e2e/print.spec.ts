@@ -212,8 +212,7 @@ test("a batch's forms print whole: from the batch list to its forms, every form 
 });
 
 test('a report prints: its table whole with the totals, the filters and exports left off', async ({ page }) => {
-  await useSession(page, 'central@demo.az');
-  await page.goto('/app/report-form?group_by=region');
+  await useSession(page, 'central@demo.az', '/app/report-form?group_by=region');
   const table = page.getByTestId('report-table');
   // The demo's region has forms and payments this month.
   await expect(table.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
@@ -233,8 +232,7 @@ test('a report prints: its table whole with the totals, the filters and exports 
 });
 
 test('the general report prints its four tables whole, one row per month of the year so far', async ({ page }) => {
-  await useSession(page, 'central@demo.az');
-  await page.goto('/app/general-report');
+  await useSession(page, 'central@demo.az', '/app/general-report');
   const months = page.getByTestId('general-report-months');
   await expect(months.locator('tr.ant-table-row').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('main .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });

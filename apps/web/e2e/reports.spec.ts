@@ -42,8 +42,7 @@ test('B runs a report of one region for this month by operator, sees the table a
   browser,
   baseURL,
 }) => {
-  const page = await signedIn(browser, baseURL, 'central@demo.az');
-  await page.goto('/app/report-form');
+  const page = await signedIn(browser, baseURL, 'central@demo.az', { at: '/app/report-form' });
   await expect(page.getByTestId('report-table')).toBeVisible();
 
   await typeDay(page, 'report-date-from', monthStart);
@@ -118,8 +117,9 @@ test('an empty period gives zeros, not an error; a regional user (E) gets no reg
   browser,
   baseURL,
 }) => {
-  const page = await signedIn(browser, baseURL, 'regional@demo.az');
-  await page.goto('/app/report-form?date_from=2020-01-01&date_to=2020-01-31&group_by=transport_type');
+  const page = await signedIn(browser, baseURL, 'regional@demo.az', {
+    at: '/app/report-form?date_from=2020-01-01&date_to=2020-01-31&group_by=transport_type',
+  });
   const table = page.getByTestId('report-table');
   await expect(table).toBeVisible();
   await settled(page);
@@ -147,8 +147,7 @@ test('the general report shows region by transport type, per region, per transpo
   browser,
   baseURL,
 }) => {
-  const page = await signedIn(browser, baseURL, 'central@demo.az');
-  await page.goto('/app/general-report');
+  const page = await signedIn(browser, baseURL, 'central@demo.az', { at: '/app/general-report' });
   await settled(page);
   // This year so far by default: a row per month up to this one.
   const year = today.slice(0, 4);
@@ -255,7 +254,7 @@ const kindOf = (href: string) => {
  * same count. Returns the sections shown.
  */
 async function checkHome(browser: Browser, baseURL: string | undefined, email: string, kindsSeen: Set<string>) {
-  const page = await signedIn(browser, baseURL, email, { width: 1280, height: 720 });
+  const page = await signedIn(browser, baseURL, email, { viewport: { width: 1280, height: 720 } });
   const numbers = await homeNumbers(page);
   expect(numbers.length).toBeGreaterThan(0);
   await screenshot(page, `home-${email.split('@')[0]}`);
@@ -285,8 +284,9 @@ test('a report is subscribed to for the 1st of each month with its filters, open
   browser,
   baseURL,
 }) => {
-  const page = await signedIn(browser, baseURL, 'regional@demo.az');
-  await page.goto('/app/report-form?group_by=transport_type&validity=3');
+  const page = await signedIn(browser, baseURL, 'regional@demo.az', {
+    at: '/app/report-form?group_by=transport_type&validity=3',
+  });
   await settled(page);
   await expect(page.getByTestId('report-subscriptions')).toHaveCount(0);
   await page.getByTestId('report-subscribe').click();

@@ -83,8 +83,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
   test.describe.configure({ timeout: 120_000 });
 
   test('a region is created, found, exported, edited and deleted through its screens', async ({ page }) => {
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/regions');
+    await useSession(page, 'admin@demo.az', '/app/regions');
     await expect(page.getByTestId('resource-list-page')).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Bakı', exact: true })).toBeVisible();
     await screenshot(page, 'regions-list');
@@ -265,8 +264,7 @@ test.describe('reference lists, drivers and automobiles: one list and one form f
   test('a driver with categories and licence dates: errors under their fields, create, edit, delete', async ({
     page,
   }) => {
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/drivers');
+    await useSession(page, 'admin@demo.az', '/app/drivers');
     await expect(page.getByTestId('resource-list-page')).toBeVisible();
     await screenshot(page, 'drivers-list');
     await openCreateForm(page);

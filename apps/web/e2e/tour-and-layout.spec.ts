@@ -219,8 +219,7 @@ test.describe('wide tables', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 640, height: 900 });
-    await useSession(page, 'admin@demo.az');
-    await page.goto('/app/drivers');
+    await useSession(page, 'admin@demo.az', '/app/drivers');
     const table = page.getByTestId('resource-table');
     await expect(table.locator('tbody tr.ant-table-row').first()).toBeVisible();
     const scroller = table.locator('.ant-table-content');

@@ -296,6 +296,9 @@ export async function pressUntilFocused(page: Page, key: string, target: Locator
   await expect(target).toBeFocused();
 }
 
+/** The screen the app opens at after signing in. */
+const firstScreen = '/app/sample-page';
+
 type StoredState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** The sessions this worker has signed in through the screen, by address: reused by later tests of the worker. */
 const storedSessions = new Map<string, StoredState>();
@@ -311,33 +314,42 @@ function secondsLeft(state: StoredState): number {
   return (payload.exp ?? 0) - Date.now() / 1000;
 }
 
+/** Where a signed-in page opens: a viewport of its own, and a screen other than the app's first (`at`). */
+interface SignedInOptions {
+  viewport?: { width: number; height: number };
+  at?: string;
+}
+
 /**
- * A page of its own context signed in as `email`, at the app's first screen with the guided tour closed. The first
- * call for an address in this worker signs in through the screen; later ones open the app with that session's
- * stored tokens (issue 43: a sign-in is a journey tested on its own, not the price of every test). The stored session
- * is used only while its access token has five minutes left (global-setup.ts gives it half an hour), so no two
- * contexts refresh the same token, and a session the server has ended (a test signed it out) is signed in again.
+ * A page of its own context signed in as `email`, at the app's first screen (or `at`) with the guided tour closed.
+ * The first call for an address in this worker signs in through the screen; later ones open the app with that
+ * session's stored tokens (issue 43: a sign-in is a journey tested on its own, not the price of every test). The
+ * stored session is used only while its access token has five minutes left (global-setup.ts gives it half an hour),
+ * so no two contexts refresh the same token, and a session the server has ended (a test signed it out) is signed in
+ * again.
  */
 export async function signedIn(
   browser: Browser,
   baseURL: string | undefined,
   email: string,
-  viewport: { width: number; height: number } = { width: 1400, height: 900 },
+  options: SignedInOptions = {},
 ): Promise<Page> {
+  const { viewport = { width: 1400, height: 900 }, at } = options;
   const context = await browser.newContext({ baseURL, viewport, locale: 'az-AZ' });
   const page = await context.newPage();
-  await useSession(page, email);
+  await useSession(page, email, at);
   return page;
 }
 
 /**
  * Signs the test's own page in as `email` with this worker's stored session of that account (its tokens put into the
- * page's storage, then the app opened at its first screen, the guided tour closed): for a test about something other
- * than signing in (issue 43). The first call for an address in a worker signs in through the screen and stores the
- * session; a stored session is used only while its access token has five minutes left, and one the server has ended
- * (a test signed it out) is signed in again through the screen.
+ * page's storage, then the app opened at `at`, its first screen unless named, the guided tour closed): for a test
+ * about something other than signing in (issue 43). The app starts once, at the screen the test begins on. The first
+ * call for an address in a worker signs in through the screen and stores the session; a stored session is used only
+ * while its access token has five minutes left, and one the server has ended (a test signed it out) is signed in
+ * again through the screen.
  */
-export async function useSession(page: Page, email: string): Promise<void> {
+export async function useSession(page: Page, email: string, at = firstScreen): Promise<void> {
   const stored = storedSessions.get(email);
   if (stored && secondsLeft(stored) > 300) {
     await skipTourWhenShown(page);
@@ -347,7 +359,7 @@ export async function useSession(page: Page, email: string): Promise<void> {
     await page.evaluate((entries) => {
       for (const { name, value } of entries) localStorage.setItem(name, value);
     }, items);
-    await page.goto('/app/sample-page');
+    await page.goto(at);
     const ready = page.locator('[data-tour-phase="none"], [data-tour-phase="open"]');
     await expect(ready.or(page.getByRole('button', { name: 'Daxil ol' }))).toBeVisible();
     if (await ready.isVisible()) {
@@ -359,6 +371,7 @@ export async function useSession(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await closeTourWithEscape(page);
   storedSessions.set(email, await page.context().storageState());
+  if (at !== firstScreen) await page.goto(at);
 }
 
 /**
