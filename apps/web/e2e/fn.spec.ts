@@ -3,23 +3,12 @@ import { fnMessages, toastMessages, type FnBatch, type Operator } from '@dnx/sha
 import type { Page } from '@playwright/test';
 import { apiAs, errorUnder, formItem, pickSelectOption } from './support/access';
 import { exported, expect, signedIn, test, toast } from './support/fixtures';
-
-/** A series no other run of the shared e2e database has used: three random capital letters. */
-function uniqueSeries(): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
+import { demoOperatorBatch, paymentDocuments, uniqueSeries } from './support/online';
 
 /** A demo batch of the demo operator's region, and the demo operator (operator@demo.az). */
 async function demoModel(central: Page): Promise<Omit<FnBatch, 'operator'> & { operator: Operator }> {
-  const api = await apiAs(central);
-  const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
-  for (const batch of demo.results) {
-    const operators = await api.get<{ data: Operator[] }>(`/api/user/users/operators/?region=${batch.region}`);
-    const operator = operators.data.find((o) => o.email === 'operator@demo.az');
-    if (operator) return { ...batch, operator };
-  }
-  throw new Error('no demo batch of the demo operator');
+  const { op, ...batch } = await demoOperatorBatch(await apiAs(central));
+  return { ...batch, operator: op };
 }
 
 /**
@@ -518,12 +507,7 @@ test.describe('paid-fn', () => {
       owner_code: '1234567891',
       owner_name: 'Annulyasiya Yoxlama MMC',
       region: batch.region,
-      mdssh_number: 'M-1',
-      mdssh_date: '2026-01-10',
-      mdssh_amount: '10.00',
-      itsda_number: 'I-1',
-      itsda_date: '2026-01-10',
-      itsda_amount: '12.50',
+      ...paymentDocuments,
       rows: forms.results.map((form, i) => ({
         form: form.id,
         plate: `10-AA-${100 + i}`,

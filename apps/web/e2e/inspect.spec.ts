@@ -7,7 +7,7 @@ import { chromiumArgs, chromiumPath } from '../../../scripts/lib/browser.mjs';
 import { apiAs, apiOf } from './support/access';
 import { audit, report, type Finding } from './support/axe';
 import { expect, signedIn, test, useSession } from './support/fixtures';
-import { freeAvtobusForms, phone } from './support/online';
+import { freeAvtobusForms, paymentDocuments, phone } from './support/online';
 import { writeQrVideo } from './support/qr-video';
 
 /** Pays one form of `batch` as the administrator, the way the cashier's screen does; answers the payment's id. */
@@ -27,12 +27,7 @@ async function payForm(
     owner_code: `18${stamp}`,
     owner_name: `Yol yoxlaması ${stamp} MMC`,
     region: batch.region,
-    mdssh_number: 'M-1',
-    mdssh_date: '2026-01-10',
-    mdssh_amount: '10.00',
-    itsda_number: 'I-1',
-    itsda_date: '2026-01-10',
-    itsda_amount: '12.50',
+    ...paymentDocuments,
     rows: [
       {
         form: form.id,

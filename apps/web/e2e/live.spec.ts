@@ -1,46 +1,25 @@
-import type { FnBatch, ForPaymentForm, Group, Operator, Page as ListPage, Payment, User } from '@dnx/shared';
+import type { FnBatch, ForPaymentForm, Group, Page as ListPage, Payment, User } from '@dnx/shared';
 import type { Browser, Page } from '@playwright/test';
 import { apiAs, availableRegions } from './support/access';
 import { demoPassword, expect, signedIn, test } from './support/fixtures';
-import { regionName, regionOf, registerCarrier, uniqueVoen } from './support/online';
+import {
+  freeForms,
+  paymentDocuments,
+  paymentRowOf,
+  regionName,
+  regionOf,
+  registerCarrier,
+  uniqueVoen,
+} from './support/online';
 
 /**
  * A live back office (issue 47): two people in two browsers see each other's work appear without reloading, only
  * within their scope; presence and the early warning on a payment; a dropped stream resumes without missing a change.
  */
 
-function uniqueSeries(): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
 /** B issues a fresh batch of two forms to the demo operator, who accepts it: free forms for a payment. */
-async function freeForms(central: Page, operatorPage: Page): Promise<FnBatch> {
-  const api = await apiAs(central);
-  const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
-  let model: (FnBatch & { op: Operator }) | null = null;
-  for (const batch of demo.results) {
-    const operators = await api.get<{ data: Operator[] }>(`/api/user/users/operators/?region=${batch.region}`);
-    const op = operators.data.find((o) => o.email === 'operator@demo.az');
-    if (op) model = { ...batch, op };
-    if (model) break;
-  }
-  if (!model) throw new Error('no demo batch of the demo operator');
-  let series = uniqueSeries();
-  while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
-  const batch = await api.post<FnBatch>('/api/fn/batches/', {
-    series,
-    start_number: '000001',
-    finish_number: '000002',
-    operator: model.op.id,
-    region: model.region,
-    transport_type: model.transport_type,
-    coefficient: model.coefficient,
-    expire_date: 1,
-    expire_date_type: 'year',
-  });
-  await (await apiAs(operatorPage)).post(`/api/fn/batches/${batch.id}/accept/`, {});
-  return batch;
+async function freeFormsOf(central: Page, operatorPage: Page): Promise<FnBatch> {
+  return freeForms(await apiAs(central), await apiAs(operatorPage));
 }
 
 /** A payment under review of one free form of the batch, made through the API by `page`'s user. */
@@ -51,22 +30,8 @@ async function paymentOf(page: Page, batch: FnBatch, ownerName: string, index = 
   return api.post<Payment>('/api/payments/', {
     owner_code: '1400123451',
     owner_name: ownerName,
-    mdssh_number: 'M-1',
-    mdssh_date: '2026-01-10',
-    mdssh_amount: '10.00',
-    itsda_number: 'I-1',
-    itsda_date: '2026-01-10',
-    itsda_amount: '12.50',
-    rows: [
-      {
-        form: form.id,
-        plate: '10-AB-123',
-        seats_count: 18,
-        transport_type: form.transport_type,
-        coefficient: form.coefficient_value,
-        expire_date: form.months,
-      },
-    ],
+    ...paymentDocuments,
+    rows: [paymentRowOf(form, '10-AB-123', 18)],
   });
 }
 
@@ -166,7 +131,7 @@ test.describe('a live back office', () => {
   }) => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
-    const batch = await freeForms(central, operator);
+    const batch = await freeFormsOf(central, operator);
     const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
     const region = await regionOf(cashier);
     const other = (await availableRegions(central)).find((r) => r.id !== region)!;
@@ -204,7 +169,7 @@ test.describe('a live back office', () => {
   }) => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
-    const batch = await freeForms(central, operator);
+    const batch = await freeFormsOf(central, operator);
     const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
     const colleague = await cashierOf(browser, baseURL, await regionOf(cashier), 'Redaktor');
     const payment = await paymentOf(cashier, batch, `Canlı Redaktə ${Date.now().toString(36)}`);
@@ -265,7 +230,7 @@ test.describe('a live back office', () => {
   test('a dropped stream resumes from the last event and misses no change', async ({ browser, baseURL }) => {
     const central = await signedIn(browser, baseURL, 'central@demo.az');
     const operator = await signedIn(browser, baseURL, 'operator@demo.az');
-    const batch = await freeForms(central, operator);
+    const batch = await freeFormsOf(central, operator);
     const cashier = await signedIn(browser, baseURL, 'cashier@demo.az');
     const colleague = await cashierOf(browser, baseURL, await regionOf(cashier), 'Qopan');
     await openPayments(colleague);

@@ -11,54 +11,11 @@ import {
   type PaymentListItem,
 } from '@dnx/shared';
 import type { Page } from '@playwright/test';
-import { apiAs, apiOf, chooseSelectOption, formItem, pickSelectOption, selectList, type Api } from './support/access';
+import { apiAs, apiOf, chooseSelectOption, formItem, pickSelectOption, selectList } from './support/access';
 import { closeTourWithEscape, expect, screenshot, signIn, signedIn, test } from './support/fixtures';
 import { Secret, TOTP } from 'otpauth';
 import { audit, report } from './support/axe';
-
-function uniqueSeries(): string {
-  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
-}
-
-/**
- * B issues a fresh batch of two forms to the demo operator (modelled on a demo batch of Gəncə); they accept it.
- * `transportType` names the batch's type where the test needs its fee group (Avtobus: priced by seats).
- */
-async function freeForms(api: Api, operator: Api, transportType?: string): Promise<FnBatch> {
-  const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
-  let model: (FnBatch & { op: Operator }) | null = null;
-  for (const batch of demo.results) {
-    const operators = await api.get<{ data: Operator[] }>(`/api/user/users/operators/?region=${batch.region}`);
-    const op = operators.data.find((o) => o.email === 'operator@demo.az');
-    if (op) model = { ...batch, op };
-    if (model) break;
-  }
-  if (!model) throw new Error('no demo batch of the demo operator');
-  let series = uniqueSeries();
-  while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
-  const batch = await api.post<FnBatch>('/api/fn/batches/', {
-    series,
-    start_number: '000001',
-    finish_number: '000002',
-    operator: model.op.id,
-    region: model.region,
-    transport_type: transportType ? await transportTypeId(api, transportType) : model.transport_type,
-    coefficient: model.coefficient,
-    expire_date: 1,
-    expire_date_type: 'year',
-  });
-  await operator.post(`/api/fn/batches/${batch.id}/accept/`, {});
-  return batch;
-}
-
-/** The id of an active transport type by its name (the pickers' list). */
-async function transportTypeId(api: Api, name: string): Promise<number> {
-  const types = await api.get<AvailableItem[]>('/api/transport-types/available/');
-  const found = types.find((type) => type.name === name);
-  if (!found) throw new Error(`no active transport type ${name}`);
-  return found.id;
-}
+import { freeForms, paymentDocuments, paymentRowOf } from './support/online';
 
 /** Adds the row of a free form, picked by series and number from the picker's own list. */
 async function addForm(page: Page, series: string, number: string) {
@@ -73,24 +30,8 @@ async function addForm(page: Page, series: string, number: string) {
 async function paymentOfBatch(page: Page, batch: FnBatch, ownerName: string) {
   const api = await apiAs(page);
   const free = await api.get<{ results: ForPaymentForm[] }>(`/api/fn/forms/for-payment/?series=${batch.series}`);
-  const rows = free.results.map((f, i) => ({
-    form: f.id,
-    plate: i === 0 ? '10-AB-123' : '20-GA-456',
-    seats_count: i === 0 ? 18 : 27,
-    transport_type: f.transport_type,
-    coefficient: f.coefficient_value,
-    expire_date: f.months,
-  }));
-  const header = {
-    owner_code: '1400123451',
-    owner_name: ownerName,
-    mdssh_number: 'M-1',
-    mdssh_date: '2026-01-10',
-    mdssh_amount: '10.00',
-    itsda_number: 'I-1',
-    itsda_date: '2026-01-10',
-    itsda_amount: '12.50',
-  };
+  const rows = free.results.map((f, i) => paymentRowOf(f, i === 0 ? '10-AB-123' : '20-GA-456', i === 0 ? 18 : 27));
+  const header = { owner_code: '1400123451', owner_name: ownerName, ...paymentDocuments };
   const payment = await api.post<Payment>('/api/payments/', { ...header, rows });
   expect(payment.rows).toHaveLength(2);
   return { payment, header, rows };

@@ -1,6 +1,6 @@
 import { apiAs, formItem } from './support/access';
 import { expect, screenshot, sentMail, test, useSession } from './support/fixtures';
-import { uniqueSeries } from './support/online';
+import { paymentDocuments, uniqueSeries } from './support/online';
 import { audit, report } from './support/axe';
 
 /** Decodes a quoted-printable mail body enough to read its text and links. */
@@ -61,12 +61,7 @@ test('a carrier with an address gets a reminder before its forms expire, and sto
     owner_code: voen,
     owner_name: `Xəbərdarlıq ${stamp} MMC`,
     region: operator.region,
-    mdssh_number: 'M-1',
-    mdssh_date: '2026-01-10',
-    mdssh_amount: '10.00',
-    itsda_number: 'I-1',
-    itsda_date: '2026-01-10',
-    itsda_amount: '12.50',
+    ...paymentDocuments,
     rows: [
       {
         form: form!.id,

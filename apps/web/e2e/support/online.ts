@@ -1,4 +1,4 @@
-import type { AvailableItem, FnBatch, Operator } from '@dnx/shared';
+import type { AvailableItem, FnBatch, ForPaymentForm, Operator } from '@dnx/shared';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiAs, chooseSelectOption, formItem, pickSelectOption, type Api } from './access';
 
@@ -132,32 +132,46 @@ export function uniqueSeries(): string {
   return Array.from({ length: 3 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
 }
 
-/**
- * B issues a fresh batch of two Avtobus forms for 12 months to the demo operator, modelled on a demo batch of the
- * operator's region (Gəncə, the demo cashier's too); the operator accepts it, so the forms are free and active.
- */
-export async function freeAvtobusForms(api: Api, operator: Api): Promise<FnBatch> {
+/** A series no batch has yet: three random letters, drawn again while a batch has them. */
+export async function freshSeries(api: Api): Promise<string> {
+  let series = uniqueSeries();
+  while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
+  return series;
+}
+
+/** The id of an active transport type by its name (the pickers' list). */
+export async function transportTypeId(api: Api, name: string): Promise<number> {
+  const types = await api.get<AvailableItem[]>('/api/transport-types/available/');
+  const found = types.find((type) => type.name === name);
+  if (!found) throw new Error(`no active transport type ${name}`);
+  return found.id;
+}
+
+/** A demo batch of the demo operator's region (Gəncə, the demo cashier's too), with the demo operator. */
+export async function demoOperatorBatch(api: Api): Promise<FnBatch & { op: Operator }> {
   const demo = await api.get<{ results: FnBatch[] }>('/api/fn/batches/?per_page=100');
-  let model: (FnBatch & { op: Operator }) | null = null;
   for (const batch of demo.results) {
     const operators = await api.get<{ data: Operator[] }>(`/api/user/users/operators/?region=${batch.region}`);
     const op = operators.data.find((o) => o.email === 'operator@demo.az');
-    if (op) model = { ...batch, op };
-    if (model) break;
+    if (op) return { ...batch, op };
   }
-  if (!model) throw new Error('no demo batch of the demo operator');
-  const types = await api.get<AvailableItem[]>('/api/transport-types/available/');
-  const avtobus = types.find((type) => type.name === 'Avtobus');
-  if (!avtobus) throw new Error('no active transport type Avtobus');
-  let series = uniqueSeries();
-  while ((await api.get<{ count: number }>(`/api/fn/batches/?series=${series}`)).count > 0) series = uniqueSeries();
+  throw new Error('no demo batch of the demo operator');
+}
+
+/**
+ * B issues a fresh batch of two forms for 12 months to the demo operator, modelled on a demo batch of the operator's
+ * region; the operator accepts it, so the forms are free and active. `transportType` names the batch's type where
+ * the test needs its fee group (Avtobus: priced by seats); else it is the model batch's.
+ */
+export async function freeForms(api: Api, operator: Api, transportType?: string): Promise<FnBatch> {
+  const model = await demoOperatorBatch(api);
   const batch = await api.post<FnBatch>('/api/fn/batches/', {
-    series,
+    series: await freshSeries(api),
     start_number: '000001',
     finish_number: '000002',
     operator: model.op.id,
     region: model.region,
-    transport_type: avtobus.id,
+    transport_type: transportType ? await transportTypeId(api, transportType) : model.transport_type,
     coefficient: model.coefficient,
     expire_date: 1,
     expire_date_type: 'year',
@@ -165,3 +179,26 @@ export async function freeAvtobusForms(api: Api, operator: Api): Promise<FnBatch
   await operator.post(`/api/fn/batches/${batch.id}/accept/`, {});
   return batch;
 }
+
+/** Two free Avtobus forms of the demo operator's region (`freeForms`). */
+export const freeAvtobusForms = (api: Api, operator: Api) => freeForms(api, operator, 'Avtobus');
+
+/** The payment's documents (the MDSSH and ITSDA receipts) every payment made through the API by a test carries. */
+export const paymentDocuments = {
+  mdssh_number: 'M-1',
+  mdssh_date: '2026-01-10',
+  mdssh_amount: '10.00',
+  itsda_number: 'I-1',
+  itsda_date: '2026-01-10',
+  itsda_amount: '12.50',
+};
+
+/** A payment's row of a free form, as the for-payment list gives it: its type, coefficient and months. */
+export const paymentRowOf = (form: ForPaymentForm, plate: string, seats: number) => ({
+  form: form.id,
+  plate,
+  seats_count: seats,
+  transport_type: form.transport_type,
+  coefficient: form.coefficient_value,
+  expire_date: form.months,
+});
