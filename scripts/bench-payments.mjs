@@ -89,6 +89,9 @@ export async function benchPayments({ durationSeconds = 10, connections = 20 } =
           duration,
           requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
         });
+      // BENCH_CREATE_SETUP: SQL run before the API's create, for experiments (the derived data's triggers off).
+      if (process.env.BENCH_CREATE_SETUP)
+        await withPostgres(database.url, (query) => query(process.env.BENCH_CREATE_SETUP));
       await run(1);
       const created = await run(durationSeconds);
       const failed = created.errors + created.timeouts + created.non2xx;
