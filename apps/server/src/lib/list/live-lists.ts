@@ -224,15 +224,13 @@ export function createListCaches(
       recent.clear();
       return;
     }
-    // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
     const event = listChange(change, diff, recent, listTables);
     if (!event) return;
     // A change is kept only for the figures being read: a read that begins later starts after it.
-    if (reading.none) {
-      recent.clear();
-      // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
-      if (kept.empty) return;
-    } else recent.keep(event);
+    if (reading.none) recent.clear();
+    else recent.keep(event);
+    // Nothing kept and nothing being read: no figure for the change to move (most changes, on a busy writer).
+    if (reading.none && kept.empty) return;
     void work.enqueue(() => applyAll(event));
   });
 
