@@ -12,8 +12,12 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           // PostgreSQL-only tests (a replica, point-in-time recovery) run their own cluster in the PostgreSQL pass,
-          // once; the embedded pass leaves them to it.
-          exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['**/*.postgres.test.ts'])],
+          // once; the embedded pass leaves them to it. Embedded-only tests (the data folder's lock: servers and
+          // commands on a folder of their own, whatever DATABASE_URL says) run in the embedded pass, once.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.DATABASE_URL ? ['**/*.embedded.test.ts'] : ['**/*.postgres.test.ts']),
+          ],
           environment: 'node',
           setupFiles: ['apps/server/src/test/setup.ts'],
           // Migrated and seeded template databases, made once; each file's database is a copy of one.
