@@ -84,17 +84,26 @@ describe('change feed', () => {
     expect(await get('x', ['rows:drivers'])).toBe(settled + 1);
   });
 
-  /** The `diff:` and `bulk:` notices of table `table` that `write` sends, as they arrive. */
+  /**
+   * The `diff:` and `bulk:` notices of table `table` that `write` sends, as this test's own listening connection
+   * receives them: all of them, once a notice sent after the write has arrived there too (notices reach a connection
+   * in the order their transactions committed).
+   */
   async function noticesOf(table: string, write: () => Promise<unknown>) {
     const payloads: string[] = [];
+    const marker = `probe-end:${Math.random()}`;
+    let arrived!: () => void;
+    const ended = new Promise<void>((resolve) => (arrived = resolve));
     const listener = await database.handle.listen(changeChannel, {
       notice: (payload) => {
-        if (payload.startsWith(`diff:${table}:`) || payload.startsWith(`bulk:${table}:`)) payloads.push(payload);
+        if (payload === marker) arrived();
+        else if (payload.startsWith(`diff:${table}:`) || payload.startsWith(`bulk:${table}:`)) payloads.push(payload);
       },
       live: () => {},
     });
     await write();
-    await feed.sync();
+    await database.handle.db.execute(sql`select pg_notify(${changeChannel}, ${marker})`);
+    await ended;
     await listener.stop();
     return payloads;
   }
