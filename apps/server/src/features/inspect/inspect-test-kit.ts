@@ -75,6 +75,19 @@ export const marksByKey = (payload: SnapshotPayload) =>
   new Map(payload.marks.map((mark) => [markKey(mark[0], mark[1]), mark]));
 
 /**
+ * The marks of `delta` that differ from `known` (a full snapshot's, with what came after it), by key. A delta may bring
+ * a mark again unchanged: its cursor is the server's oldest running transaction, and a transaction of any database on
+ * the same server (another test file's, in CI; a long report, in production) holds it below changes already brought.
+ * The phone keeps marks by key, so a repeat changes nothing; what a delta must bring is every change, and no other.
+ */
+export function changedFrom(
+  known: Map<string, SnapshotPayload['marks'][number]>,
+  delta: Map<string, SnapshotPayload['marks'][number]>,
+) {
+  return new Map([...delta].filter(([key, mark]) => JSON.stringify(known.get(key)) !== JSON.stringify(mark)));
+}
+
+/**
  * Deltas from `cursor`, one after another as a phone syncs, until `done` holds for what they brought (marks by key,
  * the later winning; removed keys). A change comes in the first delta read after every transaction older than it
  * has ended: a background transaction of the app (the report summaries after a payment) can put it one delta later.

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
-import { fetchSnapshot, marksByKey, syncUntil } from './inspect-test-kit';
+import { changedFrom, fetchSnapshot, marksByKey, syncUntil } from './inspect-test-kit';
 
 /**
  * A writer's transaction that began before a snapshot was read and commits after it is not lost: its change comes in
@@ -38,8 +38,8 @@ describe('the snapshot under a concurrent writer', () => {
     );
     const during = await fetchSnapshot(t, k.as.inspector, before.cursor);
     // Neither comes yet: the open one is not visible, and the committed one is newer than the oldest open transaction
-    // (the cursor stays below it, so both come next time).
-    expect(during.marks).toEqual([]);
+    // (the cursor stays below it, so both come next time). A mark brought again unchanged is no change (`changedFrom`).
+    expect([...changedFrom(marksByKey(before), marksByKey(during))]).toEqual([]);
     await writer.query('COMMIT');
 
     const { marks: changed } = await syncUntil(t, k.as.inspector, during.cursor, (marks) =>
@@ -57,5 +57,20 @@ describe('the snapshot under a concurrent writer', () => {
       ])
     ).rows[0]!.xid;
     expect(BigInt(writerXid)).toBeGreaterThanOrEqual(BigInt(duringXmin!));
+  });
+
+  it('brings a mark again unchanged when a transaction older than its change was still running at the read', async () => {
+    // Another transaction (of any database on the server: another test file's, a long report) holds the oldest xid.
+    await writer.query('BEGIN');
+    await writer.query('SELECT pg_current_xact_id()');
+    const { forms } = await k.payForms('1234567891', 1);
+    const key = markKey(forms[0]!.series, forms[0]!.number);
+    const before = await fetchSnapshot(t, k.as.inspector);
+    expect(marksByKey(before).get(key)?.[2]).toBe('valid');
+    await writer.query('COMMIT');
+    // The cursor stayed below the payment's transaction, so the next delta brings its mark again, as it was.
+    const { marks: again } = await syncUntil(t, k.as.inspector, before.cursor, (marks) => marks.has(key));
+    expect(again.get(key)).toEqual(marksByKey(before).get(key));
+    expect([...changedFrom(marksByKey(before), again)]).toEqual([]);
   });
 });
