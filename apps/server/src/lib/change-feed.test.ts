@@ -127,7 +127,7 @@ describe('change feed', () => {
         Array.from({ length: 10 }, (_, i) => [null, i + 1]),
       );
 
-      // Twenty rows of 1,000 bytes before and after: several notices under the queue's 8,000 bytes, of one xid.
+      // Ten rows of 1,000 bytes after: several notices under the queue's 8,000 bytes, all of one xid.
       const wide = await noticesOf('feed_probe', () =>
         execute(sql`update feed_probe set note = repeat('x', 1000) where id <= 10`),
       );
