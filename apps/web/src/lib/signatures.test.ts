@@ -20,6 +20,7 @@ describe('receipt and snapshot signatures', () => {
   const payload: SnapshotPayload = {
     v: 1,
     cursor: '7',
+    from: null,
     full: true,
     generatedAt: '2026-01-01T08:00:00.000Z',
     regions: [1],

@@ -37,7 +37,7 @@ describe('markStateAt', () => {
   });
 
   it('names every state of the contract, and not_genuine among the answers', () => {
-    expect(markStates).toEqual(['valid', 'expired', 'annulled', 'not_issued', 'unknown']);
+    expect(markStates).toEqual(['valid', 'expired', 'annulled', 'voided', 'not_issued', 'unknown']);
     expect(checkAnswers).toContain('not_genuine');
   });
 });

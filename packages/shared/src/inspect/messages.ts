@@ -4,7 +4,7 @@ export const inspectMessages = {
   tooManyChecks: (max: number) => `Bir dəfəyə ən çox ${max} yoxlama göndərmək olar.`,
   checkIdInvalid: 'Yoxlamanın identifikatoru UUID olmalıdır.',
   checkedAtInvalid: 'Yoxlamanın vaxtı ISO 8601 formatında olmalıdır.',
-  answerInvalid: 'Cavab: valid, expired, annulled, not_issued, unknown və ya not_genuine.',
+  answerInvalid: 'Cavab: valid, expired, annulled, voided, not_issued, unknown və ya not_genuine.',
   sourceInvalid: 'Mənbə: scan və ya typed.',
   locationInvalid: 'Yer düzgün deyil: enlik -90..90, uzunluq -180..180 (onluq kəsr mətn kimi), dəqiqlik tam metrlə.',
   noRegion: 'Sizə region təyin edilməyib: nişanların siyahısını yükləmək olmaz.',

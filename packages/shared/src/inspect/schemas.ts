@@ -10,8 +10,12 @@ import { inspectMessages as m } from './messages';
  * phone verifies offline with the published keys.
  */
 
-/** What a check answers about a mark; `unknown`: the snapshot does not hold it. */
-export const markStates = ['valid', 'expired', 'annulled', 'not_issued', 'unknown'] as const;
+/**
+ * What a check answers about a mark; `unknown`: the snapshot does not hold it; `voided`: the blank was spoiled or lost
+ * and voided with a reason (a state of its own, never "not issued", so an inspector can tell it from a blank that
+ * awaits payment).
+ */
+export const markStates = ['valid', 'expired', 'annulled', 'voided', 'not_issued', 'unknown'] as const;
 export type MarkState = (typeof markStates)[number];
 /** A check's answer: a mark state, or `not_genuine` when a receipt's signature fails. */
 export const checkAnswers = [...markStates, 'not_genuine'] as const;
@@ -19,10 +23,10 @@ export type CheckAnswer = (typeof checkAnswers)[number];
 
 /**
  * The state a snapshot entry carries, as of its making: paid to a vehicle (`valid`, until its validTo), `annulled`,
- * or `not_issued` (issued to no vehicle: new, active, shared, used in an unpaid payment, voided). `expired` is not
- * sent: it follows from validTo at the moment of the check (markStateAt).
+ * `voided` (with its reason as the tuple's tenth element), or `not_issued` (issued to no vehicle: new, active, shared,
+ * used in an unpaid payment). `expired` is not sent: it follows from validTo at the moment of the check (markStateAt).
  */
-export const snapshotMarkStates = ['valid', 'annulled', 'not_issued'] as const;
+export const snapshotMarkStates = ['valid', 'annulled', 'voided', 'not_issued'] as const;
 export type SnapshotMarkState = (typeof snapshotMarkStates)[number];
 
 /** The answers in Azerbaijani, as a form's history names a check's. */
@@ -30,6 +34,7 @@ export const checkAnswerLabels: Record<CheckAnswer, string> = {
   valid: 'Etibarlıdır',
   expired: 'Müddəti bitib',
   annulled: 'Ləğv edilib',
+  voided: 'Blank etibarsız sayılıb',
   not_issued: 'Nəqliyyat vasitəsinə verilməyib',
   unknown: 'Tapılmadı',
   not_genuine: 'Saxtadır',
@@ -51,6 +56,7 @@ export interface MarkStateInput {
 export function markStateAt(mark: MarkStateInput | null | undefined, now: Date): MarkState {
   if (!mark) return 'unknown';
   if (mark.state === 'annulled') return 'annulled';
+  if (mark.state === 'voided') return 'voided';
   if (mark.state === 'not_issued') return 'not_issued';
   if (mark.validTo === null) return 'not_issued';
   const today = now.toISOString().slice(0, 10);
@@ -113,7 +119,8 @@ export type Jwks = z.infer<typeof jwksSchema>;
 export const snapshotQuerySchema = z.object({ since: z.string().max(200).optional() });
 
 /**
- * One mark of a snapshot: [series, number, state, plate, transportTypeName, validFrom, validTo, amount, paymentTag].
+ * One mark of a snapshot: [series, number, state, plate, transportTypeName, validFrom, validTo, amount, paymentTag,
+ * voidReason?]; the tenth element is sent only for a voided mark (the reason it was voided with).
  * paymentTag is the first 4 characters of the payment's verify code (a receipt's `code` starts with it): enough to
  * tell a receipt of another payment, while the whole code (160 random bits, incompressible) would not fit 100,000 marks
  * in 2 MB gzipped.
@@ -128,6 +135,7 @@ export const snapshotMarkSchema = z.tuple([
   daySchema.nullable(),
   amountSchema.nullable(),
   z.string().nullable(),
+  z.string().nullable().optional(),
 ]);
 export type SnapshotMark = z.infer<typeof snapshotMarkSchema>;
 export const paymentTagLength = 4;
@@ -135,8 +143,19 @@ export const paymentTag = (code: string): string => code.slice(0, paymentTagLeng
 
 /** The snapshot mark's tuple as named fields. */
 export function readSnapshotMark(mark: SnapshotMark) {
-  const [series, number, state, plate, transportType, validFrom, validTo, amount, paymentTag] = mark;
-  return { series, number, state, plate, transportType, validFrom, validTo, amount, paymentTag };
+  const [series, number, state, plate, transportType, validFrom, validTo, amount, paymentTag, voidReason] = mark;
+  return {
+    series,
+    number,
+    state,
+    plate,
+    transportType,
+    validFrom,
+    validTo,
+    amount,
+    paymentTag,
+    voidReason: voidReason ?? null,
+  };
 }
 
 /** The signed payload of a snapshot. */
@@ -144,6 +163,11 @@ export const snapshotPayloadSchema = z.object({
   v: z.literal(1),
   /** Opaque: pass it back as `since`. */
   cursor: z.string(),
+  /**
+   * The cursor this delta continues from (the `since` it answers); null for a full snapshot. A phone applies a delta
+   * only onto the snapshot whose cursor this is.
+   */
+  from: z.string().nullable(),
   /** true: the marks are every mark of the regions (drop what was kept); false: the changes since `since`. */
   full: z.boolean(),
   generatedAt: momentOutSchema,
@@ -166,6 +190,11 @@ export const signedSnapshotSchema = z.object({
   protected: z.string(),
   payload: z.string(),
   signature: z.string(),
+  /**
+   * The server's clock when it answered (outside the signature: a cached snapshot is signed once, answered many
+   * times). The phone compares it with its own and warns when they differ by more than a few minutes.
+   */
+  serverTime: momentOutSchema,
 });
 export type SignedSnapshot = z.infer<typeof signedSnapshotSchema>;
 
@@ -225,9 +254,15 @@ export const inspectChecksSchema = z.object({
 });
 export type InspectChecksInput = z.input<typeof inspectChecksSchema>;
 
-/** What POST /api/inspect/checks/ answers: the ids recorded now and those recorded before. */
+/**
+ * What POST /api/inspect/checks/ answers: the ids recorded now, those recorded before, and those refused with the
+ * reason (a mark outside the inspector's regions, a checkedAt in the future or older than allowed, a snapshotAt after
+ * the check). A refused check is final: the phone drops it from its queue. `serverTime`: the server's clock.
+ */
 export const inspectChecksResultSchema = z.object({
   recorded: z.array(z.uuid()),
   duplicates: z.array(z.uuid()),
+  refused: z.array(z.object({ id: z.uuid(), detail: z.string() })),
+  serverTime: momentOutSchema,
 });
 export type InspectChecksResult = z.infer<typeof inspectChecksResultSchema>;

@@ -66,6 +66,8 @@ export async function recordChecks(
     return {
       recorded: unique.filter((c) => recorded.has(c.id)).map((c) => c.id),
       duplicates: unique.filter((c) => !recorded.has(c.id)).map((c) => c.id),
+      refused: [],
+      serverTime: new Date().toISOString(),
     };
   });
 }

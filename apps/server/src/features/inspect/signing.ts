@@ -26,5 +26,5 @@ export async function signSnapshot(keys: SigningKeys, json: string): Promise<Sig
   const jws = await new FlattenedSign(encoder.encode(json))
     .setProtectedHeader({ alg: 'EdDSA', kid, typ: snapshotJwsType, b64: false, crit: ['b64'] })
     .sign(key);
-  return { protected: jws.protected!, payload: json, signature: jws.signature };
+  return { protected: jws.protected!, payload: json, signature: jws.signature, serverTime: new Date().toISOString() };
 }

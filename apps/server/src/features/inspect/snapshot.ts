@@ -46,6 +46,8 @@ export function snapshotPayload(input: {
   xmin: string;
   regions: number[] | null;
   full: boolean;
+  /** The cursor a delta continues from; absent or null for a full snapshot. */
+  from?: string | null;
   marks: MarkRow[];
   removed: RemovedRow[];
   maxAgeMinutes: number;
@@ -55,6 +57,7 @@ export function snapshotPayload(input: {
     v: 1,
     cursor: `v1.${input.xmin}.${regionsKey(input.regions)}`,
     full: input.full,
+    from: input.full ? null : (input.from ?? null),
     generatedAt: (input.at ?? new Date()).toISOString(),
     regions: input.regions ?? [],
     maxAgeMinutes: input.maxAgeMinutes,
@@ -92,7 +95,7 @@ export function createSnapshotService(db: Database, keys: SigningKeys, maxAgeMin
           const from = readCursor(since, regions);
           if (from !== null && (await cursorUsable(tx, from))) {
             const changed = await changedMarks(tx, regions, from, xmin);
-            return snapshotPayload({ xmin, regions, full: false, ...changed, maxAgeMinutes });
+            return snapshotPayload({ xmin, regions, full: false, from: since, ...changed, maxAgeMinutes });
           }
           const full = await fullRead(tx, regions, xmin);
           return snapshotPayload({ ...full, regions, full: true, removed: [], maxAgeMinutes });

@@ -64,7 +64,7 @@ describe('the inspector’s answer', () => {
     });
     const annulled: SnapshotMark = ['AB', '000001', 'annulled', '10-AB-123', 'Avtobus', null, null, null, 'AbCd'];
     expect(answerFromReceipt(claims, annulled, { now, snapshotAt }).answer).toBe('annulled');
-    const repaid: SnapshotMark = [...paid.slice(0, 8), 'ZzZz'] as SnapshotMark;
+    const repaid: SnapshotMark = [...paid.slice(0, 8), 'ZzZz'] as unknown as SnapshotMark;
     expect(answerFromReceipt(claims, repaid, { now, snapshotAt }).otherPayment).toBe(true);
     expect(answerFromReceipt(claims, undefined, { now, snapshotAt })).toMatchObject({
       answer: 'valid',

@@ -10,6 +10,7 @@ describe('the phone’s store', () => {
   const full: SnapshotPayload = {
     v: 1,
     cursor: '10',
+    from: null,
     full: true,
     generatedAt: '2026-03-10T07:30:00.000Z',
     regions: [2],

@@ -5,6 +5,7 @@ import type { QueuedCheck } from './store';
 export const snapshotPayload = (over: Partial<SnapshotPayload> = {}): SnapshotPayload => ({
   v: 1,
   cursor: '10',
+  from: null,
   full: true,
   generatedAt: '2026-03-10T07:30:00.000Z',
   regions: [2],

@@ -16,6 +16,7 @@ export const answerLooks: Record<CheckAnswer, { background: string; icon: React.
   valid: { background: '#1d6b34', icon: <CheckCircleFilled /> },
   expired: { background: '#a14600', icon: <ClockCircleFilled /> },
   annulled: { background: '#a8071a', icon: <StopFilled /> },
+  voided: { background: '#8c1c13', icon: <StopFilled /> },
   not_issued: { background: '#5b2a9e', icon: <ExclamationCircleFilled /> },
   unknown: { background: '#545b66', icon: <QuestionCircleFilled /> },
   not_genuine: { background: '#7a0012', icon: <CloseCircleFilled /> },
