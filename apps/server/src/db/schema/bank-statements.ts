@@ -5,14 +5,18 @@ import { payments } from './payments';
 import { users } from './users';
 
 /**
- * Bank statements and their entries (issue 48). A file is known by its content's SHA-256: imported twice, it is the
- * same statement and nothing changes. Money is numeric(14,2) (a statement's balances pass a payment's 12 digits).
+ * Bank statements and their entries (issue 48). A statement is known by its identity (issue 56): the SHA-256 of its
+ * account, its number or sequence and its period (features/bank-statements/statement-identity.ts), whatever bytes
+ * carry it; imported twice, it is the same statement and nothing changes. The content's SHA-256 only spares a
+ * second read of the very same file. Money is numeric(14,2) (a statement's balances pass a payment's 12 digits).
  */
 export const bankStatements = pgTable(
   'bank_statements',
   {
     id: id(),
     contentHash: text('content_hash').notNull(),
+    /** Null only for a statement kept twice before issue 56 (its later copies): those stay out of the unique index. */
+    identity: text('identity'),
     format: text('format').notNull(),
     fileName: text('file_name').notNull(),
     account: text('account').notNull(),
@@ -27,9 +31,12 @@ export const bankStatements = pgTable(
     entryCount: integer('entry_count').notNull(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** When its credits were matched (in the transaction that stored it); null: a re-upload matches them. */
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('bank_statements_content_hash_key').on(t.contentHash),
+    uniqueIndex('bank_statements_identity_key').on(t.identity),
+    index('bank_statements_content_hash_idx').on(t.contentHash),
     index('bank_statements_created_at_idx').on(t.createdAt, t.id),
     index('bank_statements_created_by_idx').on(t.createdBy),
     check('bank_statements_format_known', sql`${t.format} in ('camt053', 'mt940', 'csv')`),
@@ -62,6 +69,8 @@ export const bankEntries = pgTable(
     resolutionReason: text('resolution_reason'),
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** A link whose amounts differ, accepted by a person with a reason: the payment's total less the credit. */
+    acceptedDifference: numeric('accepted_difference', { precision: 14, scale: 2 }),
   },
   (t) => [
     uniqueIndex('bank_entries_statement_position_key').on(t.statementId, t.position),
