@@ -4,6 +4,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { parse } from 'yaml';
 import { binaries, startCluster, type Cluster } from '../../../scripts/lib/postgres-cluster.mjs';
 import {
@@ -16,6 +17,8 @@ import {
 } from '../../../scripts/lib/server-process.mjs';
 import { queryRows } from '../../../scripts/lib/throwaway-database.mjs';
 import { secretSettings } from './config';
+import { DatabaseInRecoveryError, openDatabase } from './db/client';
+import { databaseUnavailable } from './lib/db-errors';
 
 /**
  * The production commands of compose.yaml, run as compose runs them but without containers (issue 25: no image can
@@ -267,4 +270,25 @@ describe('the production commands of compose.yaml, on PostgreSQL with a streamin
     expect((await fetch(`${second.baseUrl}/api/health/`)).status).toBe(200);
     expect(await currentUser(second.baseUrl)).toMatchObject({ status: 200 });
   }, 120_000);
+
+  it('a writing pool that reaches the standby (a proxy behind a failover) refuses it as unavailable, never writes', async () => {
+    const standbyUrl = `postgres://postgres@127.0.0.1:${new URL(replicaUrl).port}/dnx`;
+    const primary = await openDatabase({ url: standbyUrl });
+    const reports = await openDatabase({ url: standbyUrl, role: 'replica' });
+    try {
+      // Readiness fails there, so a proxy in front of several processes stops sending them writes.
+      await expect(primary.ping()).rejects.toBeInstanceOf(DatabaseInRecoveryError);
+      const write = await primary.db.execute(sql`select 1`).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(databaseUnavailable(write)).toBe(true);
+      // The reports' pool reads the standby, as it is meant to.
+      await expect(reports.ping()).resolves.toBeUndefined();
+      await expect(reports.db.execute(sql`select 1`)).resolves.toBeDefined();
+    } finally {
+      await primary.close();
+      await reports.close();
+    }
+  });
 });

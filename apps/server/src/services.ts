@@ -40,7 +40,7 @@ export async function buildServices(app: FastifyInstance, config: Config) {
 
   // Reports and their files read from REPORTS_DATABASE_URL (a read replica) when it is set.
   const replica = config.REPORTS_DATABASE_URL
-    ? await openDatabase({ url: config.REPORTS_DATABASE_URL, poolSize: 10 })
+    ? await openDatabase({ url: config.REPORTS_DATABASE_URL, poolSize: 10, role: 'replica' })
     : null;
   if (replica) {
     app.addHook('onClose', () => replica.close());

@@ -1,11 +1,10 @@
-import net from 'node:net';
 import { errorMessages, retryAfterSeconds } from '@dnx/shared';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { signInAs } from '../test/auth-helpers';
+import { startRelay } from '../test/tcp-relay';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app';
-import { freePort } from '../../../../scripts/lib/server-process.mjs';
 import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-database.mjs';
 
 /**
@@ -14,44 +13,6 @@ import { createThrowawayDatabase } from '../../../../scripts/lib/throwaway-datab
  * TCP relay that the test stops and starts again. The embedded PGlite cannot go away and come back; there the
  * database is closed under the running app.
  */
-
-/** A TCP relay to the PostgreSQL server: `stop()` refuses and cuts every connection, as a stopped server does. */
-async function startRelay(target: URL) {
-  const port = await freePort();
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  const start = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  await start();
-  return {
-    url: (database: string) => {
-      const url = new URL(target.toString());
-      url.hostname = '127.0.0.1';
-      url.port = String(port);
-      // Over TCP to the relay, never the server's Unix socket (npm test's throwaway cluster names one).
-      url.searchParams.delete('host');
-      url.pathname = `/${database}`;
-      return url.toString();
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server!.close(() => resolve());
-      }),
-    start,
-  };
-}
 
 async function expectUnavailable(t: TestApp, headers: Record<string, string>) {
   const answers = await Promise.all([

@@ -80,6 +80,23 @@ export interface DatabaseOptions {
   ownerUrl?: string | undefined;
   /** PostgreSQL's `statement_timeout` and `idle_in_transaction_session_timeout` of the app's connections (ms). */
   timeouts?: { statementMs: number; idleInTransactionMs: number } | undefined;
+  /**
+   * `primary` (the default): the pool writes, so a connection that lands on a server in recovery (a standby, or an old
+   * primary a proxy still routes to during a failover) is refused, and readiness fails there. `replica`: the reports'
+   * read-only pool, where recovery is the normal state.
+   */
+  role?: 'primary' | 'replica' | undefined;
+}
+
+/**
+ * The primary pool reached a server in recovery (a standby): the request answers 503 (`databaseUnavailable` reads
+ * the code), and the connection is dropped, so the next one may reach the new primary.
+ */
+export class DatabaseInRecoveryError extends Error {
+  readonly code = '25006';
+  constructor() {
+    super('the database server is in recovery (a standby): no writes until a primary answers');
+  }
 }
 
 // Work a transaction does last, just before it commits (see `beforeCommit`), by transaction.
@@ -121,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: DatabaseOptions & { url: string }): Promise<DatabaseHandle> {
-  const { url, poolSize = 20, ownerUrl = url, timeouts } = options;
+  const { url, poolSize = 20, ownerUrl = url, timeouts, role = 'primary' } = options;
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // Set at connection start for every connection of the app: no request holds a statement or a transaction forever.
   const limits = timeouts
@@ -143,9 +160,13 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
   const ownerConnections = new WeakSet<PoolClient>();
   let appRoleOn = false;
   pool.on('connect', (client) => {
+    // A connection lost while checked out (a failover, a restart) is an `error` event of its client: without a
+    // listener it would end the process. Its query in flight fails on its own and answers 503.
+    client.on('error', () => {});
     preparePerConnection(client);
     if (!appRoleOn) ownerConnections.add(client);
   });
+  if (role === 'primary') guardPrimary(pool);
   pool.on('acquire', (client) => {
     if (appRoleOn && ownerConnections.delete(client)) void client.query(`set role ${appRole}`).catch(() => {});
   });
@@ -154,7 +175,12 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
     db,
     kind: 'postgres',
     ping: async () => {
-      await pool.query('select 1');
+      // The primary's ping is "can write": a server in recovery is refused at connect (guardPrimary), and one that
+      // went read-only since (demoted in place) says so here.
+      const { rows } = await pool.query<{ readOnly: string }>(
+        'select current_setting(\'transaction_read_only\') as "readOnly"',
+      );
+      if (role === 'primary' && rows[0]?.readOnly !== 'off') throw new DatabaseInRecoveryError();
     },
     useAppRole: async () => {
       if (appRoleOn) return;
@@ -167,6 +193,8 @@ async function openPostgres(options: DatabaseOptions & { url: string }): Promise
     asOwner: async (work) => {
       // The owner's login, without the app's time limits: a migration may build an index for minutes.
       const client = new pg.Client({ connectionString: ownerUrl, application_name: 'dnx-owner' });
+      // Lost mid-work, its query fails; the event itself must not end the process.
+      client.on('error', () => {});
       await client.connect();
       try {
         return await work(withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database));
@@ -253,6 +281,66 @@ async function listenOnPostgres(
       if (current) drop(current);
     },
   };
+}
+
+/** A server that cannot write now: a read-only transaction (a standby), or recovery in progress. */
+const isReadOnlyError = (err: unknown) => {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return code === '25006' || (code === '55000' && /recovery/i.test(String(message)));
+};
+
+/**
+ * The primary pool's guard: each new connection asks whether its server is in recovery and is refused (dropped,
+ * `DatabaseInRecoveryError`) when it is; a connection whose statement met a read-only error is dropped when it is
+ * released, never reused. node-postgres 8 has no `target_session_attrs`, so this is the app's own safety net behind
+ * a proxy that routes to the primary (HAProxy on Patroni's /primary check, docs/operations.md).
+ */
+function guardPrimary(pool: import('pg').Pool) {
+  const checked = new WeakSet<PoolClient>();
+  const poisoned = new WeakSet<PoolClient>();
+  const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+  const guarded = async (): Promise<PoolClient> => {
+    const client = await connect();
+    if (!checked.has(client)) {
+      try {
+        const { rows } = await client.query<{ recovery: boolean }>('select pg_is_in_recovery() as recovery');
+        if (rows[0]?.recovery) throw new DatabaseInRecoveryError();
+      } catch (err) {
+        client.release(true);
+        throw err;
+      }
+      checked.add(client);
+      watchReadOnly(client, poisoned);
+    }
+    // pg-pool gives each checkout its own `release`: a poisoned connection is destroyed, not returned.
+    const release = client.release.bind(client);
+    client.release = (err?: Error | boolean) => release(err ?? (poisoned.has(client) ? true : undefined));
+    return client;
+  };
+  Object.assign(pool, {
+    connect: (callback?: (err: Error | undefined, client?: PoolClient, done?: () => void) => void) => {
+      if (!callback) return guarded();
+      guarded().then(
+        (client) => callback(undefined, client, client.release),
+        (err: Error) => callback(err),
+      );
+      return undefined;
+    },
+  });
+}
+
+/** Marks the connection poisoned when one of its statements fails as on a read-only server. */
+function watchReadOnly(client: PoolClient, poisoned: WeakSet<PoolClient>) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const watched = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise)
+      result.then(undefined, (err: unknown) => {
+        if (isReadOnlyError(err)) poisoned.add(client);
+      });
+    return result;
+  };
+  Object.assign(client, { query: watched });
 }
 
 /**

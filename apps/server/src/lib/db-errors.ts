@@ -56,7 +56,8 @@ const connectionErrorText =
 
 /**
  * The database cannot answer now, but may in a moment: connection lost or refused (class 08), the server
- * shutting down or starting (57P01-57P03), out of connections (53300), a deadlock or serialization failure.
+ * shutting down or starting (57P01-57P03), out of connections (53300), a deadlock or serialization failure, a
+ * server in recovery or read-only (25006; 55000 of recovery).
  */
 export function databaseUnavailable(err: unknown): boolean {
   for (let current: unknown = err, depth = 0; current && depth < 4; depth += 1) {
@@ -64,6 +65,10 @@ export function databaseUnavailable(err: unknown): boolean {
     const code = typeof fields.code === 'string' ? fields.code : '';
     if (connectionErrorCodes.has(code)) return true;
     if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '40001', '40P01'].includes(code)) return true;
+    // A server that cannot write now (a standby, or a primary being demoted): 25006, or 55000 "recovery is in
+    // progress". The pool drops the connection (db/client.ts); the retry may reach the new primary.
+    if (code === '25006') return true;
+    if (code === '55000' && typeof fields.message === 'string' && /recovery/i.test(fields.message)) return true;
     if (typeof fields.message === 'string' && connectionErrorText.test(fields.message)) return true;
     // An AggregateError (a connection refused on every address) holds its causes in `errors`.
     if (Array.isArray(fields.errors) && fields.errors.some((e) => databaseUnavailable(e))) return true;

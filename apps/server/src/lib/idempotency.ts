@@ -270,16 +270,22 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 
+  // Keys whose release failed (the database was away when their request answered 503): given back as soon as the
+  // database answers again, so a client's retry after the outage runs instead of meeting 409 until the key is stale.
+  const releases = createReleaseRetries(app);
   const settle = async (request: FastifyRequest, status: number, contentType: string | null, payload: unknown) => {
     const id = claimed.get(request);
     if (id === undefined) return;
     claimed.delete(request);
+    const release = status >= 500 || typeof payload !== 'string';
     try {
-      if (status >= 500 || typeof payload !== 'string') await releaseIdempotent(app.db, id);
+      if (release) await releaseIdempotent(app.db, id);
       else await completeIdempotent(app.db, id, { status, contentType, body: payload });
     } catch (err) {
-      // The answer still goes out; the key stays running until it is taken over as stale.
+      // The answer still goes out. A key to give back is tried again; a kept answer that failed leaves the key
+      // running until it is taken over as stale (its effect, if it committed, answers the retry: `effect`).
       request.log.error({ err }, 'keeping an idempotent answer failed');
+      if (release) releases.add(id);
     }
   };
 
@@ -291,3 +297,39 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   // An answer that never reached onSend (the client went away first): the key is given back.
   app.addHook('onResponse', async (request) => settle(request, 500, null, undefined));
 });
+
+/** How often a key whose release failed is tried again, and for how long (then it is stale anyway). */
+const releaseRetryMs = 500;
+
+/** Gives back, once the database answers, the keys whose release failed; stops with the app. */
+function createReleaseRetries(app: FastifyInstance) {
+  const pending = new Map<number, number>();
+  let timer: NodeJS.Timeout | undefined;
+  const run = async () => {
+    timer = undefined;
+    for (const [id, until] of pending) {
+      try {
+        await releaseIdempotent(app.db, id);
+        pending.delete(id);
+      } catch {
+        if (Date.now() > until) pending.delete(id);
+      }
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (timer || pending.size === 0) return;
+    timer = setTimeout(() => void run(), releaseRetryMs);
+    timer.unref();
+  };
+  app.addHook('onClose', async () => {
+    clearTimeout(timer);
+    pending.clear();
+  });
+  return {
+    add(id: number) {
+      pending.set(id, Date.now() + idempotencySettings.staleAfterSeconds * 1000);
+      schedule();
+    },
+  };
+}

@@ -38,5 +38,8 @@ export const drfMessages = {
   throttled: (wait: number) => `Request was throttled. Expected available in ${wait} seconds.`,
 } as const;
 
-/** Seconds a client waits before retrying a 503. */
-export const retryAfterSeconds = 5;
+/**
+ * Seconds a client waits before retrying a 503 (the database away, a process draining): short, so a retry lands
+ * within about a second of a new primary (a failover's writes resume in 5-20 s) or reaches another process.
+ */
+export const retryAfterSeconds = 1;

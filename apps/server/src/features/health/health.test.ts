@@ -1,3 +1,4 @@
+import { retryAfterSeconds } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ describe('liveness and readiness', () => {
     expect(live.json()).toEqual({ status: 'ok' });
     const unready = await t.app.inject({ method: 'GET', url: '/api/health/ready/' });
     expect(unready.statusCode).toBe(503);
-    expect(unready.headers['retry-after']).toBe('5');
+    expect(unready.headers['retry-after']).toBe(String(retryAfterSeconds));
     expect(unready.json().status).toBe('error');
     expect(unready.json().checks.database).not.toBe('ok');
     await t.app.close();
@@ -85,7 +86,7 @@ describe('liveness and readiness', () => {
     for (let probe = 0; probe < 6; probe += 1) {
       const res = await t.app.inject({ method: 'GET', url: probe % 3 === 2 ? '/api/health/ready/' : '/api/health/' });
       expect(res.statusCode).toBe(503);
-      expect(res.headers['retry-after']).toBe('5');
+      expect(res.headers['retry-after']).toBe(String(retryAfterSeconds));
     }
     const lines = log.read();
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
