@@ -22,11 +22,14 @@ async function main() {
   stopWatchdog = startWatchdog(app, config);
 }
 
+/** A refusal to start that a restart does not mend: the launcher and systemd do not start it again (78, EX_CONFIG). */
+const configExitCode = 78;
+
 main().catch((err: unknown) => {
   if (err instanceof ConfigError || err instanceof EmbeddedDatabaseBusyError || err instanceof MigrationRightsError) {
     console.error(err.message);
-  } else {
-    console.error(err);
+    process.exit(configExitCode);
   }
+  console.error(err);
   process.exit(1);
 });

@@ -145,7 +145,7 @@ describe('one process on an embedded data folder (server build)', () => {
     const fresh = mkdtempSync(path.join(tmpdir(), 'dnx-production-'));
     try {
       const refused = await serverRefusal(fresh, production);
-      expect(refused.code).toBe(1);
+      expect(refused.code).toBe(78);
       expect(refused.stderr).toContain('Refusing to run NODE_ENV=production on the embedded database');
       expect(existsSync(path.join(fresh, 'pglite'))).toBe(false);
       expect(cli(fresh, ['migrate'], production).stderr).toContain('Refusing to run NODE_ENV=production');
