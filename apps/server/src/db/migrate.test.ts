@@ -39,6 +39,12 @@ describe('migrations (issue 25)', () => {
         { name: 'fn_forms_valid_to_idx', valid: true },
         { name: 'payments_status_created_at_idx', valid: true },
       ]);
+      // Nothing unlogged: a promoted standby or a crash recovery finds every table and sequence whole (issue 58).
+      const unlogged = await query(
+        `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where c.relpersistence = 'u' and n.nspname = 'public' order by 1`,
+      );
+      expect(unlogged.rows).toEqual([]);
     } finally {
       await database.dispose();
     }
