@@ -53,12 +53,13 @@ export const inspectChecks = pgTable(
     accuracy: integer('accuracy'),
   },
   (t) => [
-    index('inspect_checks_form_id_idx').on(t.formId),
+    // A form's history pages its checks in this order (issue 56); the form's foreign key is its first column.
+    index('inspect_checks_form_id_checked_at_idx').on(t.formId, t.checkedAt, t.recordedAt, t.id),
     index('inspect_checks_inspector_id_idx').on(t.inspectorId),
     index('inspect_checks_series_number_idx').on(t.series, t.number),
     check(
       'inspect_checks_answer',
-      sql`${t.answer} in ('valid', 'expired', 'annulled', 'not_issued', 'unknown', 'not_genuine')`,
+      sql`${t.answer} in ('valid', 'expired', 'annulled', 'voided', 'not_issued', 'unknown', 'not_genuine')`,
     ),
     check('inspect_checks_source', sql`${t.source} in ('scan', 'typed')`),
     check(
