@@ -97,6 +97,16 @@ const envSchema = z.object({
   SIGNING_KEYS: z.string().optional(),
   /** The inspector's phone warns that its snapshot is old past this many minutes (issue 46). */
   INSPECT_SNAPSHOT_MAX_AGE: z.coerce.number().int().min(5).max(10_080).default(720),
+  /**
+   * How far (seconds) a phone's clock may run ahead of the server's (issue 56): a check dated later than now plus this,
+   * or made from a snapshot dated later than the check plus this, is refused.
+   */
+  INSPECT_CLOCK_SKEW: z.coerce.number().int().min(0).max(3_600).default(300),
+  /** Snapshots, and posts of checks, allowed per person within the window (seconds), each counted apart (issue 56). */
+  INSPECT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  INSPECT_RATE_WINDOW: z.coerce.number().int().positive().default(600),
+  /** A delta that would bring more marks than this answers the full snapshot instead, from its cache (issue 56). */
+  INSPECT_DELTA_MAX_CHANGES: z.coerce.number().int().positive().default(5_000),
   ACCESS_TOKEN_LIFETIME: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_LIFETIME: z.coerce.number().int().positive().default(86_400),
   RESET_TOKEN_LIFETIME: z.coerce.number().int().positive().default(3_600),

@@ -230,11 +230,18 @@ export const enMessages: MessageCatalogue = {
     tooManyChecks: (max) => `At most ${max} checks can be sent at once.`,
     checkIdInvalid: 'The check identifier must be a UUID.',
     checkedAtInvalid: 'The time of the check must be in ISO 8601 format.',
-    answerInvalid: 'Answer: valid, expired, annulled, not_issued, unknown or not_genuine.',
+    answerInvalid: 'Answer: valid, expired, annulled, voided, not_issued, unknown or not_genuine.',
     sourceInvalid: 'Source: scan or typed.',
     locationInvalid:
       'The location is not valid: latitude -90..90, longitude -180..180 (decimals as text), accuracy in whole metres.',
     noRegion: 'You have no region assigned: the list of marks cannot be downloaded.',
+    checkOutsideRegion: 'This mark is not of your region: the check was not recorded.',
+    checkedAtFuture: "The check's time is ahead of the server's clock: check the phone's clock.",
+    checkedAtTooOld: (hours) => `The check was made more than ${hours} hours ago: so old a check is not accepted.`,
+    snapshotAfterCheck: "The list's time is after the check's time: the check was not recorded.",
+    tooManyChecksOfMark: (max) =>
+      `You have checked this mark ${max} times in the last 24 hours already: the new check was not recorded.`,
+    throttled: (seconds) => `Too many requests. Try again in ${seconds} seconds.`,
   },
   importMessages: {
     resourceInvalid: 'Choose the list to import.',

@@ -233,11 +233,18 @@ export const ruMessages: MessageCatalogue = {
     tooManyChecks: (max) => `За один раз можно отправить не более ${max} проверок.`,
     checkIdInvalid: 'Идентификатор проверки должен быть UUID.',
     checkedAtInvalid: 'Время проверки должно быть в формате ISO 8601.',
-    answerInvalid: 'Ответ: valid, expired, annulled, not_issued, unknown или not_genuine.',
+    answerInvalid: 'Ответ: valid, expired, annulled, voided, not_issued, unknown или not_genuine.',
     sourceInvalid: 'Источник: scan или typed.',
     locationInvalid:
       'Неверное местоположение: широта -90..90, долгота -180..180 (десятичная дробь строкой), точность в целых метрах.',
     noRegion: 'Вам не назначен регион: список знаков загрузить нельзя.',
+    checkOutsideRegion: 'Этот знак не относится к вашему региону: проверка не записана.',
+    checkedAtFuture: 'Время проверки опережает часы сервера: проверьте часы телефона.',
+    checkedAtTooOld: (hours) => `Проверка сделана более ${hours} ч назад: столь старая проверка не принимается.`,
+    snapshotAfterCheck: 'Время списка позже времени проверки: проверка не записана.',
+    tooManyChecksOfMark: (max) =>
+      `Вы уже проверили этот знак ${max} раз за последние 24 часа: новая проверка не записана.`,
+    throttled: (seconds) => `Слишком много запросов. Повторите через ${seconds} с.`,
   },
   importMessages: {
     resourceInvalid: 'Выберите импортируемый список.',

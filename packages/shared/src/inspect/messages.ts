@@ -8,4 +8,13 @@ export const inspectMessages = {
   sourceInvalid: 'Mənbə: scan və ya typed.',
   locationInvalid: 'Yer düzgün deyil: enlik -90..90, uzunluq -180..180 (onluq kəsr mətn kimi), dəqiqlik tam metrlə.',
   noRegion: 'Sizə region təyin edilməyib: nişanların siyahısını yükləmək olmaz.',
+  /** A refused check (issue 56): final, the phone drops it from its queue. */
+  checkOutsideRegion: 'Bu nişan sizin regionunuza aid deyil: yoxlama qeyd edilmədi.',
+  checkedAtFuture: 'Yoxlamanın vaxtı serverin saatından irəlidədir: telefonun saatını yoxlayın.',
+  checkedAtTooOld: (hours: string) => `Yoxlama ${hours} saatdan əvvəl edilib: belə köhnə yoxlama qəbul edilmir.`,
+  snapshotAfterCheck: 'Siyahının vaxtı yoxlamanın vaxtından sonradır: yoxlama qeyd edilmədi.',
+  tooManyChecksOfMark: (max: number) =>
+    `Bu nişanı son 24 saatda artıq ${max} dəfə yoxlamısınız: yeni yoxlama qeyd edilmədi.`,
+  /** 429 of the snapshot and of the checks' post, per person. */
+  throttled: (seconds: number) => `Sorğular çox tez-tezdir. ${seconds} saniyədən sonra yenidən cəhd edin.`,
 } as const;

@@ -200,6 +200,11 @@ export type SignedSnapshot = z.infer<typeof signedSnapshotSchema>;
 
 /** At most this many checks in one POST. */
 export const maxChecksPerBatch = 500;
+/**
+ * At most this many checks of one mark by one person are recorded in 24 hours (issue 56): beyond, each is refused, so
+ * one person's checks cannot crowd the form's history.
+ */
+export const maxChecksOfMarkPerDay = 20;
 
 const isoMoment = z
   .string({ error: m.checkedAtInvalid })

@@ -4,14 +4,13 @@ import {
   fnFormSchema,
   findAppRoute,
   idParamsSchema,
-  noQuerySchema,
   pageSchema,
 } from '@dnx/shared';
 import { signedInErrors } from '../../lib/api-errors';
 import { registerListExport } from '../../lib/list/list-export';
 import { requestUrl } from '../../lib/list/list-query';
 import { authUser } from '../../plugins/auth';
-import { common, historySchema, formFilters } from './route-parts';
+import { common, formFilters, formHistoryQuerySchema, formHistorySchema } from './route-parts';
 import type { ZodApp } from '../../lib/zod-app';
 import type { FormService } from './form-service';
 
@@ -88,12 +87,19 @@ export function formListRoutes(app: ZodApp, forms: FormService) {
       schema: {
         operationId: 'getFnFormHistory',
         ...common,
-        summary: "A form's movements from the ledger, oldest first",
+        summary:
+          "A form's movements from the ledger with the inspectors' checks among them, oldest first, paged " +
+          '(`page`; `per_page` up to 100, the default): {count, next, previous, results}',
         params: idParamsSchema,
-        querystring: noQuerySchema,
-        response: { 200: historySchema, ...signedInErrors },
+        querystring: formHistoryQuerySchema,
+        response: { 200: formHistorySchema, ...signedInErrors },
       },
     },
-    async (request) => ({ results: await forms.history(authUser(request), request.params.id) }),
+    async (request) =>
+      forms.history(authUser(request), request.params.id, {
+        page: request.query.page,
+        perPage: request.query.per_page,
+        currentUrl: requestUrl(request),
+      }),
   );
 }

@@ -10,7 +10,8 @@ import * as repo from './form-repository';
 import { formScope, visibleForm } from './form-rules';
 import { shareForms, unshareForms } from './form-share';
 import { annulForms, voidForm } from './form-void';
-import { checkTimeline, formTimeline, mergeByTime, seenExpiry } from './ledger';
+import { formHistoryPage } from './form-history';
+import { formTimeline, seenExpiry } from './ledger';
 
 /**
  * The forms and their numbers (active, shared, voided, annulled): lists, moves (form-share.ts, form-void.ts, written
@@ -46,12 +47,12 @@ export function createFormService(db: Database, caches?: ListCaches) {
 
     read: (actor: AuthUser, id: number): Promise<FnForm> => visibleForm(db, actor, id),
 
-    history: async (actor: AuthUser, id: number) => {
+    /** A page of the form's history: its movements with the inspectors' checks (issue 46) among them, by time. */
+    history: async (actor: AuthUser, id: number, paging: { page: number; perPage: number; currentUrl: string }) => {
       const form = await visibleForm(db, actor, id);
       const entries = await formTimeline(db, form.batch, form.series, Number(form.number));
       const expiry = seenExpiry(form, utcDay());
-      // The inspectors' checks of the mark (issue 46) among the movements, by time.
-      return mergeByTime(expiry ? [...entries, expiry] : entries, await checkTimeline(db, id, form));
+      return formHistoryPage(db, form, expiry ? [...entries, expiry] : entries, paging);
     },
 
     share: (actor: AuthUser, input: FnShare) => shareForms(db, actor, input),

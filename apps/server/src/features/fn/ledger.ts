@@ -1,7 +1,7 @@
-import { checkAnswerLabels, formatFnNumber, type FnForm, type FnHistoryEntry, type FnMovement } from '@dnx/shared';
+import { formatFnNumber, type FnForm, type FnHistoryEntry, type FnMovement } from '@dnx/shared';
 import { and, asc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client';
-import { fnLedger, inspectChecks, users } from '../../db/schema';
+import { fnLedger } from '../../db/schema';
 import type { AuditActor } from '../../lib/audit';
 import { defineHashChain } from '../../lib/hash-chain';
 
@@ -111,56 +111,4 @@ export function seenExpiry(form: FnForm, today: string): FnHistoryEntry | null {
     after: { status: 1 },
     reason: null,
   };
-}
-
-/**
- * The inspectors' checks of a form (issue 46, inspect_checks), oldest first, as timeline entries: who, when, the
- * answer the phone showed (in `reason`, the words), and in `after` the answer, how it was read, the snapshot's time
- * and where, when the person allowed it.
- */
-export async function checkTimeline(db: Executor, formId: number, form: FnForm): Promise<FnHistoryEntry[]> {
-  const rows = await db
-    .select({ check: inspectChecks, email: users.email })
-    .from(inspectChecks)
-    .leftJoin(users, eq(users.id, inspectChecks.inspectorId))
-    .where(eq(inspectChecks.formId, formId))
-    .orderBy(asc(inspectChecks.checkedAt), asc(inspectChecks.recordedAt))
-    .limit(1000);
-  return rows.map(({ check, email }) => ({
-    id: null,
-    at: check.checkedAt.toISOString(),
-    actor: check.inspectorId,
-    actor_email: email,
-    movement: 'check',
-    batch: form.batch,
-    forms: 1,
-    number_from: form.number,
-    number_to: form.number,
-    before: null,
-    after: {
-      check: check.id,
-      answer: check.answer,
-      source: check.source,
-      snapshot_at: check.snapshotAt?.toISOString() ?? null,
-      location:
-        check.latitude === null
-          ? null
-          : { lat: trimDecimal(check.latitude), lon: trimDecimal(check.longitude!), accuracy: check.accuracy },
-    },
-    reason: checkAnswerLabels[check.answer],
-  }));
-}
-
-/** A decimal as sent, without the column's trailing zeros ("40.6828000" -> "40.6828"). */
-const trimDecimal = (value: string) => (value.includes('.') ? value.replace(/\.?0+$/, '') : value);
-
-/** Ledger entries (in their order) with checks placed among them by time: a check before the first entry after it. */
-export function mergeByTime(ledger: FnHistoryEntry[], checks: FnHistoryEntry[]): FnHistoryEntry[] {
-  const merged: FnHistoryEntry[] = [];
-  let next = 0;
-  for (const entry of ledger) {
-    while (next < checks.length && checks[next]!.at < entry.at) merged.push(checks[next++]!);
-    merged.push(entry);
-  }
-  return [...merged, ...checks.slice(next)];
 }

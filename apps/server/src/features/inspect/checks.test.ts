@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectChecks } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
+import { roomyLimits } from './inspect-test-kit';
 
 describe('the checks a phone sends', () => {
   let t: TestApp;
   let k: Awaited<ReturnType<typeof fnKit>>;
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
+    t = await createTestApp({ seed: true, env: roomyLimits });
     k = await fnKit(t);
   }, 120_000);
   afterAll(async () => {
@@ -46,9 +47,14 @@ describe('the checks a phone sends', () => {
     const typed = check('ZZZ', '999999', { answer: 'unknown', source: 'typed', location: null, snapshotAt: null });
     const first = await post([scanned, typed]);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ recorded: [scanned.id, typed.id], duplicates: [] });
+    expect(first.json()).toEqual({
+      recorded: [scanned.id, typed.id],
+      duplicates: [],
+      refused: [],
+      serverTime: expect.any(String),
+    });
     const again = await post([scanned, typed]);
-    expect(again.json()).toEqual({ recorded: [], duplicates: [scanned.id, typed.id] });
+    expect(again.json()).toMatchObject({ recorded: [], duplicates: [scanned.id, typed.id], refused: [] });
 
     const rows = await t.database.db
       .select()

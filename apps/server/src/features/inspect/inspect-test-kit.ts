@@ -14,6 +14,9 @@ import { paymentRows, payments } from '../../db/schema';
 import { signInAs, type SignedIn } from '../../test/auth-helpers';
 import type { TestApp } from '../../test/test-app';
 
+/** Settings for a test file that asks for many snapshots as one person (a phone allows far fewer: limits.test.ts). */
+export const roomyLimits = { INSPECT_RATE_LIMIT: '100000' };
+
 /** The published keys, as a phone downloads them. */
 export async function fetchJwks(t: TestApp): Promise<Jwks> {
   const res = await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' });

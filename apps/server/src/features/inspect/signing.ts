@@ -17,14 +17,26 @@ export async function signReceipt(keys: SigningKeys, claims: ReceiptClaims): Pro
   return new CompactSign(payload).setProtectedHeader({ alg: 'EdDSA', kid, typ: receiptJwsType }).sign(key);
 }
 
+/** A signed snapshot without the time of its answer: what a kept full snapshot answers again (snapshot-service.ts). */
+export type SignedSnapshotBody = Omit<SignedSnapshot, 'serverTime'>;
+
 /**
  * A snapshot's JSON text signed as a flattened JWS with the payload unencoded (RFC 7797): the answer carries the
- * JSON itself, which HTTP compression sees whole.
+ * JSON itself, which HTTP compression sees whole. With the kid that signed it.
  */
-export async function signSnapshot(keys: SigningKeys, json: string): Promise<SignedSnapshot> {
+export async function signSnapshotBody(
+  keys: SigningKeys,
+  json: string,
+): Promise<{ kid: string; body: SignedSnapshotBody }> {
   const { kid, key } = await keys.current();
   const jws = await new FlattenedSign(encoder.encode(json))
     .setProtectedHeader({ alg: 'EdDSA', kid, typ: snapshotJwsType, b64: false, crit: ['b64'] })
     .sign(key);
-  return { protected: jws.protected!, payload: json, signature: jws.signature, serverTime: new Date().toISOString() };
+  return { kid, body: { protected: jws.protected!, payload: json, signature: jws.signature } };
+}
+
+/** A snapshot signed, with the server's time of the answer (outside the signature). */
+export async function signSnapshot(keys: SigningKeys, json: string): Promise<SignedSnapshot> {
+  const { body } = await signSnapshotBody(keys, json);
+  return { ...body, serverTime: new Date().toISOString() };
 }

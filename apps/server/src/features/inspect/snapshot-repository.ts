@@ -21,6 +21,8 @@ export interface MarkRow {
   valid_to: string | null;
   amount: string | null;
   verify_code: string | null;
+  /** The reason a voided blank was voided with (fn_forms.void_reason); absent or null otherwise. */
+  void_reason?: string | null;
 }
 
 /** A key of fn_form_changes whose form is no longer in the regions read (deleted, or its batch moved away). */
@@ -31,9 +33,14 @@ export interface RemovedRow {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-/** The tuple of a mark: only a paid form carries its vehicle, validity, amount and payment (nothing else personal). */
+/**
+ * The tuple of a mark: only a paid form carries its vehicle, validity, amount and payment (nothing else personal); a
+ * voided blank carries the reason it was voided with, a state of its own (issue 56), never "not issued".
+ */
 export function markTuple(row: MarkRow): SnapshotMark {
   const number = String(row.number).padStart(6, '0');
+  if (row.stage === 'voided')
+    return [row.series, number, 'voided', null, null, null, null, null, null, row.void_reason ?? null];
   if (row.stage !== 'paid') return [row.series, number, 'not_issued', null, null, null, null, null, null];
   return [
     row.series,
@@ -50,7 +57,7 @@ export function markTuple(row: MarkRow): SnapshotMark {
 
 const markColumns = sql`
   f.series, f.number, f.stage, f.annulled, r.plate, t.name AS transport_type, f.valid_from::text AS valid_from,
-  f.valid_to::text AS valid_to, r.tax_price::text AS amount, p.verify_code`;
+  f.valid_to::text AS valid_to, r.tax_price::text AS amount, p.verify_code, f.void_reason`;
 // The row of the payment that holds (or paid) the form, its payment and the row's transport type.
 const paymentJoins = sql`
   LEFT JOIN payments p ON p.id = f.payment_id AND f.stage = 'paid'
@@ -93,7 +100,7 @@ export async function changedMarks(
     await tx.execute(sql`
       SELECT DISTINCT ON (c.series, c.number) c.series, c.number, (b.id IS NOT NULL) AS present,
         f.stage, f.annulled, r.plate, t.name AS transport_type, f.valid_from::text AS valid_from,
-        f.valid_to::text AS valid_to, r.tax_price::text AS amount, p.verify_code
+        f.valid_to::text AS valid_to, r.tax_price::text AS amount, p.verify_code, f.void_reason
       FROM (
         SELECT c.series, c.number FROM fn_form_changes c
         WHERE c.xid >= ${since}::xid8 AND c.xid < ${until}::xid8 AND ${inRegions(sql`c.region_id`, regions)}
@@ -129,4 +136,30 @@ export async function changedSince(tx: Executor, xmin: string): Promise<boolean>
       OR EXISTS (SELECT 1 FROM fn_batch_changes WHERE xid >= ${xmin}::xid8) AS changed`),
   );
   return row!.changed;
+}
+
+/**
+ * How many marks a delta of [since, until) in the regions would bring, counted no further than `limit` + 1 (a
+ * batch made in the range as its numbers): the index of each table is read for at most that many rows.
+ */
+export async function deltaSize(
+  tx: Executor,
+  regions: number[] | null,
+  since: string,
+  until: string,
+  limit: number,
+): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      SELECT (SELECT count(*) FROM (
+          SELECT 1 FROM fn_form_changes c
+          WHERE c.xid >= ${since}::xid8 AND c.xid < ${until}::xid8 AND ${inRegions(sql`c.region_id`, regions)}
+          LIMIT ${limit + 1}) f)
+        + (SELECT coalesce(sum(n.forms), 0) FROM (
+          SELECT b.finish_number - b.start_number + 1 AS forms
+          FROM fn_batch_changes n JOIN fn_batches b ON b.id = n.batch_id
+          WHERE n.xid >= ${since}::xid8 AND n.xid < ${until}::xid8 AND ${inRegions(sql`b.region_id`, regions)}
+          LIMIT ${limit + 1}) n) AS n`),
+  );
+  return Number(row!.n);
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
-import { changedFrom, fetchSnapshot, marksByKey, syncUntil } from './inspect-test-kit';
+import { changedFrom, fetchSnapshot, marksByKey, syncUntil, roomyLimits } from './inspect-test-kit';
 
 /**
  * A writer's transaction that began before a snapshot was read and commits after it is not lost: its change comes in
@@ -15,7 +15,7 @@ describe('the snapshot under a concurrent writer', () => {
   let k: Awaited<ReturnType<typeof fnKit>>;
   let writer: pg.Client;
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
+    t = await createTestApp({ seed: true, env: roomyLimits });
     k = await fnKit(t);
     writer = new pg.Client({ connectionString: t.databaseUrl });
     await writer.connect();

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fnBatches, fnForms } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
-import { changedFrom, fetchJwks, fetchSnapshot, marksByKey, syncUntil, verifySnapshot } from './inspect-test-kit';
+import {
+  changedFrom,
+  fetchJwks,
+  fetchSnapshot,
+  marksByKey,
+  syncUntil,
+  verifySnapshot,
+  roomyLimits,
+} from './inspect-test-kit';
 import { signSnapshot } from './signing';
 import { snapshotJson, snapshotPayload } from './snapshot';
 import type { MarkRow } from './snapshot-repository';
@@ -15,7 +23,7 @@ describe('the inspector snapshot', () => {
   let t: TestApp;
   let k: Awaited<ReturnType<typeof fnKit>>;
   beforeAll(async () => {
-    t = await createTestApp({ seed: true });
+    t = await createTestApp({ seed: true, env: roomyLimits });
     k = await fnKit(t);
   }, 120_000);
   afterAll(async () => {
@@ -61,6 +69,43 @@ describe('the inspector snapshot', () => {
     expect(after.full).toBe(true);
     expect(marksByKey(after).get(markKey(forms[0]!.series, forms[0]!.number))?.[2]).toBe('valid');
     expect(after.marks).toHaveLength(first.marks.length + 1);
+  });
+
+  it('sends a voided blank as voided with its reason, in a delta and in full; a delta names its cursor', async () => {
+    const first = await fetchSnapshot(t, k.as.inspector);
+    expect(first.from).toBeNull();
+    const batch = await k.createBatch({ series: k.freshSeries(), finish_number: '000002' });
+    await k.request('POST', `/api/fn/batches/${batch.id}/accept/`, k.as.operator);
+    const [form] = await t.database.db.select().from(fnForms).where(eq(fnForms.batchId, batch.id)).limit(1);
+    const voided = await k.request('POST', `/api/fn/forms/${form!.id}/void/`, k.as.operator, { reason: 'Korlanıb' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const key = markKey(batch.series, String(form!.number).padStart(6, '0'));
+    const expected = [batch.series, key.slice(-6), 'voided', null, null, null, null, null, null, 'Korlanıb'];
+
+    const delta = await fetchSnapshot(t, k.as.inspector, first.cursor);
+    expect(delta).toMatchObject({ full: false, from: first.cursor });
+    const { marks } = await syncUntil(t, k.as.inspector, first.cursor, (got) => got.get(key)?.[2] === 'voided');
+    expect(marks.get(key)).toEqual(expected);
+    expect(marksByKey(await fetchSnapshot(t, k.as.inspector)).get(key)).toEqual(expected);
+  });
+
+  it("answers each snapshot with the server's time, a full one kept unchanged too", async () => {
+    const get = async (since?: string) => {
+      const url = since ? `/api/inspect/snapshot/?since=${encodeURIComponent(since)}` : '/api/inspect/snapshot/';
+      const res = await t.app.inject({ method: 'GET', url, headers: k.as.inspector.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SignedSnapshot>();
+    };
+    const before = Date.now();
+    const first = await get();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await get();
+    // The same signed snapshot (kept), answered at its own moment.
+    expect(again.signature).toBe(first.signature);
+    expect(Date.parse(first.serverTime)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(again.serverTime)).toBeGreaterThan(Date.parse(first.serverTime));
+    const delta = await get(JSON.parse(first.payload).cursor);
+    expect(Date.parse(delta.serverTime)).toBeGreaterThanOrEqual(Date.parse(again.serverTime));
   });
 
   it('answers a national user every region', async () => {

@@ -1,24 +1,12 @@
-import { formatFnNumber, inspectMessages as m, type SignedSnapshot, type SnapshotPayload } from '@dnx/shared';
-import type { Database, Transaction } from '../../db/client';
+import { formatFnNumber, inspectMessages as m, type SnapshotPayload } from '@dnx/shared';
 import { HttpError } from '../../lib/http-errors';
 import type { AuthUser } from '../../plugins/auth';
-import {
-  allMarks,
-  changedMarks,
-  changedSince,
-  cursorUsable,
-  markTuple,
-  snapshotXmin,
-  type MarkRow,
-  type RemovedRow,
-} from './snapshot-repository';
-import { signSnapshot } from './signing';
-import type { SigningKeys } from './signing-keys';
+import { markTuple, type MarkRow, type RemovedRow } from './snapshot-repository';
 
 /**
- * The signed snapshot of the marks of an inspector's regions (issue 46): in full, or the changes since the cursor of
- * the last one. The cursor is `v1.{xmin}.{regions}`: a cursor of other regions (the person moved) or not of this
- * database answers in full.
+ * The parts of the inspectors' snapshot (issue 46; snapshot-service.ts answers it): the regions, the cursor and the
+ * payload. The cursor is `v1.{xmin}.{regions}`: a cursor of other regions (the person moved) or not of this database
+ * answers in full.
  */
 
 /** The regions a person's snapshot covers: null for every region (a national user). */
@@ -28,7 +16,7 @@ export function snapshotRegions(actor: AuthUser): number[] | null {
   return [actor.regionId];
 }
 
-const regionsKey = (regions: number[] | null) => (regions === null ? 'all' : regions.join('-'));
+export const regionsKey = (regions: number[] | null) => (regions === null ? 'all' : regions.join('-'));
 
 /** A cursor's xid when it is one of these regions' cursors; null otherwise. */
 export function readCursor(cursor: string | undefined, regions: number[] | null): string | null {
@@ -63,46 +51,5 @@ export function snapshotPayload(input: {
     maxAgeMinutes: input.maxAgeMinutes,
     marks: input.marks.map(markTuple),
     removed: input.removed.map((r) => [r.series, formatFnNumber(r.number)]),
-  };
-}
-
-/** How many regions' full reads a process keeps (each at most a region's marks). */
-const fullReadsKept = 8;
-
-export function createSnapshotService(db: Database, keys: SigningKeys, maxAgeMinutes: number) {
-  // The last full read of each region set and the xmin it was read at: while no mark has changed in a transaction at
-  // or above that xmin, it is still the state (every change writes fn_form_changes), and its xmin still the cursor.
-  // Many phones of one region syncing in full in the morning then cost one read. Lost with the process; never stale.
-  const fullReads = new Map<string, { xmin: string; marks: MarkRow[] }>();
-  async function fullRead(tx: Transaction, regions: number[] | null, xmin: string) {
-    const key = regionsKey(regions);
-    const kept = fullReads.get(key);
-    if (kept && !(await changedSince(tx, kept.xmin))) return kept;
-    const read = { xmin, marks: await allMarks(tx, regions) };
-    fullReads.delete(key);
-    fullReads.set(key, read);
-    if (fullReads.size > fullReadsKept) fullReads.delete(fullReads.keys().next().value!);
-    return read;
-  }
-
-  return {
-    async snapshot(actor: AuthUser, since: string | undefined): Promise<SignedSnapshot> {
-      const regions = snapshotRegions(actor);
-      const payload = await db.transaction(
-        async (tx) => {
-          // The first statement fixes the transaction's snapshot: its xmin and every read below agree.
-          const xmin = await snapshotXmin(tx);
-          const from = readCursor(since, regions);
-          if (from !== null && (await cursorUsable(tx, from))) {
-            const changed = await changedMarks(tx, regions, from, xmin);
-            return snapshotPayload({ xmin, regions, full: false, from: since, ...changed, maxAgeMinutes });
-          }
-          const full = await fullRead(tx, regions, xmin);
-          return snapshotPayload({ ...full, regions, full: true, removed: [], maxAgeMinutes });
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
-      return signSnapshot(keys, snapshotJson(payload));
-    },
   };
 }
