@@ -25,3 +25,4 @@ export * from './i18n';
 export * from './bank-statements';
 export * from './bank-statements/columns';
 export * from './live';
+export * from './directory';

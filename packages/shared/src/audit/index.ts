@@ -23,6 +23,9 @@ export const auditActions = [
   'mfa_step_up',
   'mfa_reset',
   'mfa_remove',
+  'directory_link',
+  'directory_create',
+  'directory_groups',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -51,6 +54,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   mfa_step_up: 'Əməliyyatın ikinci faktorla təsdiqi',
   mfa_reset: 'İkinci faktorun sıfırlanması',
   mfa_remove: 'İkinci faktorun söndürülməsi',
+  directory_link: 'Kataloq hesabının əlaqələndirilməsi',
+  directory_create: 'Kataloqdan hesabın yaradılması',
+  directory_groups: 'Qrupların kataloqdan yenilənməsi',
 };
 
 export const auditResultLabels: Record<AuditResult, string> = {

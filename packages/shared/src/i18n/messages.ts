@@ -15,6 +15,7 @@ import { inspectMessages } from '../inspect/messages';
 import { openingMessages } from '../imports/opening';
 import { jobMessages } from '../jobs';
 import { liveMessages } from '../live/messages';
+import { directoryMessages } from '../directory/messages';
 import { mailMessages } from '../mail';
 import { onlineMessages } from '../online/messages';
 import { paymentMessages, registryMessages } from '../payments/messages';
@@ -63,6 +64,7 @@ export const azMessages = {
   preferenceMessages,
   viewMessages,
   liveMessages,
+  directoryMessages,
 } as const;
 
 /** The catalogue of one other language: each messages object's counterpart, none missing. */

@@ -18,3 +18,4 @@ export * from './preferences';
 export * from './bank-statements';
 export * from './presence';
 export * from './inspect';
+export * from './directory';

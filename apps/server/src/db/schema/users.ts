@@ -29,6 +29,8 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth'),
     regionId: integer('region_id').references(() => regions.id, { onDelete: 'restrict' }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Signing in with this product's own password (issue 59): off for a directory's account, or by an administrator. */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     /** Interface preferences, kept on the server so they follow the user (decisions.md section 6). */
     layout: text('layout').$type<NavigationLayout>().notNull().default('side'),
     /** When the guided tour was finished or skipped; null: it starts at the next entry. */
