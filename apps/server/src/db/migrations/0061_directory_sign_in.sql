@@ -6,6 +6,7 @@ CREATE TABLE "directory_handoffs" (
 	"strong" boolean DEFAULT false NOT NULL,
 	"provider_session_id" text,
 	"provider_refresh_token" text,
+	"challenge_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone
@@ -53,11 +54,13 @@ CREATE TABLE "directory_sessions" (
 ALTER TABLE "users" ADD COLUMN "password_sign_in" boolean DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE "directory_handoffs" ADD CONSTRAINT "directory_handoffs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "directory_handoffs" ADD CONSTRAINT "directory_handoffs_identity_id_directory_identities_id_fk" FOREIGN KEY ("identity_id") REFERENCES "public"."directory_identities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "directory_handoffs" ADD CONSTRAINT "directory_handoffs_challenge_id_mfa_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."mfa_challenges"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "directory_identities" ADD CONSTRAINT "directory_identities_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "directory_logins" ADD CONSTRAINT "directory_logins_step_up_session_id_sessions_id_fk" FOREIGN KEY ("step_up_session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "directory_sessions" ADD CONSTRAINT "directory_sessions_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "directory_sessions" ADD CONSTRAINT "directory_sessions_identity_id_directory_identities_id_fk" FOREIGN KEY ("identity_id") REFERENCES "public"."directory_identities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "directory_handoffs_code_hash_key" ON "directory_handoffs" USING btree ("code_hash");--> statement-breakpoint
+CREATE INDEX "directory_handoffs_challenge_id_idx" ON "directory_handoffs" USING btree ("challenge_id");--> statement-breakpoint
 CREATE INDEX "directory_handoffs_user_id_idx" ON "directory_handoffs" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "directory_handoffs_identity_id_idx" ON "directory_handoffs" USING btree ("identity_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "directory_identities_issuer_subject_key" ON "directory_identities" USING btree ("issuer","subject");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sessions } from './auth';
+import { mfaChallenges, sessions } from './auth';
 import { createdAt, id } from './columns';
 import { users } from './users';
 
@@ -92,12 +92,15 @@ export const directoryHandoffs = pgTable(
     strong: boolean('strong').notNull().default(false),
     providerSessionId: text('provider_session_id'),
     providerRefreshToken: text('provider_refresh_token'),
+    /** The product's own second step this sign-in still has to pass: its session is linked when it does. */
+    challengeId: integer('challenge_id').references(() => mfaChallenges.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('directory_handoffs_code_hash_key').on(t.codeHash),
+    index('directory_handoffs_challenge_id_idx').on(t.challengeId),
     index('directory_handoffs_user_id_idx').on(t.userId),
     index('directory_handoffs_identity_id_idx').on(t.identityId),
   ],
