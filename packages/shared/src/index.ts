@@ -24,5 +24,6 @@ export * from './views';
 export * from './i18n';
 export * from './bank-statements';
 export * from './bank-statements/columns';
+export * from './bank-statements/text';
 export * from './live';
 export * from './directory';

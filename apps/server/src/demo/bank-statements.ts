@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { insertAsJson } from '../lib/bulk-insert';
 import { bankEntries, bankStatements, users } from '../db/schema';
-import { matchStatement } from '../features/bank-statements/repository';
+import { statementIdentity } from '../features/bank-statements/statement-identity';
+import { matchInTransaction } from '../features/bank-statements/statement-write';
 import { demoStatementDrafts, demoStatementFiles } from '../features/bank-statements/demo-files';
 
 /**
@@ -22,23 +23,27 @@ export async function seedDemoBankStatements(db: Database): Promise<void> {
     const file = write(draft);
     const sum = (direction: 'credit' | 'debit') =>
       draft.entries.filter((e) => e.direction === direction).reduce((total, e) => total + parseMoney(e.amount), 0n);
+    const facts = {
+      account: draft.account,
+      number: draft.number,
+      fromDate: draft.from,
+      toDate: draft.to,
+      openingBalance: draft.opening,
+      closingBalance: draft.closing,
+      creditsTotal: moneyToDecimal(sum('credit')),
+      debitsTotal: moneyToDecimal(sum('debit')),
+      entryCount: draft.entries.length,
+    };
     await db.transaction(async (tx) => {
       const [statement] = await tx
         .insert(bankStatements)
         .values({
+          ...facts,
+          identity: statementIdentity(facts),
           contentHash: createHash('sha256').update(file).digest('hex'),
           format,
           fileName: name,
-          account: draft.account,
-          number: draft.number,
           currency: 'AZN',
-          fromDate: draft.from,
-          toDate: draft.to,
-          openingBalance: draft.opening,
-          closingBalance: draft.closing,
-          creditsTotal: moneyToDecimal(sum('credit')),
-          debitsTotal: moneyToDecimal(sum('debit')),
-          entryCount: draft.entries.length,
           createdBy: central?.id ?? null,
         })
         .returning({ id: bankStatements.id });
@@ -59,7 +64,7 @@ export async function seedDemoBankStatements(db: Database): Promise<void> {
             matchState: entry.direction === 'credit' ? 'no_payment' : null,
           })),
         );
-      await matchStatement(tx, statement!.id, 10);
+      await matchInTransaction(tx, statement!.id, 10);
     });
   }
 }

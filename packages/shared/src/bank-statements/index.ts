@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countSchema, dayOutSchema, idSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
 import { reportMessages } from '../reports/messages';
+import { withoutBidiControls } from './text';
 
 /**
  * Bank statements matched to payments (issue 48): the formats a statement comes in, what an entry's match is, the
@@ -36,6 +37,16 @@ export const bankStatementMessages = {
   oneStatement: 'Faylda düz bir çıxarış olmalıdır.',
   csvTooLong: 'CSV faylında həddən uzun xana və ya sətir var (xana 1.000, sətir 10.000 simvol, 50 sütun).',
   currency: (currency: string) => `Çıxarışın valyutası AZN olmalıdır, faylda: ${currency}.`,
+  balanceCurrency: (which: string, currency: string, expected: string) =>
+    `Çıxarışın ${which} qalığının valyutası ${currency}, çıxarışın valyutası isə ${expected}.`,
+  entryCurrency: (position: number, currency: string, expected: string) =>
+    `Əməliyyat №${position}: valyutası ${currency}, çıxarışın valyutası isə ${expected}.`,
+  lineCurrency: (line: number, currency: string, expected: string) =>
+    `Sətir ${line}: valyuta ${currency}, çıxarışın valyutası isə ${expected}.`,
+  lineAccount: (line: number) => `Sətir ${line}: hesab çıxarışın hesabından fərqlidir.`,
+  entryStatus: (position: number) => `Əməliyyat №${position}: statusu (Sts) yoxdur.`,
+  otherContent: (number: string) =>
+    `Bu hesabın eyni nömrəli (${number}) və eyni dövrlü çıxarışı artıq başqa məbləğlərlə idxal olunub.`,
   tooManyEntries: 'Çıxarışda ən çox 100.000 əməliyyat ola bilər.',
   noBalance: (which: string) => `Çıxarışda ${which} qalıq yoxdur.`,
   amountInvalid: (value: string) => `"${value}" məbləğ deyil (ən çox iki onluq rəqəm).`,
@@ -49,6 +60,11 @@ export const bankStatementMessages = {
   alreadyResolved: 'Bu əməliyyat artıq ödənişlə uzlaşdırılıb.',
   paymentNotPaid: 'Ödəniş tapılmadı və ya ödənilmiş deyil.',
   paymentTaken: 'Bu ödəniş artıq başqa bank əməliyyatı ilə uzlaşdırılıb.',
+  resolvedMeanwhile:
+    'Bu əməliyyat artıq həll edilib (bəlkə bu arada başqası tərəfindən): siyahını yeniləyib yenidən baxın.',
+  notDiffering: 'Yalnız məbləği fərqli olan əlaqə qəbul edilir.',
+  amountDiffers: (credit: string, total: string) =>
+    `Mədaxil ${credit}, ödəniş isə ${total}: fərq səbəbi yazılaraq qəbul edilənə qədər açıq qalır.`,
   reasonRequired: 'Səbəbi yazın.',
   paymentRequired: 'Ödənişi seçin.',
   periodTooLong: 'Pulun uzlaşdırılmasının dövrü ən çox 366 gün ola bilər.',
@@ -107,6 +123,8 @@ export const bankEntrySchema = z.object({
   resolution_reason: z.string().nullable(),
   resolved_by: z.string().nullable(),
   resolved_at: momentOutSchema.nullable(),
+  /** A link whose amounts differ, accepted by a person: the payment's total less the credit (else null). */
+  accepted_difference: money.nullable(),
 });
 export type BankEntry = z.infer<typeof bankEntrySchema>;
 
@@ -131,12 +149,17 @@ export const bankDifferenceSchema = z.object({
 });
 export type BankDifference = z.infer<typeof bankDifferenceSchema>;
 
-/** A person's resolution of an entry: link it to a paid payment (`payment_id`), or mark it not ours; a reason either way. */
+/**
+ * A person's resolution of an entry, with a reason either way (its bidi controls removed): link it to a paid payment
+ * (`payment_id`; another amount leaves it `amount_differs`), mark it not ours, or accept the difference of a credit
+ * left `amount_differs` (it is then linked, the difference kept in `accepted_difference`).
+ */
+export const bankEntryResolveActions = ['link', 'not_ours', 'accept_difference'] as const;
 export const bankEntryResolveSchema = z
   .object({
-    action: z.enum(['link', 'not_ours']),
+    action: z.enum(bankEntryResolveActions),
     payment_id: idSchema.nullable().default(null),
-    reason: z.string().trim().min(1, bankStatementMessages.reasonRequired).max(500),
+    reason: z.string().overwrite(withoutBidiControls).trim().min(1, bankStatementMessages.reasonRequired).max(500),
   })
   .superRefine((value, context) => {
     if (value.action === 'link' && value.payment_id === null)

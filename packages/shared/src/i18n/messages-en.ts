@@ -166,6 +166,16 @@ export const enMessages: MessageCatalogue = {
     oneStatement: 'The file must hold exactly one statement.',
     csvTooLong: 'The CSV file has a cell or a line too long (a cell 1,000, a line 10,000 characters, 50 columns).',
     currency: (currency: string) => `The statement must be in AZN; the file has: ${currency}.`,
+    balanceCurrency: (which: string, currency: string, expected: string) =>
+      `The statement's ${which} balance is in ${currency}, the statement in ${expected}.`,
+    entryCurrency: (position: number, currency: string, expected: string) =>
+      `Entry no. ${position}: its currency is ${currency}, the statement's ${expected}.`,
+    lineCurrency: (line: number, currency: string, expected: string) =>
+      `Line ${line}: the currency is ${currency}, the statement's ${expected}.`,
+    lineAccount: (line: number) => `Line ${line}: the account differs from the statement's account.`,
+    entryStatus: (position: number) => `Entry no. ${position}: it has no status (Sts).`,
+    otherContent: (number: string) =>
+      `A statement of this account with the same number (${number}) and period was imported before with other amounts.`,
     tooManyEntries: 'A statement may have at most 100,000 entries.',
     noBalance: (which: string) => `The statement has no ${which} balance.`,
     amountInvalid: (value: string) => `"${value}" is not an amount (two decimals at most).`,
@@ -179,6 +189,11 @@ export const enMessages: MessageCatalogue = {
     alreadyResolved: 'This entry is matched to a payment already.',
     paymentNotPaid: 'The payment was not found or is not paid.',
     paymentTaken: 'This payment is matched to another bank entry already.',
+    resolvedMeanwhile:
+      'This entry is resolved already (perhaps by someone else meanwhile): refresh the list and look again.',
+    notDiffering: 'Only a link whose amounts differ is accepted.',
+    amountDiffers: (credit: string, total: string) =>
+      `The credit is ${credit}, the payment ${total}: the difference stays open until it is accepted with a reason.`,
     reasonRequired: 'Write the reason.',
     paymentRequired: 'Choose the payment.',
     periodTooLong: 'The money reconciliation covers at most 366 days.',
@@ -491,16 +506,21 @@ export const enMessages: MessageCatalogue = {
   directoryMessages: {
     providerUnknown: 'No such directory (sign-in provider) is set up.',
     unreachable: "The agency's directory cannot be reached. Try again shortly or ask an administrator.",
-    flowInvalid: 'The sign-in through the directory did not complete: the link is old, was used already or was changed. Sign in again.',
+    flowInvalid:
+      'The sign-in through the directory did not complete: the link is old, was used already or was changed. Sign in again.',
     refused: 'The directory did not confirm the sign-in. Sign in again or ask an administrator.',
     notInRequiredGroups: 'In the directory you are in no group that gives access to this system. Ask an administrator.',
-    noAccount: 'You have no account in this system, and accounts are not created from the directory. Ask an administrator.',
-    emailTaken: 'An account with this e-mail exists, but it is not linked to your directory account. Ask an administrator.',
+    noAccount:
+      'You have no account in this system, and accounts are not created from the directory. Ask an administrator.',
+    emailTaken:
+      'An account with this e-mail exists, but it is not linked to your directory account. Ask an administrator.',
     noEmail: 'The directory did not give your e-mail address: a new account cannot be created.',
     inactive: 'Your account is deactivated.',
     breakGlass: 'The break-glass administrator account cannot be linked to a directory.',
-    localPasswordOff: "This account signs in through the agency's directory: signing in with this system's own password is off.",
-    noLocalPassword: "This account signs in through the agency's directory and has no password here: change your password in the directory.",
+    localPasswordOff:
+      "This account signs in through the agency's directory: signing in with this system's own password is off.",
+    noLocalPassword:
+      "This account signs in through the agency's directory and has no password here: change your password in the directory.",
     userNameInvalid: 'The user name has characters that are not allowed.',
     badCredentials: 'The user name or password is wrong.',
     claimsInvalid: 'The claims must be a JSON object with a "sub" field.',

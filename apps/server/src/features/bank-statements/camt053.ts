@@ -1,11 +1,21 @@
 import { bankStatementMessages as m } from '@dnx/shared';
 import { XMLParser } from 'fast-xml-parser';
-import { checkedDay, parseAmount, StatementError, type ParsedEntry, type ParsedStatement } from './statement';
+import {
+  checkedDay,
+  parseAmount,
+  shownCurrency,
+  StatementError,
+  type ParsedEntry,
+  type ParsedStatement,
+} from './statement';
 
 /**
  * ISO 20022 camt.053 (Bank to Customer Statement), versions .02 and .08, read by fast-xml-parser (docs/decisions.md
  * "Issue 48"). A bank's statement has no DTD: a file that declares one (or an entity) is refused before it is parsed,
- * and the parser expands no entity, so a "billion laughs" file is not a statement rather than a server's end.
+ * and the parser expands no entity, so a "billion laughs" file is not a statement rather than a server's end. The
+ * five predefined entities and character references are decoded once, after parsing (`A &amp;amp; B` is `A &amp; B`).
+ * Every balance and entry is in the statement's currency, and only booked entries (`Sts` BOOK) are the statement's
+ * (issue 56).
  */
 
 type Node = Record<string, unknown>;
@@ -23,6 +33,17 @@ const parser = new XMLParser({
   isArray: (name) => listed.has(name),
 });
 
+const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML's predefined entities and character references, decoded in one pass; any other `&name;` stays as written. */
+export function decodeEntities(value: string): string {
+  return value.replace(/&(amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (whole, name: string) => {
+    if (!name.startsWith('#')) return predefined[name]!;
+    const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}
+
 /** The text of a path of child elements, or ''. */
 function text(node: unknown, ...path: string[]): string {
   let at: unknown = node;
@@ -33,7 +54,7 @@ function text(node: unknown, ...path: string[]): string {
   }
   if (Array.isArray(at)) at = at[0];
   if (at && typeof at === 'object') at = (at as Node)['#text'];
-  return typeof at === 'string' || typeof at === 'number' ? String(at).trim() : '';
+  return typeof at === 'string' || typeof at === 'number' ? decodeEntities(String(at)).trim() : '';
 }
 
 const list = (node: unknown, name: string): Node[] =>
@@ -48,7 +69,7 @@ const dayOf = (node: unknown) => {
 /** A balance or entry's signed amount: a debit balance (DBIT) is below zero. */
 function signedAmount(node: Node): { amount: bigint; currency: string; credit: boolean } {
   const amount = parseAmount(text(node, 'Amt'));
-  const currency = String((node.Amt as Node[] | Node | undefined as Node)?.['@Ccy'] ?? '');
+  const currency = String((node.Amt as Node | undefined)?.['@Ccy'] ?? '').trim();
   const credit = text(node, 'CdtDbtInd') !== 'DBIT';
   return { amount, currency, credit };
 }
@@ -62,11 +83,33 @@ export function hasDeclarations(xml: string): boolean {
   return /<!DOCTYPE|<!ENTITY/i.test(xml);
 }
 
+/** A booked entry as the statement keeps it. */
+function readEntry(entry: Node): ParsedEntry {
+  const { amount } = signedAmount(entry);
+  const details = list(list(entry, 'NtryDtls')[0], 'TxDtls')[0];
+  // .02 names the debtor in RltdPties/Dbtr, .08 in RltdPties/Dbtr/Pty.
+  const debtor = (details?.RltdPties as Node | undefined)?.Dbtr as Node | undefined;
+  const party = (debtor?.Pty as Node | undefined) ?? debtor;
+  return {
+    bookingDate: dayOf(entry.BookgDt) ?? dayOf(entry.ValDt) ?? checkedDay(''),
+    direction: text(entry, 'CdtDbtInd') === 'DBIT' ? 'debit' : 'credit',
+    amount,
+    reference:
+      text(details, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref') ||
+      text(details, 'RmtInf', 'Ustrd') ||
+      text(entry, 'AddtlNtryInf'),
+    payerCode: text(party, 'Id', 'OrgId', 'Othr', 'Id'),
+    payerName: text(party, 'Nm'),
+    bankReference: text(entry, 'AcctSvcrRef') || text(entry, 'NtryRef'),
+  };
+}
+
 export function readCamt053(xml: string): ParsedStatement {
   if (hasDeclarations(xml)) throw new StatementError(m.xmlDeclarations);
   let document: Node;
   try {
-    document = parser.parse(xml, true) as Node;
+    // No field keeps more than 140 characters: a text of megabytes is cut before the parser holds it.
+    document = parser.parse(xml.replace(/>([^<]{1024})[^<]+</g, '>$1<'), true) as Node;
   } catch {
     throw new StatementError(m.xmlBroken);
   }
@@ -84,30 +127,26 @@ export function readCamt053(xml: string): ParsedStatement {
   const opening = balance(['OPBD', 'PRCD'], 'ilkin (OPBD)');
   const closing = balance(['CLBD'], 'son (CLBD)');
   const account = text(statement, 'Acct', 'Id', 'IBAN') || text(statement, 'Acct', 'Id', 'Othr', 'Id');
-  const entries: ParsedEntry[] = list(statement, 'Ntry').map((entry) => {
-    const { amount } = signedAmount(entry);
-    const details = list(list(entry, 'NtryDtls')[0], 'TxDtls')[0];
-    // .02 names the debtor in RltdPties/Dbtr, .08 in RltdPties/Dbtr/Pty.
-    const debtor = (details?.RltdPties as Node | undefined)?.Dbtr as Node | undefined;
-    const party = (debtor?.Pty as Node | undefined) ?? debtor;
-    return {
-      bookingDate: dayOf(entry.BookgDt) ?? dayOf(entry.ValDt) ?? checkedDay(''),
-      direction: text(entry, 'CdtDbtInd') === 'DBIT' ? 'debit' : 'credit',
-      amount,
-      reference:
-        text(details, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref') ||
-        text(details, 'RmtInf', 'Ustrd') ||
-        text(entry, 'AddtlNtryInf'),
-      payerCode: text(party, 'Id', 'OrgId', 'Othr', 'Id'),
-      payerName: text(party, 'Nm'),
-      bankReference: text(entry, 'AcctSvcrRef') || text(entry, 'NtryRef'),
-    };
+  const currency = text(statement, 'Acct', 'Ccy') || opening.currency;
+  for (const [which, found] of [
+    ['ilkin (OPBD)', opening.currency],
+    ['son (CLBD)', closing.currency],
+  ] as const)
+    if (found !== currency) throw new StatementError(m.balanceCurrency(which, shownCurrency(found), currency));
+  const booked = list(statement, 'Ntry').filter((entry, i) => {
+    const found = signedAmount(entry).currency;
+    if (found !== currency) throw new StatementError(m.entryCurrency(i + 1, shownCurrency(found), currency));
+    // .02 writes <Sts>BOOK</Sts>, .08 <Sts><Cd>BOOK</Cd></Sts>: pending (PDNG), information (INFO) are not booked.
+    const status = text(entry, 'Sts', 'Cd') || text(entry, 'Sts', 'Prtry') || text(entry, 'Sts');
+    if (status === '') throw new StatementError(m.entryStatus(i + 1));
+    return status === 'BOOK';
   });
+  const entries: ParsedEntry[] = booked.map(readEntry);
   return {
     format: 'camt053',
     account,
-    number: text(statement, 'ElctrncSeqNb') || text(statement, 'Id'),
-    currency: text(statement, 'Acct', 'Ccy') || opening.currency,
+    number: text(statement, 'ElctrncSeqNb') || text(statement, 'LglSeqNb') || text(statement, 'Id'),
+    currency,
     fromDate:
       dayOf((statement.FrToDt as Node | undefined)?.FrDtTm ? { DtTm: text(statement, 'FrToDt', 'FrDtTm') } : null) ??
       opening.day,
@@ -117,5 +156,6 @@ export function readCamt053(xml: string): ParsedStatement {
     opening: opening.amount,
     closing: closing.amount,
     entries,
+    unbooked: list(statement, 'Ntry').length - booked.length,
   };
 }

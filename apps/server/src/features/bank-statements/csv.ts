@@ -1,13 +1,21 @@
 import { bankStatementMessages as m } from '@dnx/shared';
 import { readTable } from '../../lib/spreadsheet/table-reader';
-import { checkedDay, parseAmount, StatementError, type ParsedEntry, type ParsedStatement } from './statement';
+import {
+  checkedDay,
+  parseAmount,
+  shownCurrency,
+  StatementError,
+  type ParsedEntry,
+  type ParsedStatement,
+} from './statement';
 
 /**
  * The documented CSV (docs/operations.md "Bank statements"): UTF-8, comma or semicolon, a header naming the columns
  * in any order: `type` (opening, credit, debit, closing), `date` (yyyy-mm-dd), `amount` (a point or a comma, two
  * decimals at most; a balance may be below zero), and optionally `account`, `number`, `currency` (AZN when absent),
  * `reference` (the receipt's number), `payer_voen`, `payer_name`, `bank_reference`. One opening and one closing row.
- * Read by the imports' table reader, within the same bounds.
+ * Read by the imports' table reader, within the same bounds. Every row is of the first row's account and currency
+ * (issue 56): a row that names another is refused with its line.
  */
 
 export const csvColumns = [
@@ -44,7 +52,9 @@ export async function readStatementCsv(path: string, maxEntries: number): Promis
   let closing: { day: string; amount: bigint } | null = null;
   const statement = { account: '', number: '', currency: '' };
   const limits = { maxRows: maxEntries + 2, maxCellLength: 1000, maxRowLength: 10_000, maxColumns: 50 };
+  let line = 0;
   for await (const row of readTable(path, 'csv', limits)) {
+    line += 1;
     if (!header) {
       header = row.map((cell) => cell.trim().toLowerCase());
       continue;
@@ -53,7 +63,14 @@ export async function readStatementCsv(path: string, maxEntries: number): Promis
       const at = header!.indexOf(name);
       return at < 0 ? '' : (row[at] ?? '').trim();
     };
-    for (const key of ['account', 'number', 'currency'] as const) statement[key] ||= cell(key);
+    const [account, currency] = [cell('account'), cell('currency').toUpperCase()];
+    if (account !== '' && statement.account !== '' && account !== statement.account)
+      throw new StatementError(m.lineAccount(line));
+    if (currency !== '' && statement.currency !== '' && currency !== statement.currency)
+      throw new StatementError(m.lineCurrency(line, shownCurrency(currency), statement.currency));
+    statement.account ||= account;
+    statement.currency ||= currency;
+    statement.number ||= cell('number');
     const type = cell('type').toLowerCase();
     const date = checkedDay(cell('date'));
     if (type === 'opening' || type === 'closing') {
@@ -85,5 +102,6 @@ export async function readStatementCsv(path: string, maxEntries: number): Promis
     opening: opening.amount,
     closing: closing.amount,
     entries,
+    unbooked: 0,
   };
 }

@@ -1,12 +1,20 @@
 import { bankStatementMessages as m } from '@dnx/shared';
-import { checkedDay, parseAmount, StatementError, type ParsedEntry, type ParsedStatement } from './statement';
+import {
+  checkedDay,
+  parseAmount,
+  shownCurrency,
+  StatementError,
+  type ParsedEntry,
+  type ParsedStatement,
+} from './statement';
 
 /**
  * SWIFT MT940, read by a small reader of our own (docs/decisions.md "Issue 48": the npm readers of MT940 are little
  * used and little kept). One statement a file: the fields :20: (its reference), :25: (account), :28C: (number),
  * :60F:/:60M: (opening), :61: (a line) with its :86: (what the payer wrote), :62F:/:62M: (closing). The :86: of a
  * credit is read by its subfields `/RCPT/` (the receipt's number), `/VOEN/` and `/NAME/` (the payer); without them,
- * its whole text is the reference. A SWIFT envelope ({1:...}{4: ... -}) is allowed around it.
+ * its whole text is the reference. A SWIFT envelope ({1:...}{4: ... -}) is allowed around it. Every balance
+ * (:60:, :62:, :64:, :65:) is in the opening's currency (issue 56).
  */
 
 /** The fields of the text in order: tag and value, a value's continuation lines joined with a newline. */
@@ -55,6 +63,12 @@ export function readMt940(text: string): ParsedStatement {
   const value = (tag: string) => all.find((f) => f.tag === tag)?.value;
   const opening = balance(value('60F') ?? value('60M'), 'ilkin (:60F:)');
   const closing = balance(value('62F') ?? value('62M'), 'son (:62F:)');
+  for (const field of all) {
+    if (!/^6[0245][FM]?$/.test(field.tag)) continue;
+    const currency = /^[CD]\d{6}([A-Z]{0,3})/.exec(field.value.trim())?.[1] ?? '';
+    if (currency !== opening.currency)
+      throw new StatementError(m.balanceCurrency(`:${field.tag}:`, shownCurrency(currency), opening.currency));
+  }
   const entries: ParsedEntry[] = [];
   all.forEach((field, i) => {
     if (field.tag !== '61') return;
@@ -84,5 +98,6 @@ export function readMt940(text: string): ParsedStatement {
     opening: opening.amount,
     closing: closing.amount,
     entries,
+    unbooked: 0,
   };
 }

@@ -86,6 +86,20 @@ describe("the forms' reconciliation, its money side", () => {
       headers: admin,
     });
     expect(linked.statusCode, linked.body).toBe(200);
+    // 0.10 for a larger payment is not a match: it stays a difference until a person accepts it with a reason.
+    expect(linked.json()).toMatchObject({ match_state: 'amount_differs', payment_id: byHand.id });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/bank-statements/entries/${open}/resolve/`,
+      payload: { action: 'accept_difference', reason: 'Qalanı kassada ödənilib' },
+      headers: admin,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({
+      match_state: 'matched',
+      payment_id: byHand.id,
+      accepted_difference: moneyToDecimal(parseMoney(byHand.total) - 10n),
+    });
 
     const res = await get(`date_from=${busy!.day}&date_to=${busy!.day}&region=${busy!.region}`);
     expect(res.statusCode, res.body).toBe(200);

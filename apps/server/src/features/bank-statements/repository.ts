@@ -96,6 +96,7 @@ export function entryView(row: typeof bankEntries.$inferSelect & { resolvedByEma
     resolution_reason: row.resolutionReason,
     resolved_by: row.resolvedByEmail,
     resolved_at: row.resolvedAt?.toISOString() ?? null,
+    accepted_difference: row.acceptedDifference,
   };
 }
 

@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import {
   bankReconciliationDefaultDays,
-  bankStatementMaxEntries,
   type BankDifferenceKind,
   type BankEntryResolve,
   type BankReconciliationQuery,
@@ -9,12 +7,10 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import { bankStatements } from '../../db/schema';
 import type { AuditActor } from '../../lib/audit';
+import { bankStatements } from '../../db/schema';
 import { addDays, utcDay } from '../../lib/days';
-import { uniqueViolation } from '../../lib/db-errors';
-import { fieldErrors, notFound } from '../../lib/http-errors';
-import { onDisk } from '../../lib/uploads/upload';
+import { notFound } from '../../lib/http-errors';
 import {
   countDifferences,
   countEntries,
@@ -22,7 +18,6 @@ import {
   findDifferences,
   findEntries,
   findStatements,
-  matchStatement,
   moneyReconciliation,
   noCreditCutoff,
   statementView,
@@ -31,20 +26,18 @@ import {
   streamEntries,
 } from './repository';
 import { resolveEntry } from './entry-resolve';
-import { StatementError } from './statement';
-import { writeStatement } from './statement-write';
-import { readStatementInThread } from './statement-reader-thread';
+import { createStatementImport } from './statement-import';
+import { matchInTransaction } from './statement-write';
 
 /**
- * Bank statements (issue 48): an upload is read in a worker thread within its caps, kept once by its content's hash,
- * its entries written and its credits matched to paid payments; a person resolves what is left, audited.
+ * Bank statements (issue 48): an upload is read in a worker thread within its caps, kept once by its identity
+ * (account, number, period: issue 56), its entries written and its credits matched to paid payments in one
+ * transaction; a person resolves what is left, audited.
  */
-
-/** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
-const matchAttempts = 3;
 
 export function createBankStatementService(app: FastifyInstance, config: Config) {
   const db = app.db;
+  const windowDays = config.BANK_MATCH_WINDOW_DAYS;
 
   async function statement(id: number) {
     const [row] = await findStatements(db, eq(bankStatements.id, id));
@@ -52,51 +45,7 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return statementView(row, (await statesOf(db, [id])).get(id) ?? {});
   }
 
-  /** Matches a statement's credits, again when a concurrent match took a payment first. */
-  async function match(statementId: number) {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await db.transaction((tx) => matchStatement(tx, statementId, config.BANK_MATCH_WINDOW_DAYS));
-        return;
-      } catch (err) {
-        if (attempt >= matchAttempts || uniqueViolation(err) !== 'bank_entries_payment_id_key') throw err;
-      }
-    }
-  }
-
-  /** The statement of the file: new (true), or the one this very file made before (false), unchanged. */
-  async function importFile(actor: AuditActor, fileName: string, data: Buffer) {
-    const contentHash = createHash('sha256').update(data).digest('hex');
-    const [known] = await db
-      .select({ id: bankStatements.id })
-      .from(bankStatements)
-      .where(eq(bankStatements.contentHash, contentHash));
-    if (known) return { statement: await statement(known.id), already_imported: true };
-
-    let read;
-    try {
-      read = await onDisk(data, (path) =>
-        readStatementInThread(path, {
-          maxEntries: bankStatementMaxEntries,
-          memoryMb: config.IMPORT_READ_MEMORY_MB,
-          timeoutSeconds: config.IMPORT_READ_TIMEOUT,
-        }),
-      );
-    } catch (err) {
-      if (err instanceof StatementError) throw fieldErrors({ file: [err.message] });
-      throw err;
-    }
-    const id = await writeStatement(db, actor, { contentHash, fileName, read });
-    if (id === null) {
-      const [other] = await db
-        .select({ id: bankStatements.id })
-        .from(bankStatements)
-        .where(eq(bankStatements.contentHash, contentHash));
-      return { statement: await statement(other!.id), already_imported: true };
-    }
-    await match(id);
-    return { statement: await statement(id), already_imported: false };
-  }
+  const importFile = createStatementImport(db, config, statement);
 
   async function list(page: number, perPage: number) {
     const rows = await findStatements(db, undefined, page, perPage);
@@ -155,6 +104,6 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     differencesExport,
     reconciliation,
     resolve: (actor: AuditActor, entryId: number, input: BankEntryResolve) => resolveEntry(db, actor, entryId, input),
-    match,
+    match: async (statementId: number) => db.transaction((tx) => matchInTransaction(tx, statementId, windowDays)),
   };
 }

@@ -5,7 +5,7 @@ import { TableBoundError, TableTooLargeError, TableUnreadableError } from '../..
 import { isCamt053, readCamt053 } from './camt053';
 import { isStatementCsv, readStatementCsv } from './csv';
 import { isMt940, readMt940 } from './mt940';
-import { checkArithmetic, checkBounds, StatementError, type ParsedStatement } from './statement';
+import { checkArithmetic, checkBounds, cleanTexts, StatementError, type ParsedStatement } from './statement';
 
 /**
  * A bank statement's file read in a thread of its own (issue 48; started by statement-reader-thread.ts), as the
@@ -55,7 +55,7 @@ async function read(): Promise<ParsedStatement> {
 }
 
 async function serve() {
-  const statement = await read();
+  const statement = cleanTexts(await read());
   checkBounds(statement, input.maxEntries);
   const { credits, debits } = checkArithmetic(statement);
   parentPort!.postMessage({ type: 'statement', statement, credits, debits } satisfies StatementReaderMessage);

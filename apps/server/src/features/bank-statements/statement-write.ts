@@ -1,48 +1,81 @@
 import { moneyToDecimal } from '@dnx/shared';
-import type { Database } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { bankEntries, bankStatements } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { insertAsJson } from '../../lib/bulk-insert';
-import type { readStatementInThread } from './statement-reader-thread';
+import { uniqueViolation } from '../../lib/db-errors';
+import { matchStatement } from './repository';
+import { statementIdentity, type StatementFacts } from './statement-identity';
+import type { ReadStatement } from './statement-reader-thread';
 
 /** Entries are written this many to a statement. */
 const entryBatch = 5_000;
+/** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
+const matchAttempts = 3;
+
+/** The statement's columns that say what it is and how much it moves. */
+export function factsOf(read: ReadStatement): StatementFacts {
+  const parsed = read.statement;
+  return {
+    account: parsed.account,
+    number: parsed.number,
+    fromDate: parsed.fromDate,
+    toDate: parsed.toDate,
+    openingBalance: moneyToDecimal(parsed.opening),
+    closingBalance: moneyToDecimal(parsed.closing),
+    creditsTotal: moneyToDecimal(read.credits),
+    debitsTotal: moneyToDecimal(read.debits),
+    entryCount: parsed.entries.length,
+  };
+}
 
 /**
- * A statement read from a file, written with its entries (credits waiting for their match) and audited, in one
- * transaction; null when the same file was written meanwhile by another upload (its content hash is unique).
+ * Matches a statement's credits inside the caller's transaction, in a savepoint: a concurrent match that linked a
+ * payment first fails this one on the link's unique index, and the match runs again and sees the link (contested).
+ * Then the statement is marked matched.
+ */
+export async function matchInTransaction(tx: Executor, statementId: number, windowDays: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await (tx as Database).transaction((savepoint) => matchStatement(savepoint, statementId, windowDays));
+      break;
+    } catch (err) {
+      if (attempt >= matchAttempts || uniqueViolation(err) !== 'bank_entries_payment_id_key') throw err;
+    }
+  }
+  await tx
+    .update(bankStatements)
+    .set({ matchedAt: sql`now()` })
+    .where(eq(bankStatements.id, statementId));
+}
+
+/**
+ * A statement read from a file, written with its entries, audited and its credits matched, in ONE transaction
+ * (issue 56): a crash at any point leaves nothing, and the next upload does it all. Null when a statement of the same
+ * identity is kept already (or was written meanwhile by a concurrent upload: the unique index waits for it).
  */
 export async function writeStatement(
   db: Database,
   actor: AuditActor,
-  {
-    contentHash,
-    fileName,
-    read,
-  }: { contentHash: string; fileName: string; read: Awaited<ReturnType<typeof readStatementInThread>> },
+  { contentHash, fileName, read }: { contentHash: string; fileName: string; read: ReadStatement },
+  windowDays: number,
 ): Promise<number | null> {
   const parsed = read.statement;
+  const facts = factsOf(read);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(bankStatements)
       .values({
+        ...facts,
+        identity: statementIdentity(facts),
         contentHash,
         format: parsed.format,
         fileName,
-        account: parsed.account,
-        number: parsed.number,
         currency: parsed.currency,
-        fromDate: parsed.fromDate,
-        toDate: parsed.toDate,
-        openingBalance: moneyToDecimal(parsed.opening),
-        closingBalance: moneyToDecimal(parsed.closing),
-        creditsTotal: moneyToDecimal(read.credits),
-        debitsTotal: moneyToDecimal(read.debits),
-        entryCount: parsed.entries.length,
         createdBy: actor.id,
       })
-      // The same file uploaded twice at once: one statement, the other upload answers it.
-      .onConflictDoNothing({ target: bankStatements.contentHash })
+      .onConflictDoNothing({ target: bankStatements.identity })
       .returning({ id: bankStatements.id });
     if (!created) return null;
     for (let at = 0; at < parsed.entries.length; at += entryBatch) {
@@ -68,8 +101,30 @@ export async function writeStatement(
       action: 'create',
       resource: 'bankstatement',
       recordId: created.id,
-      after: { file_name: fileName, format: parsed.format, account: parsed.account, number: parsed.number },
+      after: {
+        file_name: fileName,
+        format: parsed.format,
+        account: parsed.account,
+        number: parsed.number,
+        ...(parsed.unbooked > 0 ? { unbooked_entries_left_out: parsed.unbooked } : {}),
+      },
     });
+    await matchInTransaction(tx, created.id, windowDays);
     return created.id;
+  });
+}
+
+/**
+ * Finishes a kept statement whose credits were never matched (kept before issue 56 by an upload that stopped between
+ * storing and matching): matched once, however many uploads ask at once (the statement's row is locked).
+ */
+export async function finishStatement(db: Database, statementId: number, windowDays: number) {
+  await db.transaction(async (tx) => {
+    const [open] = await tx
+      .select({ id: bankStatements.id })
+      .from(bankStatements)
+      .where(sql`${bankStatements.id} = ${statementId} and ${bankStatements.matchedAt} is null`)
+      .for('update');
+    if (open) await matchInTransaction(tx, statementId, windowDays);
   });
 }

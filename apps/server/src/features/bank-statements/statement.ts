@@ -1,4 +1,4 @@
-import { bankStatementMessages as m, moneyToDecimal, type BankStatementFormat } from '@dnx/shared';
+import { bankStatementMessages as m, moneyToDecimal, statementText, type BankStatementFormat } from '@dnx/shared';
 
 /**
  * A statement, whichever of its formats it came in (issue 48): balances and amounts as whole qəpik in a bigint, never a
@@ -25,7 +25,9 @@ export interface ParsedStatement {
   toDate: string | null;
   opening: bigint;
   closing: bigint;
+  /** Booked entries only (issue 56): camt's pending or information entries are left out, and counted here. */
   entries: ParsedEntry[];
+  unbooked: number;
 }
 
 /** The file is not a statement we take, with the message that says why (Azerbaijani; translated on the way out). */
@@ -78,4 +80,26 @@ export function checkBounds(statement: ParsedStatement, maxEntries: number): voi
   if (statement.entries.length > maxEntries) throw new StatementError(m.tooManyEntries);
   // An entry moves money: a zero is not one.
   if (statement.entries.some((entry) => entry.amount === 0n)) throw new StatementError(m.amountInvalid('0.00'));
+}
+
+/** A currency as a message shows it: an absent one is a dash. */
+export const shownCurrency = (currency: string) => (currency === '' ? '—' : currency.slice(0, 10));
+
+/**
+ * Every text of the statement as it is kept (issue 56): one line, no bidi controls, at most 140 characters (ISO
+ * 20022's Max140Text), whichever format it came in.
+ */
+export function cleanTexts(statement: ParsedStatement): ParsedStatement {
+  return {
+    ...statement,
+    account: statementText(statement.account),
+    number: statementText(statement.number),
+    entries: statement.entries.map((entry) => ({
+      ...entry,
+      reference: statementText(entry.reference),
+      payerCode: statementText(entry.payerCode),
+      payerName: statementText(entry.payerName),
+      bankReference: statementText(entry.bankReference),
+    })),
+  };
 }
