@@ -83,6 +83,25 @@ const bodyRefusals: Record<number, string> = {
   415: errorMessages.unsupportedMediaType,
 };
 
+/** @fastify/multipart's refusals of a form's shape: a 400 with its reason, never a 413 "too large" (issue 56). */
+const multipartRefusals: Record<string, string> = {
+  FST_FILES_LIMIT: errorMessages.tooManyFiles,
+  FST_PARTS_LIMIT: errorMessages.tooManyParts,
+  FST_FIELDS_LIMIT: errorMessages.tooManyParts,
+  FST_MP_PREMATURE_CLOSE: errorMessages.multipartBroken,
+};
+
+/** busboy's own errors of a body cut short or malformed: plain errors, with no status. */
+const brokenMultipart =
+  /^(Unexpected end of (multipart data|form)|Malformed part header|Part terminated early|Malformed urlencoded form)/;
+
+/** The reason a multipart body is refused, or undefined when the error is something else. */
+function multipartRefusal(error: FastifyError): string | undefined {
+  if (error.code && multipartRefusals[error.code]) return multipartRefusals[error.code];
+  if (error.statusCode === undefined && brokenMultipart.test(error.message)) return errorMessages.multipartBroken;
+  return undefined;
+}
+
 /**
  * One error handler: DRF shaped bodies (`{"detail": ...}` or `{"field": [...]}`), never a stack trace, never a
  * 5xx for a client's input. A path that names no record (`/api/regions/0x10/`) is a 404, as a router would say.
@@ -112,6 +131,12 @@ export const errorsPlugin = fp<{ config: Pick<Config, 'SENTRY_DSN' | 'NODE_ENV'>
         // A rule is missing somewhere: the client still gets a 400, and the log says which statement refused.
         request.log.warn({ err: error }, 'database refused a value');
         return sendError(reply, 400, { detail: errorMessages.valueRefused });
+      }
+      const refusedForm = multipartRefusal(error);
+      if (refusedForm) {
+        // The rest of a body refused at a part is read first, as for a 413, so the client reads the answer.
+        void drainRequestBody(request.raw).then(() => sendError(reply, 400, { detail: refusedForm }));
+        return;
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -11,6 +11,13 @@ export const errorMessages = {
   bodyTooLarge: 'Sorğunun həcmi icazə verilən həddən böyükdür. Daha kiçik məlumat göndərin.',
   /** 415: a body in a format the endpoint does not read (it reads JSON, or a form with files where it says so). */
   unsupportedMediaType: 'Sorğunun formatı (Content-Type) bu ünvan üçün dəstəklənmir.',
+  /** 400: a multipart body cut short or damaged (issue 56). */
+  multipartBroken: 'Göndərilən forma kəsilib və ya zədələnib: faylı yenidən göndərin.',
+  /** 400: a second file where an upload takes one (lib/uploads/upload.ts). */
+  oneFile: 'Bir sorğuda yalnız bir fayl göndərin.',
+  /** 400: a multipart body of more files, or more parts, than the endpoint takes. */
+  tooManyFiles: 'Formada bu ünvanın qəbul etdiyindən çox fayl var.',
+  tooManyParts: 'Formada bu ünvanın qəbul etdiyindən çox sahə var.',
 } as const;
 
 /**

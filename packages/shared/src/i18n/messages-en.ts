@@ -23,6 +23,10 @@ export const enMessages: MessageCatalogue = {
     server: 'A server error occurred.',
     bodyTooLarge: 'The request body is larger than allowed. Send less data.',
     unsupportedMediaType: 'The request format (Content-Type) is not supported at this address.',
+    multipartBroken: 'The form sent was cut short or damaged: send the file again.',
+    oneFile: 'Send one file only in a request.',
+    tooManyFiles: 'The form has more files than this address takes.',
+    tooManyParts: 'The form has more fields than this address takes.',
   },
   drfMessages: {
     required: 'This field is required.',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { errorMessages } from '@dnx/shared';
 import { fieldErrors } from '../http-errors';
 
 /**
@@ -25,7 +26,11 @@ export interface UploadOptions {
   fileName: (sent: string) => string;
 }
 
-/** Takes multipart bodies for the routes of this plugin's scope: one file within `maxBytes`, the fields as values. */
+/**
+ * Takes multipart bodies for the routes of this plugin's scope: one file within `maxBytes`, the fields as values. A
+ * second file part is taken in (within the same limit) only to be refused by `uploadedFile` as "one file only"
+ * (issue 56); a third is the form's limit (400, plugins/errors.ts).
+ */
 export async function acceptUploads(app: FastifyInstance, options: UploadOptions): Promise<void> {
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -42,22 +47,26 @@ export async function acceptUploads(app: FastifyInstance, options: UploadOptions
     },
     limits: {
       fileSize: options.maxBytes,
-      files: 1,
+      files: 2,
       fields: options.fields,
       fieldSize: 1024,
-      parts: options.fields + 1,
+      parts: options.fields + 2,
       headerPairs: 100,
     },
     throwFileSizeLimit: false,
   });
 }
 
-/** The body's `file`: its name and bytes, or a 400 on `file` when none was sent or it was over the limit. */
+/**
+ * The body's `file`: its name and bytes, or a 400 on `file` when none was sent, two were, or it was over the limit.
+ */
 export function uploadedFile(
   body: unknown,
   messages: { required: string; tooLarge: string },
 ): { name: string; data: Buffer } {
-  const upload = (body as { file?: unknown } | undefined)?.file as Upload | undefined;
+  const sent = (body as { file?: unknown } | undefined)?.file;
+  if (Array.isArray(sent)) throw fieldErrors({ file: [errorMessages.oneFile] });
+  const upload = sent as Upload | undefined;
   if (!upload || typeof upload !== 'object' || !('data' in upload)) throw fieldErrors({ file: [messages.required] });
   if (!upload.data) throw fieldErrors({ file: [messages.tooLarge] });
   return { name: upload.name, data: upload.data };
