@@ -67,7 +67,10 @@ describe('bank statements across two server processes on PostgreSQL', () => {
       headers: { authorization: `Bearer ${token}` },
       body,
     });
-    return { status: res.status, body: (await res.json()) as Record<string, never> };
+    return {
+      status: res.status,
+      body: (await res.json()) as { statement?: { id: number; states: { matched: number } } },
+    };
   };
   const resolve = async (server: Server, entryId: number, payload: object) => {
     const res = await fetch(`${server.baseUrl}/api/bank-statements/entries/${entryId}/resolve/`, {
@@ -137,7 +140,7 @@ describe('bank statements across two server processes on PostgreSQL', () => {
         file([credit(first, `race-${round}-a`), credit(both, `race-${round}-b`)]),
       );
       expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-      const [entry, confirmed] = await entriesOf((uploaded.body.statement as { id: number }).id);
+      const [entry, confirmed] = await entriesOf(uploaded.body.statement!.id);
 
       // Two links of one credit to two payments: one wins, the other is told, nothing is overwritten.
       const links = await Promise.all([
@@ -148,7 +151,7 @@ describe('bank statements across two server processes on PostgreSQL', () => {
       const winner = links.find((l) => l.status === 200)!.body;
       const loser = links.find((l) => l.status === 409)!.body;
       expect([m.alreadyResolved, m.resolvedMeanwhile]).toContain(loser.detail);
-      const [kept] = await entriesOf((uploaded.body.statement as { id: number }).id);
+      const [kept] = await entriesOf(uploaded.body.statement!.id);
       expect(kept!.claimed_payment_id).toBe(winner.payment_id);
       expect(await auditRows(entry!.id)).toBe(1);
 
@@ -242,7 +245,7 @@ describe('bank statements across two server processes on PostgreSQL', () => {
 
       const again = await upload(servers[1]!, content);
       expect(again.status, JSON.stringify(again.body)).toBe(201);
-      const statement = again.body.statement as { id: number; states: { matched: number } };
+      const statement = again.body.statement!;
       expect(statement.states.matched).toBe(4);
       expect((await entriesOf(statement.id)).map((e) => e.payment_id)).toEqual([held!, ...others].map((p) => p.id));
     },
