@@ -1,4 +1,4 @@
--- notify_rows_changed: its current definition and the 24 triggers that call it.
+-- notify_rows_changed: its current definition and the 25 triggers that call it.
 -- Last defined by migration 0011_change_feed; from now on changed here only: the server applies
 -- this file after the numbered migrations whenever its text changes (src/db/database-code.ts).
 CREATE OR REPLACE FUNCTION public.notify_rows_changed()
@@ -46,6 +46,9 @@ CREATE OR REPLACE TRIGGER payments_change_feed AFTER TRUNCATE ON public.payments
 CREATE OR REPLACE TRIGGER regions_change_feed AFTER TRUNCATE ON public.regions FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER route_companies_change_feed AFTER TRUNCATE ON public.route_companies FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
+--> statement-breakpoint
+-- The signing keys (issue 56): each process keeps them in memory until they change (features/inspect/signing-keys.ts).
+CREATE OR REPLACE TRIGGER signing_keys_change_feed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.signing_keys FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER special_transport_types_change_feed AFTER TRUNCATE ON public.special_transport_types FOR EACH STATEMENT EXECUTE FUNCTION notify_rows_changed();
 --> statement-breakpoint

@@ -5,6 +5,7 @@ import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 
 import { ConfigError, type Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { signingKeys } from '../../db/schema';
+import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
 import { utcDay } from '../../lib/days';
 
 /**
@@ -107,8 +108,16 @@ export async function rotateSigningKey(db: Database, config: Pick<Config, 'mfaKe
   return fresh.kid;
 }
 
-/** The keys' store: the signing key and the published set, from the setting or the database. */
-export function createSigningKeys(db: Executor, config: Pick<Config, 'mfaKey' | 'SIGNING_KEYS'>) {
+/**
+ * The keys' store: the signing key and the published set, from the setting or the database. With the change feed,
+ * the database's keys are kept in memory until signing_keys changes (issue 56: every phone's sync asks for the JWKS
+ * and every snapshot for the signing key; its statement trigger announces `rows:signing_keys` to every process).
+ */
+export function createSigningKeys(db: Executor, config: Pick<Config, 'mfaKey' | 'SIGNING_KEYS'>, feed?: ChangeFeed) {
+  const kept = feed ? createTaggedCache<SigningKey | Jwks>(feed, 16) : null;
+  const keepTags = ['rows:signing_keys'];
+  const keep = <V extends SigningKey | Jwks>(key: string, load: () => Promise<V>): Promise<V> =>
+    kept ? (kept.get(key, keepTags, load) as Promise<V>) : load();
   const imported = new Map<string, Promise<CryptoKey>>();
   const importOnce = (kid: string, jwk: JWK) => {
     let key = imported.get(kid);
@@ -148,7 +157,7 @@ export function createSigningKeys(db: Executor, config: Pick<Config, 'mfaKey' | 
   return {
     /** The key that signs now. */
     async current(): Promise<SigningKey> {
-      if (!setting) return storedCurrent();
+      if (!setting) return keep('current', storedCurrent);
       const signer = setting.find((key) => typeof key.d === 'string')!;
       const { publish_until: _until, ...jwk } = signer;
       return { kid: signer.kid, key: await importOnce(signer.kid, jwk) };
@@ -164,13 +173,16 @@ export function createSigningKeys(db: Executor, config: Pick<Config, 'mfaKey' | 
             .map((key) => publicPart(key, key.kid)),
         };
       }
-      await storedCurrent();
-      const rows = await db
-        .select({ kid: signingKeys.kid, publicJwk: signingKeys.publicJwk, publishUntil: signingKeys.publishUntil })
-        .from(signingKeys)
-        .where(sql`${signingKeys.retiredAt} IS NULL OR ${signingKeys.publishUntil} >= ${today}`)
-        .orderBy(desc(signingKeys.createdAt));
-      return { keys: rows.map((row) => publicPart(row.publicJwk, row.kid)) };
+      // Kept for the day: a retired key leaves the set the day after its publish_until.
+      return keep(`published:${today}`, async () => {
+        await storedCurrent();
+        const rows = await db
+          .select({ kid: signingKeys.kid, publicJwk: signingKeys.publicJwk, publishUntil: signingKeys.publishUntil })
+          .from(signingKeys)
+          .where(sql`${signingKeys.retiredAt} IS NULL OR ${signingKeys.publishUntil} >= ${today}`)
+          .orderBy(desc(signingKeys.createdAt));
+        return { keys: rows.map((row) => publicPart(row.publicJwk, row.kid)) };
+      });
     },
   };
 }

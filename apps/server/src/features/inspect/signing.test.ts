@@ -1,11 +1,11 @@
 import { parseReceiptQr, type Jwks } from '@dnx/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentRows, signingKeys } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fetchJwks, paidPayment, receiptQrTexts, verifyQr } from './inspect-test-kit';
-import { parseSigningKeysSetting, rotateSigningKey } from './signing-keys';
+import { newKeyPair, parseSigningKeysSetting, rotateSigningKey } from './signing-keys';
 
 /** An Ed25519 key of the SIGNING_KEYS setting. */
 async function settingKey(kid: string) {
@@ -88,15 +88,46 @@ describe('the signing keys kept in the database (no SIGNING_KEYS)', () => {
     const payment = await paidPayment(t);
     const [oldText] = await receiptQrTexts(t, payment.id);
     const oldKid = (await fetchJwks(t)).keys[0]!.kid;
-    const newKid = await rotateSigningKey(t.database.db, t.config);
+    // As another process or the command line would: the change reaches this process's kept keys by the feed.
+    const newKid = await t.writeOutside((db) => rotateSigningKey(db, t.config));
     const jwks = await fetchJwks(t);
     expect(jwks.keys.map((k) => k.kid)).toEqual([newKid, oldKid]);
     expect((await verifyQr(oldText!, jwks)).header.kid).toBe(oldKid);
     const [newText] = await receiptQrTexts(t, payment.id);
     expect((await verifyQr(newText!, jwks)).header.kid).toBe(newKid);
     // Past its window a retired key is no longer published.
-    await t.database.db.update(signingKeys).set({ publishUntil: '2000-01-01' }).where(eq(signingKeys.kid, oldKid));
+    await t.writeOutside((db) =>
+      db.update(signingKeys).set({ publishUntil: '2000-01-01' }).where(eq(signingKeys.kid, oldKid)),
+    );
     expect((await fetchJwks(t)).keys.map((k) => k.kid)).toEqual([newKid]);
+  });
+
+  it('keeps the published keys in memory until signing_keys changes (its trigger tells every process)', async () => {
+    const kept = await fetchJwks(t);
+    const { publicJwk } = await newKeyPair();
+    const extra = {
+      kid: 'kept-test',
+      publicJwk: publicJwk as never,
+      privateKey: 'v1.unused',
+      retiredAt: new Date(),
+      publishUntil: '2999-12-31',
+    };
+    // Written with the triggers off: nothing announces it, and the keys kept are answered.
+    await t.database.asOwner((owner) =>
+      owner.transaction(async (tx) => {
+        await tx.execute(sql`alter table signing_keys disable trigger signing_keys_change_feed`);
+        await tx.insert(signingKeys).values(extra);
+        await tx.execute(sql`alter table signing_keys enable trigger signing_keys_change_feed`);
+      }),
+    );
+    expect(await fetchJwks(t)).toEqual(kept);
+    // Any announced change of the table drops them.
+    await t.writeOutside((db) =>
+      db.update(signingKeys).set({ publishUntil: '2999-12-30' }).where(eq(signingKeys.kid, 'kept-test')),
+    );
+    expect((await fetchJwks(t)).keys.map((k) => k.kid)).toEqual(['kept-test', ...kept.keys.map((k) => k.kid)]);
+    await t.writeOutside((db) => db.delete(signingKeys).where(eq(signingKeys.kid, 'kept-test')));
+    expect(await fetchJwks(t)).toEqual(kept);
   });
 });
 

@@ -129,11 +129,30 @@ export async function cursorUsable(tx: Executor, cursor: string): Promise<boolea
   return row!.ok;
 }
 
-/** Whether any mark changed in a transaction with an id at or above `xmin` (that this read can see). */
-export async function changedSince(tx: Executor, xmin: string): Promise<boolean> {
+/** Where a read stands: its snapshot's xmin (the next cursor) and the snapshot itself (which transactions it sees). */
+export interface ReadPosition {
+  xmin: string;
+  snapshot: string;
+}
+
+/** The position of the transaction's snapshot (the first statement of a REPEATABLE READ transaction fixes it). */
+export async function readPosition(tx: Executor): Promise<ReadPosition> {
+  const [row] = rowsOf<ReadPosition>(
+    await tx.execute(sql`SELECT pg_snapshot_xmin(s)::text AS xmin, s::text AS snapshot FROM pg_current_snapshot() s`),
+  );
+  return row!;
+}
+
+/**
+ * Whether a mark changed in a transaction the read at `position` did not see (one still running then, or begun
+ * after). A change it saw is in what it read, even above its xmin: a transaction of another database on the server
+ * holds the xmin low for as long as it runs, and a kept full read would otherwise never be reused meanwhile.
+ */
+export async function changedSince(tx: Executor, position: ReadPosition): Promise<boolean> {
+  const unseen = (table: SQL) => sql`EXISTS (SELECT 1 FROM ${table}
+    WHERE xid >= ${position.xmin}::xid8 AND NOT pg_visible_in_snapshot(xid, ${position.snapshot}::pg_snapshot))`;
   const [row] = rowsOf<{ changed: boolean }>(
-    await tx.execute(sql`SELECT EXISTS (SELECT 1 FROM fn_form_changes WHERE xid >= ${xmin}::xid8)
-      OR EXISTS (SELECT 1 FROM fn_batch_changes WHERE xid >= ${xmin}::xid8) AS changed`),
+    await tx.execute(sql`SELECT ${unseen(sql`fn_form_changes`)} OR ${unseen(sql`fn_batch_changes`)} AS changed`),
   );
   return row!.changed;
 }

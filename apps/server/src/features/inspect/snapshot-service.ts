@@ -9,8 +9,10 @@ import {
   changedSince,
   cursorUsable,
   deltaSize,
+  readPosition,
   snapshotXmin,
   type MarkRow,
+  type ReadPosition,
 } from './snapshot-repository';
 import { signSnapshot, signSnapshotBody, type SignedSnapshotBody } from './signing';
 import type { SigningKeys } from './signing-keys';
@@ -33,7 +35,8 @@ const fullReadsKept = 8;
 const signedReuseMs = 60_000;
 
 interface KeptFull {
-  xmin: string;
+  /** Where the marks were read: their xmin is the full snapshot's cursor. */
+  position: ReadPosition;
   marks: MarkRow[];
   signed: { kid: string; at: number; body: SignedSnapshotBody };
 }
@@ -44,8 +47,8 @@ const readOnly = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
  * The signed snapshot of an inspector's regions (issue 46): in full, or the changes since the cursor of the last one.
  * A cursor of other regions, not of this database, or so old that the delta would bring more than
  * INSPECT_DELTA_MAX_CHANGES marks (issue 56: `since=v1.1.all` read every change ever) answers the full snapshot,
- * which is kept: its marks while no mark has changed in a transaction at or above their xmin (every change writes
- * fn_form_changes or fn_batch_changes), its signed answer for a minute more. One full read of a region set runs at
+ * which is kept: its marks while no mark has changed in a transaction their read did not see (every change writes
+ * fn_form_changes or fn_batch_changes), its signed answer for a minute at most. One full read of a region set runs at
  * a time; the phones asking meanwhile get its answer. Lost with the process; never stale.
  */
 export function createSnapshotService(db: Database, keys: SigningKeys, config: SnapshotConfig) {
@@ -58,16 +61,23 @@ export function createSnapshotService(db: Database, keys: SigningKeys, config: S
   async function readAndSign(regions: number[] | null, key: string): Promise<SignedSnapshotBody> {
     const before = kept.get(key);
     const read = await db.transaction(async (tx) => {
-      // The first statement fixes the transaction's snapshot: its xmin and every read below agree.
-      const xmin = await snapshotXmin(tx);
-      if (before && !(await changedSince(tx, before.xmin))) {
+      // The first statement fixes the transaction's snapshot: its position and every read below agree.
+      const position = await readPosition(tx);
+      if (before && !(await changedSince(tx, before.position))) {
         answered('full_kept');
-        return { xmin: before.xmin, marks: before.marks };
+        return { position: before.position, marks: before.marks };
       }
       answered('full_read');
-      return { xmin, marks: await allMarks(tx, regions) };
+      return { position, marks: await allMarks(tx, regions) };
     }, readOnly);
-    const payload = snapshotPayload({ ...read, regions, full: true, removed: [], maxAgeMinutes });
+    const payload = snapshotPayload({
+      xmin: read.position.xmin,
+      marks: read.marks,
+      regions,
+      full: true,
+      removed: [],
+      maxAgeMinutes,
+    });
     const { kid, body } = await signSnapshotBody(keys, snapshotJson(payload));
     kept.delete(key);
     kept.set(key, { ...read, signed: { kid, at: Date.now(), body } });
@@ -77,7 +87,7 @@ export function createSnapshotService(db: Database, keys: SigningKeys, config: S
 
   async function stillSigned(entry: KeptFull | undefined): Promise<boolean> {
     if (!entry || Date.now() - entry.signed.at >= signedReuseMs) return false;
-    return entry.signed.kid === (await keys.current()).kid && !(await changedSince(db, entry.xmin));
+    return entry.signed.kid === (await keys.current()).kid && !(await changedSince(db, entry.position));
   }
 
   /** The signed full snapshot of the regions. */
