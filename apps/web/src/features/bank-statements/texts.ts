@@ -3,10 +3,16 @@ import { i18n } from '../../i18n';
 
 /** The bank statements screen's texts (issue 48): added when the screen loads. */
 const az = {
+  acceptDifference: 'Fərqi qəbul et',
+  acceptHelp:
+    'Mədaxil ödəniş №{{payment}} ilə əlaqələndirilir və məbləğlərin fərqi səbəbi ilə qəbul edilir (audit jurnalına yazılır).',
+  differenceAccepted: 'Fərq qəbul edilib: {{amount}}',
+  linkLeftOpen:
+    'Məbləğ ({{amount}}) ödənişin məbləğindən fərqlidir: fərq səbəbi yazılaraq qəbul edilənə qədər açıq qalır.',
   demoFiles: 'Demo çıxarışlarının faylları',
   uploadTitle: 'Çıxarışın idxalı',
   uploadHelp:
-    'Bankın çıxarışını yükləyin: camt.053 (XML), MT940 və ya sənədləşdirilmiş CSV, ən çox 20 MB və 100.000 əməliyyat. Format faylın məzmunundan tanınır. Hər mədaxil ödənilmiş ödənişlə qəbzin nömrəsi, məbləğ və ödəyicinin VÖEN-i ilə tutuşdurulur. Eyni faylı ikinci dəfə yükləmək heç nəyi dəyişmir.',
+    'Bankın çıxarışını yükləyin: camt.053 (XML), MT940 və ya sənədləşdirilmiş CSV, ən çox 20 MB və 100.000 əməliyyat. Format faylın məzmunundan tanınır. Hər mədaxil ödənilmiş ödənişlə qəbzin nömrəsi, məbləğ və ödəyicinin VÖEN-i ilə tutuşdurulur. Eyni çıxarışı (hesab, nömrə, dövr) ikinci dəfə yükləmək heç nəyi dəyişmir.',
   file: 'Fayl',
   upload: 'Yüklə və tutuşdur',
   imported: 'Çıxarış idxal olundu.',
@@ -47,10 +53,16 @@ const az = {
 };
 
 const en: typeof az = {
+  acceptDifference: 'Accept the difference',
+  acceptHelp:
+    'The credit is linked to payment no. {{payment}} and the difference of the amounts is accepted with the reason (written to the audit log).',
+  differenceAccepted: 'Difference accepted: {{amount}}',
+  linkLeftOpen:
+    "The amount ({{amount}}) differs from the payment's: the difference stays open until it is accepted with a reason.",
   demoFiles: 'Demo statement files',
   uploadTitle: 'Import a statement',
   uploadHelp:
-    "Upload the bank's statement: camt.053 (XML), MT940 or the documented CSV, at most 20 MB and 100,000 entries. The format is told by the file's content. Each credit is matched to a paid payment by the receipt's number, the amount and the payer's VÖEN. Uploading the same file again changes nothing.",
+    "Upload the bank's statement: camt.053 (XML), MT940 or the documented CSV, at most 20 MB and 100,000 entries. The format is told by the file's content. Each credit is matched to a paid payment by the receipt's number, the amount and the payer's VÖEN. Uploading the same statement (account, number, period) again changes nothing.",
   file: 'File',
   upload: 'Upload and match',
   imported: 'The statement was imported.',
@@ -97,10 +109,16 @@ const en: typeof az = {
 };
 
 const ru: typeof az = {
+  acceptDifference: 'Принять расхождение',
+  acceptHelp:
+    'Поступление связывается с платежом № {{payment}}, и разница сумм принимается с причиной (пишется в журнал аудита).',
+  differenceAccepted: 'Расхождение принято: {{amount}}',
+  linkLeftOpen:
+    'Сумма ({{amount}}) отличается от суммы платежа: расхождение остаётся открытым, пока его не примут с причиной.',
   demoFiles: 'Файлы демо-выписок',
   uploadTitle: 'Импорт выписки',
   uploadHelp:
-    'Загрузите выписку банка: camt.053 (XML), MT940 или описанный CSV, не более 20 МБ и 100 000 операций. Формат определяется по содержимому файла. Каждое поступление сопоставляется с оплаченным платежом по номеру квитанции, сумме и VÖEN плательщика. Повторная загрузка того же файла ничего не меняет.',
+    'Загрузите выписку банка: camt.053 (XML), MT940 или описанный CSV, не более 20 МБ и 100 000 операций. Формат определяется по содержимому файла. Каждое поступление сопоставляется с оплаченным платежом по номеру квитанции, сумме и VÖEN плательщика. Повторная загрузка той же выписки (счёт, номер, период) ничего не меняет.',
   file: 'Файл',
   upload: 'Загрузить и сопоставить',
   imported: 'Выписка импортирована.',

@@ -62,12 +62,12 @@ export function useUploadStatement() {
 
 export interface Resolution {
   entryId: number;
-  action: 'link' | 'not_ours';
+  action: 'link' | 'not_ours' | 'accept_difference';
   payment_id: number | null;
   reason: string;
 }
 
-/** `POST /api/bank-statements/entries/{id}/resolve/`: linked by hand or not ours, with the reason. */
+/** `POST /api/bank-statements/entries/{id}/resolve/`: linked by hand, not ours, or its difference accepted, with the reason. */
 export function useResolve() {
   const client = useQueryClient();
   return useMutation({

@@ -19,19 +19,31 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { ExportButton } from '../../../components/resource-list';
-import { failureMessage } from '../../../lib/notify';
 import { useDifferences, useEntries, useStatements, useUploadStatement } from '../api/bank-statements';
 import { DemoFiles } from '../components/demo-files';
 import { ResolveDialog } from '../components/resolve-dialog';
-import { resolvable, stateColor } from '../components/resolution';
+import { resolvable, serverReason, stateColor, type Resolving } from '../components/resolution';
 import '../texts';
 
-type Resolving = { id: number; payment_id: number | null } | null;
-
-function StateTag({ state }: { state: BankMatchState | BankDifferenceKind | null }) {
+function StateTag({
+  state,
+  acceptedDifference = null,
+}: {
+  state: BankMatchState | BankDifferenceKind | null;
+  acceptedDifference?: string | null;
+}) {
   const { t } = useTranslation();
   if (!state) return <Tag>{t('bankStatements.debit')}</Tag>;
-  return <Tag color={stateColor[state]}>{t(`bankStatements.states.${state}`)}</Tag>;
+  return (
+    <>
+      <Tag color={stateColor[state]}>{t(`bankStatements.states.${state}`)}</Tag>
+      {acceptedDifference !== null && (
+        <Tag color="gold" data-testid="bank-accepted-difference">
+          {t('bankStatements.differenceAccepted', { amount: formatMoney(acceptedDifference) })}
+        </Tag>
+      )}
+    </>
+  );
 }
 
 /** A statement's entries, filtered by match state, each open credit with its resolution. */
@@ -40,7 +52,7 @@ function StatementEntries({
   onResolve,
 }: {
   statement: BankStatement;
-  onResolve: (entry: Resolving) => void;
+  onResolve: (entry: Resolving | null) => void;
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState<BankMatchState | undefined>();
@@ -109,7 +121,7 @@ function StatementEntries({
               title: t('bankStatements.state'),
               render: (_, e) => (
                 <>
-                  <StateTag state={e.match_state} />
+                  <StateTag state={e.match_state} acceptedDifference={e.accepted_difference} />
                   {e.resolution_reason && <Typography.Text type="secondary">{e.resolution_reason}</Typography.Text>}
                 </>
               ),
@@ -119,7 +131,17 @@ function StatementEntries({
               title: t('list.actions'),
               render: (_, e) =>
                 resolvable(e.match_state) && (
-                  <Button size="small" onClick={() => onResolve({ id: e.id, payment_id: e.payment_id })}>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      onResolve({
+                        id: e.id,
+                        payment_id: e.payment_id,
+                        match_state: e.match_state,
+                        resolved: e.resolved_at !== null,
+                      })
+                    }
+                  >
                     {t('bankStatements.resolve')}
                   </Button>
                 ),
@@ -132,7 +154,7 @@ function StatementEntries({
 }
 
 /** The open differences across statements, by kind. */
-function Differences({ onResolve }: { onResolve: (entry: Resolving) => void }) {
+function Differences({ onResolve }: { onResolve: (entry: Resolving | null) => void }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<BankDifferenceKind | undefined>();
   const [page, setPage] = useState(1);
@@ -188,7 +210,12 @@ function Differences({ onResolve }: { onResolve: (entry: Resolving) => void }) {
             render: (_, d) =>
               d.entry_id !== null &&
               resolvable(d.kind) && (
-                <Button size="small" onClick={() => onResolve({ id: d.entry_id!, payment_id: d.payment_id })}>
+                <Button
+                  size="small"
+                  onClick={() =>
+                    onResolve({ id: d.entry_id!, payment_id: d.payment_id, match_state: d.kind, resolved: false })
+                  }
+                >
                   {t('bankStatements.resolve')}
                 </Button>
               ),
@@ -209,7 +236,7 @@ export default function BankStatementsPage() {
   const [file, setFile] = useState<File | null>(null);
   const [message, setMessage] = useState<{ type: 'error' | 'success' | 'info'; text: string } | null>(null);
   const [current, setCurrent] = useState<BankStatement | null>(null);
-  const [resolving, setResolving] = useState<Resolving>(null);
+  const [resolving, setResolving] = useState<Resolving | null>(null);
   const [page, setPage] = useState(1);
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadStatement();
@@ -235,7 +262,8 @@ export default function BankStatementsPage() {
         setFile(null);
         if (input.current) input.current.value = '';
       },
-      onError: (error) => setMessage({ type: 'error', text: failureMessage(error) }),
+      // The server's own reason ("Çıxarışın hesabı tutmur …"), not the generic failure.
+      onError: (error) => setMessage({ type: 'error', text: serverReason(error) }),
     });
   };
 
