@@ -14,6 +14,7 @@ import { auditRoutes } from './features/audit/routes';
 import { bankStatementRoutes } from './features/bank-statements/routes';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
+import { directoryAdminRoutes, directoryRoutes } from './features/directory';
 import { groupRoutes } from './features/groups/routes';
 import { fnRoutes } from './features/fn/routes';
 import { healthRoutes } from './features/health/routes';
@@ -198,6 +199,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(mfaRoutes);
   await app.register(sessionRoutes, { config });
+  await app.register(directoryRoutes);
+  await app.register(directoryAdminRoutes);
   await app.register(groupRoutes);
   await app.register(userRoutes);
   await app.register(profileRoutes);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { directoryProvidersSchema, type DirectoryProvider } from '@dnx/shared';
 
 /** Every setting the server reads; `process.env` is read here and nowhere else. */
 const envSchema = z.object({
@@ -200,6 +201,20 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(5_000),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(20),
   LIVE_EVENT_BUFFER: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
+  /**
+   * Sign-in through the agency's directory (issue 59): the providers, a JSON array (OpenID Connect and LDAP; the
+   * shape is packages/shared/src/directory/schemas.ts, docs/operations.md "Sign-in with your directory"), or its
+   * file in DIRECTORY_PROVIDERS_FILE. Absent: the product's own passwords only.
+   */
+  DIRECTORY_PROVIDERS: z.string().optional(),
+  /** A provider's id: the sign-in screen goes there at once (`?local=1` still shows the form). */
+  DIRECTORY_AUTO_REDIRECT: z.string().optional(),
+  /**
+   * The product's own passwords: `on` for every account whose password sign-in is not turned off, or `break-glass`:
+   * off for everyone but the break-glass administrator of BREAK_GLASS_EMAIL.
+   */
+  LOCAL_PASSWORDS: z.enum(['on', 'break-glass']).default('on'),
+  BREAK_GLASS_EMAIL: z.email().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().optional(),
@@ -207,7 +222,12 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'JWT_VERIFY_SECRETS' | 'MFA_ENCRYPTION_KEY'> {
+export interface Config extends Omit<
+  Env,
+  'JWT_SECRET' | 'JWT_VERIFY_SECRETS' | 'MFA_ENCRYPTION_KEY' | 'DIRECTORY_PROVIDERS'
+> {
+  /** The agency's directories people sign in through (DIRECTORY_PROVIDERS, checked). */
+  directoryProviders: DirectoryProvider[];
   /** Absolute data folder: embedded database, generated secret, mail outbox. */
   dataDir: string;
   /** The key tokens are signed with. */
@@ -270,6 +290,7 @@ export const secretSettings = [
   'REPORTS_DATABASE_URL',
   'SMTP_URL',
   'SIGNING_KEYS',
+  'DIRECTORY_PROVIDERS',
 ] as const;
 
 /** `<NAME>_FILE` read into `<NAME>` (its content, trailing line break dropped); both at once is refused. */
@@ -323,8 +344,42 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const mfaKey = env.MFA_ENCRYPTION_KEY ?? readOrCreateSecret(dataDir, 'mfa-key');
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : developmentOrigin(env.HOST, env.PORT);
   const jwtVerifySecrets = env.JWT_VERIFY_SECRETS ? splitSecrets(env.JWT_VERIFY_SECRETS) : [];
-  const { JWT_SECRET: _omitted, JWT_VERIFY_SECRETS: _also, MFA_ENCRYPTION_KEY: _key, ...rest } = env;
-  return { ...rest, dataDir, jwtSecret, mfaKey, jwtVerifySecrets, isProduction, publicOrigin };
+  const directoryProviders = readDirectoryProviders(env, isProduction);
+  const { JWT_SECRET: _omitted, JWT_VERIFY_SECRETS: _also, MFA_ENCRYPTION_KEY: _key, ...others } = env;
+  const { DIRECTORY_PROVIDERS: _providers, ...rest } = others;
+  return { ...rest, dataDir, jwtSecret, mfaKey, jwtVerifySecrets, isProduction, publicOrigin, directoryProviders };
+}
+
+/** The directory's providers of DIRECTORY_PROVIDERS, and the settings that name them, checked together. */
+function readDirectoryProviders(env: Env, isProduction: boolean): DirectoryProvider[] {
+  let providers: DirectoryProvider[] = [];
+  const problems: string[] = [];
+  if (env.DIRECTORY_PROVIDERS) {
+    let json: unknown;
+    try {
+      json = JSON.parse(env.DIRECTORY_PROVIDERS);
+    } catch {
+      throw new ConfigError('Invalid settings:\n  DIRECTORY_PROVIDERS: must be a JSON array of providers');
+    }
+    const parsed = directoryProvidersSchema.safeParse(json);
+    if (!parsed.success)
+      throw new ConfigError(
+        `Invalid settings:\n${parsed.error.issues.map((i) => `  DIRECTORY_PROVIDERS.${i.path.join('.')}: ${i.message}`).join('\n')}`,
+      );
+    providers = parsed.data;
+  }
+  if (env.DIRECTORY_AUTO_REDIRECT && !providers.some((p) => p.id === env.DIRECTORY_AUTO_REDIRECT))
+    problems.push('  DIRECTORY_AUTO_REDIRECT: names no provider of DIRECTORY_PROVIDERS');
+  if (env.LOCAL_PASSWORDS === 'break-glass' && !env.BREAK_GLASS_EMAIL)
+    problems.push(
+      '  BREAK_GLASS_EMAIL: required when LOCAL_PASSWORDS=break-glass (who still signs in with a password)',
+    );
+  if (isProduction)
+    for (const p of providers)
+      if (p.type === 'oidc' && p.allowHttp)
+        problems.push(`  DIRECTORY_PROVIDERS: ${p.id} allows http:// in production`);
+  if (problems.length > 0) throw new ConfigError(`Invalid settings:\n${problems.join('\n')}`);
+  return providers;
 }
 
 /** A list of secrets as written in a setting or its file: separated by commas or line breaks. */

@@ -6,7 +6,8 @@ import { users } from './users';
 /**
  * Why a session ended: sign-out, reuse of a rotated refresh token, a password reset, the owner's password
  * changed (their other sessions) or set by an administrator, the account deactivated, ended by an administrator,
- * the second factor reset, or a group's second factor required of a user who has none.
+ * the second factor reset, a group's second factor required of a user who has none, the directory refusing the person at
+ * a refresh, or the directory's back-channel logout (issue 59).
  */
 export type SessionEndReason =
   | 'logout'
@@ -17,7 +18,9 @@ export type SessionEndReason =
   | 'expired'
   | 'ended_by_admin'
   | 'mfa_reset'
-  | 'mfa_required';
+  | 'mfa_required'
+  | 'directory'
+  | 'directory_logout';
 
 /** One sign-in: the chain of refresh tokens rotated from it. Access tokens name it (`sid`), so ending it ends them. */
 export const sessions = pgTable(

@@ -31,5 +31,7 @@ export async function finishChallenge(
   detail: Record<string, unknown>,
 ) {
   if (!(await mfaRepo.useChallenge(deps.db, challengeId))) throw challengeInvalid();
-  return completeSignIn(deps, user.id, user.email, detail);
+  return completeSignIn(deps, user.id, user.email, detail, (sessionId) =>
+    deps.directory ? deps.directory.sessionOpened(challengeId, sessionId) : Promise.resolve(),
+  );
 }

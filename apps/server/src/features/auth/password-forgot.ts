@@ -35,13 +35,15 @@ export async function forgotPassword(
   }
 
   const user = await repo.findUserByEmail(db, email);
+  // A directory's account has no password here to reset (issue 59): the reset page says so, and no link is sent.
+  const resettable = user?.isActive && user.passwordSignIn;
   // Recorded for the trail only: the caller's answer is the same whether the address exists or not.
   await asked(
-    user?.isActive ? 'success' : 'failure',
-    user?.isActive ? 'sent' : user ? 'inactive' : 'unknown',
+    resettable ? 'success' : 'failure',
+    resettable ? 'sent' : !user ? 'unknown' : user.isActive ? 'no_local_password' : 'inactive',
     user?.id,
   );
-  if (!user?.isActive) {
+  if (!user || !resettable) {
     log.info('password reset asked for an unknown or inactive address');
     return;
   }

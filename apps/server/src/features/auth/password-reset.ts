@@ -1,4 +1,5 @@
-import type { ResetPasswordRequest } from '@dnx/shared';
+import { directoryMessages, type ResetPasswordRequest } from '@dnx/shared';
+import { HttpError } from '../../lib/http-errors';
 import type { Database } from '../../db/client';
 import { recordAuditEvent } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
@@ -23,6 +24,7 @@ export async function resetPassword(
     if (!spent) throw tokenNotValid(tokenMessages.blacklisted);
     const user = await repo.findUserState(tdb, spent.userId);
     if (!user?.isActive) throw tokenNotValid();
+    if (!user.passwordSignIn) throw new HttpError(400, { detail: directoryMessages.noLocalPassword });
     await repo.setPassword(tdb, user.id, passwordHash);
     await repo.spendUserResetTokens(tdb, user.id);
     await sessionsRepo.revokeUserSessions(tdb, user.id, 'password_reset');

@@ -6,7 +6,13 @@ export { loadActor, loadRequestUser, loadUserAccess, loadUserGrants } from '../.
 
 export async function findUserByEmail(db: Database, email: string) {
   const [row] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash, isActive: users.isActive, firstName: users.firstName })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      firstName: users.firstName,
+      passwordSignIn: users.passwordSignIn,
+    })
     .from(users)
     .where(eq(users.email, email));
   return row ?? null;
@@ -14,7 +20,7 @@ export async function findUserByEmail(db: Database, email: string) {
 
 export async function findUserState(db: Database, userId: number) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, isActive: users.isActive })
+    .select({ id: users.id, email: users.email, isActive: users.isActive, passwordSignIn: users.passwordSignIn })
     .from(users)
     .where(eq(users.id, userId));
   return row ?? null;

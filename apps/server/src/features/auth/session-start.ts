@@ -14,9 +14,12 @@ export async function completeSignIn(
   userId: number,
   email: string,
   detail: Record<string, unknown> = {},
+  opened?: (sessionId: number) => Promise<void>,
 ): Promise<TokenPair> {
   const { db } = deps;
   const sessionId = await sessionsRepo.createSession(db, userId);
+  // Before its first pair: a session that must follow a directory is linked to it before it can be refreshed.
+  await opened?.(sessionId);
   await repo.setLastLogin(db, userId);
   // A browser never seen on this account gets its owner a notice (not the very first sign-in: nothing to compare).
   const { ip, userAgent } = currentClientInfo();

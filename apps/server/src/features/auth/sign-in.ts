@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { fieldErrors, throttled } from '../../lib/http-errors';
+import { fieldErrors, HttpError, throttled } from '../../lib/http-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import * as rateLimits from '../../lib/rate-limit';
 import { recordAuditEvent } from '../../lib/audit';
 import type { Database } from '../../db/client';
-import type { SignInAnswer, TokenObtainRequest } from '@dnx/shared';
+import { directoryMessages, type SignInAnswer, type TokenObtainRequest } from '@dnx/shared';
+import type { Config } from '../../config';
+import { wwwAuthenticate } from '../../plugins/auth';
 import type { AuthServiceDeps } from './auth-deps';
 import { noActiveAccount } from './auth-errors';
 import * as mfaRepo from './factor-repository';
@@ -28,6 +30,10 @@ export const signInFailed = (db: Database, email: string, reason: string, accoun
     objectName: email,
     detail: { reason },
   });
+
+/** Whether the account may sign in with this product's password: its own switch, and LOCAL_PASSWORDS. */
+export const localPasswordAllowed = (config: Config, email: string, passwordSignIn: boolean) =>
+  config.LOCAL_PASSWORDS === 'break-glass' ? email === config.BREAK_GLASS_EMAIL?.toLowerCase() : passwordSignIn;
 
 /**
  * POST /api/token/: human verification first, then the limits, then the password; then, for a user who has a
@@ -82,6 +88,11 @@ export async function signIn(
     throw noActiveAccount();
   }
 
+  // The product's own password may be off for this account, or for all but the break-glass administrator (issue 59).
+  if (!localPasswordAllowed(config, email, user.passwordSignIn)) {
+    await signInFailed(db, email, 'local_password_off', user.id);
+    throw new HttpError(401, { detail: directoryMessages.localPasswordOff }, wwwAuthenticate);
+  }
   await rateLimits.releaseRateLimit(db, limit.hitIds);
   // Only the pair's failures are forgotten: the account's ceiling still counts a guesser's earlier tries.
   await rateLimits.clearRateLimit(db, pair);

@@ -32,8 +32,9 @@ export async function refresh(deps: AuthServiceDeps, refreshToken: string): Prom
   });
   if (!rotated) return refreshRefused(deps, claims);
   const user = await repo.findUserState(db, claims.user_id);
-  if (!user?.isActive) {
-    await sessionsRepo.revokeSession(db, rotated.sessionId, 'logout');
+  // A directory person follows the directory at each refresh: refused there, refused here (issue 59).
+  if (!user?.isActive || (deps.directory && !(await deps.directory.followsAtRefresh(rotated.sessionId, user.id)))) {
+    await sessionsRepo.revokeSession(db, rotated.sessionId, user?.isActive ? 'directory' : 'logout');
     throw noActiveAccountForToken();
   }
   return { access: rotated.pair.access, refresh: rotated.pair.refresh };
