@@ -6,6 +6,7 @@ import { createAuditService } from './features/audit/service';
 import { createAuthService } from './features/auth/service';
 import { createBankStatementService } from './features/bank-statements/service';
 import { createBusRouteService } from './features/bus-routes/service';
+import { createDirectoryService } from './features/directory';
 import { createBatchService } from './features/fn/batch-service';
 import { createFormService } from './features/fn/form-service';
 import { createGroupService } from './features/groups/service';
@@ -64,6 +65,17 @@ export async function buildServices(app: FastifyInstance, config: Config) {
   const resources = buildResourceCatalogue(db, changes);
   const registry = registryGateway(db, config);
   const { mfa } = app;
+  // The sign-in's deps, shared by the directory's sign-in (issue 59), which builds on it and gives it its hooks.
+  const authDeps = {
+    db,
+    config,
+    tokens: app.tokens,
+    captcha: app.captcha,
+    mailer: app.mailer,
+    mfa,
+    log: app.log,
+  };
+  const directory = createDirectoryService(authDeps);
 
   return {
     /** The forms' and batches' services, and the forms' list caches (the payments' form picker reads them too). */
@@ -77,15 +89,9 @@ export async function buildServices(app: FastifyInstance, config: Config) {
     /** Every declared resource's repository and service (its routes, search, the imports' rows). */
     resources,
     /** Sign-in, tokens, sessions and password recovery (the sign-in routes, the accounts' reset mail). */
-    signIn: createAuthService({
-      db,
-      config,
-      tokens: app.tokens,
-      captcha: app.captcha,
-      mailer: app.mailer,
-      mfa,
-      log: app.log,
-    }),
+    signIn: createAuthService({ ...authDeps, directory: directory.hooks }),
+    /** Sign-in through the agency's directory: OpenID Connect, LDAP, its logout, the admin's preview (issue 59). */
+    directory,
     users: createUserService(
       db,
       {
