@@ -32,6 +32,8 @@
 //  11. Live events (issue 47): 1,000 event streams on one process cost under 100 MB of memory and leave the drivers
 //      list's p99 within 20% (or 5 ms); with two processes behind deploy/Caddyfile an event reaches every stream
 //      within 1 s p99 on PostgreSQL (bench-events.mjs).
+//  12. The web app's first screens on an office link and a phone's (issue 60): LCP, CLS, JS bytes, warm screen
+//      changes and INP per screen (bench-web.mjs, `npm run bench:web` alone; BENCH_SKIP_WEB=1 leaves it out).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +52,7 @@ import { benchReports } from './bench-reports.mjs';
 import { benchReports10m } from './bench-reports-10m.mjs';
 import { benchSearch } from './bench-search.mjs';
 import { benchUsers } from './bench-users.mjs';
+import { benchWeb } from './bench-web.mjs';
 import { launchChromium } from './lib/browser.mjs';
 import { root, startServer } from './lib/server-process.mjs';
 
@@ -136,6 +139,8 @@ results.push(await benchBankStatements());
 results.push(await benchSearch());
 results.push(await benchMixed());
 results.push(await benchEvents());
+// The build made above (or found) is the one measured.
+if (process.env.BENCH_SKIP_WEB !== '1') results.push(await benchWeb({ build: false }));
 if (process.env.BENCH_SKIP_IMAGE !== '1') {
   const image = spawnSync(process.execPath, ['scripts/image-check.mjs'], { cwd: root, stdio: 'inherit' });
   console.log(`${image.status === 0 ? 'PASS' : 'FAIL'}  npm run image:check (the container image built and run)`);
