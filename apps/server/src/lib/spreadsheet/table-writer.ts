@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ExportCell, ExportColumn, ListExportFormat } from '@dnx/shared';
-import { drained, isFormulaText, startXlsx } from './xlsx-writer';
+import { drained, startXlsx } from './xlsx-writer';
 
 /**
  * One table written as a file while its rows arrive: CSV (RFC 4180, UTF-8 with a byte order mark so Excel reads
@@ -13,8 +13,21 @@ const utf8Bom = '\uFEFF';
 const plainDecimal = /^-?\d+(?:\.\d+)?$/;
 
 /**
- * One CSV field: quoted where needed, and a text a spreadsheet would read as a formula (`isFormulaText`: "+994..."
- * phones and "-5" too, OWASP's advice) starts with an apostrophe. A number cell stays a number.
+ * A place where a spreadsheet may start a cell: the cell's start, and after any separator one may split at (`,`;
+ * `;` as Excel does in az-AZ and ru-RU; tab) or a line break, whatever separator the file itself uses. A formula
+ * start there (`isFormulaText`, also behind quotes a reader may drop) gets an apostrophe (issue 56: "Ali;=1+1"
+ * was a live formula after the `;`).
+ */
+const formulaAhead = String.raw`(?=[\s"]*[=+\-@]|[\t\r])`;
+const formulaAtStart = new RegExp(`^${formulaAhead}`);
+const formulaAfterSeparator = new RegExp(`([,;\t\r\n])${formulaAhead}`, 'g');
+/** A field holding any of these is quoted (RFC 4180 for `,` and line breaks; `;` and tab for the other readers). */
+const needsQuotes = /[",;\t\r\n]/;
+
+/**
+ * One CSV field: a text a spreadsheet would read as a formula, at its start ("+994..." phones and "-5" too, OWASP's
+ * advice) or after any separator inside it, gets an apostrophe there, and a field holding a separator, a quote or
+ * a line break is quoted. A number cell stays a number.
  */
 export function csvCell(value: ExportCell | undefined): string {
   return csvField(value, false);
@@ -24,12 +37,19 @@ export function csvCell(value: ExportCell | undefined): string {
 function csvField(value: ExportCell | undefined, money: boolean): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && !(money && plainDecimal.test(text)) && isFormulaText(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string' && !(money && plainDecimal.test(text)))
+    text = text.replace(formulaAtStart, "'").replace(formulaAfterSeparator, "$1'");
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const csvLine = (cells: readonly (ExportCell | undefined)[], money: ReadonlySet<number> = new Set()) =>
-  `${cells.map((cell, i) => csvField(cell, money.has(i))).join(',')}\r\n`;
+/**
+ * One CSV line, CRLF-ended: the one writer of every CSV the product writes (the exports, and the bank statement in
+ * the documented format, `;`-separated). `money`: the columns whose plain decimals are numbers.
+ */
+export const csvLine = (
+  cells: readonly (ExportCell | undefined)[],
+  { money = new Set<number>(), separator = ',' }: { money?: ReadonlySet<number>; separator?: ',' | ';' } = {},
+) => `${cells.map((cell, i) => csvField(cell, money.has(i))).join(separator)}\r\n`;
 
 /** Text of a file name an export is saved under: the title and the day, safe on every system. */
 export function exportFileName(title: string, format: ListExportFormat, day: string): string {
@@ -62,7 +82,7 @@ export async function writeTable<Row>(out: Writable, format: ListExportFormat, t
   if (format === 'csv') {
     out.write(utf8Bom + csvLine(columns.map((c) => c.header)));
     for await (const chunk of chunks) {
-      out.write(chunk.map((row) => csvLine(cells(row), money)).join(''));
+      out.write(chunk.map((row) => csvLine(cells(row), { money })).join(''));
       // Leaving the loop ends the keyset reads.
       if (!(await drained(out))) return;
     }
