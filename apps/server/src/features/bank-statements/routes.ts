@@ -67,8 +67,11 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Upload a bank statement (multipart `file`: camt.053 .02/.08, MT940 or the documented CSV, by content; 20 MB ' +
           'and 100,000 entries at most): read within caps, its arithmetic checked, its credits matched to paid ' +
-          'payments. 201 new; 200 when this very file was imported before (nothing changes). 429 while uploads are ' +
-          'at their limit',
+          'payments, in one transaction. 201 new; 200 when the same statement (account, number or sequence, period) ' +
+          'was imported before, in these bytes or others (nothing changes); 409 when a statement of that identity ' +
+          'was imported with other money; 400 for an entry or balance in another currency, a second file part or a ' +
+          'body cut short. Only booked entries are kept; texts at most 140 characters. 429 while uploads are at ' +
+          'their limit',
         consumes: ['multipart/form-data'],
         body: z.object({
           file: z
@@ -242,8 +245,11 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         operationId: 'resolveBankEntry',
         summary:
-          'Resolve a credit left unmatched: link it to a paid payment, or mark it not ours, with a reason (audited). ' +
-          '409 when it is matched already, is a debit, or the payment is linked to another credit',
+          'Resolve a credit left unmatched, with a reason (audited): link it to a paid payment (another amount ' +
+          'leaves it amount_differs), mark it not ours, or accept the difference of an amount_differs credit ' +
+          '(accept_difference: then matched and linked, accepted_difference kept). 409 when it is matched or ' +
+          'resolved by a person already (also when another person resolved it at the same moment), is a debit, ' +
+          'the payment is linked to another credit, or there is no difference to accept',
         params: idParamsSchema,
         body: bankEntryResolveSchema,
         response: { 200: bankEntrySchema, ...signedInErrors },
