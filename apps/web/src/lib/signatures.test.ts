@@ -1,7 +1,7 @@
 import { receiptJwsType, snapshotJwsType, type Jwks, type ReceiptClaims, type SnapshotPayload } from '@dnx/shared';
 import { CompactSign, exportJWK, FlattenedSign, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SnapshotRefused, verifyReceipt, verifySnapshot } from './signatures';
+import { snapshotKid, SnapshotRefused, verifyReceipt, verifySnapshot } from './signatures';
 
 /** The authority's signatures checked offline with the published keys (issue 46). */
 describe('receipt and snapshot signatures', () => {
@@ -49,7 +49,12 @@ describe('receipt and snapshot signatures', () => {
     const signed = await new FlattenedSign(new TextEncoder().encode(text))
       .setProtectedHeader({ alg: 'EdDSA', kid: 'k1', typ, b64: false, crit: ['b64'] })
       .sign(key);
-    return { protected: signed.protected!, payload: text, signature: signed.signature };
+    return {
+      protected: signed.protected!,
+      payload: text,
+      signature: signed.signature,
+      serverTime: '2026-01-01T08:00:01.000Z',
+    };
   };
 
   it("reads a receipt the authority signed, and refuses a forger's, a changed one, another type and bad claims", async () => {
@@ -76,5 +81,11 @@ describe('receipt and snapshot signatures', () => {
     await expect(verifySnapshot({ payload: '{}' }, jwks)).rejects.toBeInstanceOf(SnapshotRefused);
     const wrongShape = await signSnapshot({ ...payload, v: 2 } as unknown as SnapshotPayload);
     await expect(verifySnapshot(wrongShape, jwks)).rejects.toBeInstanceOf(SnapshotRefused);
+  });
+
+  it('reads the key a snapshot names, without trusting it', async () => {
+    expect(snapshotKid(await signSnapshot(payload))).toBe('k1');
+    expect(snapshotKid({ protected: 'not base64 json' })).toBe('');
+    expect(snapshotKid(null)).toBe('');
   });
 });

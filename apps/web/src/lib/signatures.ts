@@ -9,7 +9,7 @@ import {
   type ReceiptClaims,
   type SnapshotPayload,
 } from '@dnx/shared';
-import { compactVerify, createLocalJWKSet, flattenedVerify } from 'jose';
+import { compactVerify, createLocalJWKSet, decodeProtectedHeader, flattenedVerify } from 'jose';
 
 /**
  * The authority's signatures (issue 46), checked in the browser with its published keys: a receipt's QR (compact JWS)
@@ -85,4 +85,14 @@ export async function verifySnapshot(body: unknown, jwks: Jwks): Promise<Snapsho
   }
   if (!parsed.success) throw new SnapshotRefused('payload shape');
   return parsed.data;
+}
+
+/** The key a signed snapshot names (read without trusting it); '' when it names none. */
+export function snapshotKid(body: unknown): string {
+  try {
+    const kid = decodeProtectedHeader(body as { protected: string }).kid;
+    return typeof kid === 'string' ? kid : '';
+  } catch {
+    return '';
+  }
 }

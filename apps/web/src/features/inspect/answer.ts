@@ -12,6 +12,9 @@ import {
 /** Where an answer's details come from: the signed snapshot, the signed receipt alone, or nothing. */
 export type AnswerBasis = 'snapshot' | 'receipt' | 'none';
 
+/** The list an answer was read from: within its allowed age, older than it, or no list on the phone at all. */
+export type ListStanding = 'fresh' | 'stale' | 'none';
+
 /** What the inspector's screen shows for one look-up, and what its check records (issue 46). */
 export interface InspectAnswer {
   answer: CheckAnswer;
@@ -22,6 +25,8 @@ export interface InspectAnswer {
   validFrom: string | null;
   validTo: string | null;
   amount: string | null;
+  /** Why a voided blank was voided. */
+  voidReason: string | null;
   source: 'scan' | 'typed';
   basis: AnswerBasis;
   /** A scanned receipt whose payment is no longer the mark's (the snapshot names another one). */
@@ -30,33 +35,63 @@ export interface InspectAnswer {
   unsigned: boolean;
   /** When the snapshot the answer read was made; null without one. */
   snapshotAt: string | null;
+  /** When the check was made (the server's time when the phone's clock is off). */
+  checkedAt: string;
+  list: ListStanding;
+  /** The phone's clock is off by this many ms (past the limit); null when it is not, or not known. */
+  clockSkewMs: number | null;
+  /** The phone's own clock would judge the expiry otherwise than the server's time does. */
+  clockDoubt: boolean;
 }
 
-interface Moment {
+/** The moment of a look-up and the list it reads. */
+export interface Moment {
+  /** The check's time: the phone's clock, or the server's time when the phone's is off (phone-clock.ts). */
   now: Date;
+  /** The phone's own clock, when it is off (the expiry is judged by both). */
+  phoneNow?: Date;
+  clockSkewMs?: number | null;
   snapshotAt: string | null;
+  list: ListStanding;
 }
 
-const blank = { plate: null, transportType: null, validFrom: null, validTo: null, amount: null };
+const blank = { plate: null, transportType: null, validFrom: null, validTo: null, amount: null, voidReason: null };
+
+const momentOf = ({ now, clockSkewMs = null, snapshotAt, list }: Moment) => ({
+  snapshotAt,
+  checkedAt: now.toISOString(),
+  list,
+  clockSkewMs,
+  clockDoubt: false,
+});
+
+/** The state of a mark at the check's time, and whether the phone's own (off) clock would say otherwise. */
+function stateOf(mark: { state: SnapshotMark[2]; validTo: string | null }, moment: Moment) {
+  const answer = markStateAt(mark, moment.now);
+  const doubt = moment.phoneNow !== undefined && markStateAt(mark, moment.phoneNow) !== answer;
+  return { answer, clockDoubt: doubt };
+}
 
 /** A typed (or looked-up) series and number against the snapshot: its state at `now`, unknown when it lacks it. */
 export function answerFromMark(
   series: string,
   number: string,
   mark: SnapshotMark | undefined,
-  { now, snapshotAt, source = 'typed' }: Moment & { source?: 'scan' | 'typed' },
+  moment: Moment & { source?: 'scan' | 'typed' },
 ): InspectAnswer {
-  const base = { series, number, source, otherPayment: false, unsigned: false, snapshotAt };
-  if (!mark) return { ...base, ...blank, answer: 'unknown', basis: 'none' };
+  const base = { series, number, source: moment.source ?? 'typed', otherPayment: false, unsigned: false };
+  if (!mark) return { ...base, ...blank, ...momentOf(moment), answer: 'unknown', basis: 'none' };
   const m = readSnapshotMark(mark);
   return {
     ...base,
-    answer: markStateAt(m, now),
+    ...momentOf(moment),
+    ...stateOf(m, moment),
     plate: m.plate,
     transportType: m.transportType,
     validFrom: m.validFrom,
     validTo: m.validTo,
     amount: m.amount,
+    voidReason: m.state === 'voided' ? m.voidReason : null,
     basis: 'snapshot',
   };
 }
@@ -76,7 +111,8 @@ export function answerFromReceipt(
     return { ...answer, otherPayment: tag !== null && tag !== paymentTag(claims.code) };
   }
   return {
-    answer: markStateAt({ state: 'valid', validTo: claims.validTo }, moment.now),
+    ...momentOf(moment),
+    ...stateOf({ state: 'valid', validTo: claims.validTo }, moment),
     series: claims.series,
     number: claims.number,
     plate: claims.plate,
@@ -84,18 +120,19 @@ export function answerFromReceipt(
     validFrom: claims.validFrom,
     validTo: claims.validTo,
     amount: claims.amount,
+    voidReason: null,
     source: 'scan',
     basis: 'receipt',
     otherPayment: false,
     unsigned: false,
-    snapshotAt: moment.snapshotAt,
   };
 }
 
 /** A QR whose signature failed, or an unsigned one that cannot be looked up: nothing of it is shown as true. */
-export function notGenuineAnswer(snapshotAt: string | null, unsigned = false): InspectAnswer {
+export function notGenuineAnswer(moment: Moment, unsigned = false): InspectAnswer {
   return {
     ...blank,
+    ...momentOf(moment),
     answer: 'not_genuine',
     series: null,
     number: null,
@@ -103,11 +140,23 @@ export function notGenuineAnswer(snapshotAt: string | null, unsigned = false): I
     basis: 'none',
     otherPayment: false,
     unsigned,
-    snapshotAt,
   };
 }
 
-/** Whether the snapshot is older than the allowed age (or missing): the screen warns. */
+/**
+ * The answer's look: its own colour, or `doubt` (amber) for a valid answer that cannot be given in full: read from
+ * a list past its allowed age or with no list, or judged otherwise by the phone's own clock. Only a fresh list and
+ * clocks that agree give the full green "valid".
+ */
+export function answerTone(answer: InspectAnswer): CheckAnswer | 'doubt' {
+  if (answer.answer === 'valid' && (answer.list !== 'fresh' || answer.clockDoubt)) return 'doubt';
+  return answer.answer;
+}
+
+/** Whether a check is a finding to record: never with no list on the phone (it could not be judged). */
+export const isFinding = (answer: InspectAnswer): boolean => answer.list !== 'none';
+
+/** Whether the snapshot is older than the allowed age (or missing). */
 export function isStale(snapshotAt: string | null, now: Date, maxAgeMs: number): boolean {
   if (!snapshotAt) return true;
   return now.getTime() - Date.parse(snapshotAt) > maxAgeMs;

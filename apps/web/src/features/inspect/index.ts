@@ -1,2 +1,2 @@
 // What the rest of the app uses of the inspector's phone (issue 46).
-export { forgetSnapshot } from './store';
+export { forgetSnapshot } from './kept-list';

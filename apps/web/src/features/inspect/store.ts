@@ -1,17 +1,26 @@
-import { markKey, type CheckAnswer, type InspectCheck, type SnapshotMark, type SnapshotPayload } from '@dnx/shared';
+import type { CheckAnswer, InspectCheck, SignedSnapshot } from '@dnx/shared';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
-/** What the phone keeps of the last snapshot it accepted (its payload's header) and whose it is. */
+/**
+ * What the phone knows of the snapshot it keeps, read from the signed bodies it verified (cursor, time, regions,
+ * allowed age, marks) and from its own note (whose it is, when it last synced).
+ */
 export interface SnapshotMeta {
   cursor: string;
   generatedAt: string;
   regions: number[];
-  /** Past this age the screen warns that the snapshot is old (the server's INSPECT_SNAPSHOT_MAX_AGE). */
+  /** Past this age the answers turn amber (the server's INSPECT_SNAPSHOT_MAX_AGE). */
   maxAgeMinutes: number;
   /** The user the snapshot was downloaded for: another user starts from a full download. */
   userId: number;
   marks: number;
   /** When this phone last stored a snapshot or delta. */
+  syncedAt: string;
+}
+
+/** The phone's own note beside the signed bodies: not signed, and nothing an answer is read from. */
+export interface LocalNote {
+  userId: number;
   syncedAt: string;
 }
 
@@ -33,85 +42,92 @@ export interface QueuedCheck {
 }
 
 interface InspectDb extends DBSchema {
-  marks: { key: string; value: SnapshotMark };
-  meta: { key: 'snapshot'; value: SnapshotMeta };
+  /** The signed answers as received: 0 is a full snapshot, 1, 2, … the deltas on it, in order. */
+  signed: { key: number; value: SignedSnapshot };
+  meta: { key: 'snapshot'; value: LocalNote };
   checks: { key: string; value: QueuedCheck };
 }
 
 const dbName = 'dnx-inspect';
 let opened: Promise<IDBPDatabase<InspectDb>> | null = null;
 
-/** The phone's database (issue 46): the snapshot's marks by key, its header, the checks not yet sent. */
+/**
+ * The phone's database: the snapshot as signed (a full one and the deltas since, each body exactly as the server
+ * signed it, checked again at every start), whose it is, and the checks not yet sent. Version 1 kept the marks
+ * unsigned: its marks and note are dropped, so such a phone downloads a full snapshot; its queued checks stay.
+ */
 export function inspectDb(): Promise<IDBPDatabase<InspectDb>> {
-  opened ??= openDB<InspectDb>(dbName, 1, {
-    upgrade(db) {
-      db.createObjectStore('marks');
-      db.createObjectStore('meta');
-      db.createObjectStore('checks', { keyPath: 'id' });
+  opened ??= openDB<InspectDb>(dbName, 2, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      const names = db.objectStoreNames as DOMStringList;
+      if (names.contains('marks' as never)) db.deleteObjectStore('marks' as never);
+      if (oldVersion >= 1) void tx.objectStore('meta').clear();
+      if (!names.contains('meta')) db.createObjectStore('meta');
+      if (!names.contains('checks')) db.createObjectStore('checks', { keyPath: 'id' });
+      db.createObjectStore('signed');
     },
   });
   return opened;
 }
 
 /**
- * Sign-out forgets the snapshot (the marks: plates and payers of a region, and its header) on this device: the next
- * person on a shared phone cannot read them, and an inspector who signs in again downloads a full one. The checks not
- * yet sent stay, to be sent at the next sync: a check made is never lost. Nothing is opened for a browser that never
- * held the inspector's database.
+ * Drops the kept snapshot (its signed bodies and note) on this device. The checks not yet sent stay, to be sent at
+ * the next sync: a check made is never lost. Nothing is opened for a browser that never held the database.
  */
-export async function forgetSnapshot(): Promise<void> {
+export async function clearSnapshotStore(): Promise<void> {
   const known = await indexedDB.databases?.();
   if (known && !known.some((database) => database.name === dbName)) return;
   const db = await inspectDb();
-  const tx = db.transaction(['marks', 'meta'], 'readwrite');
-  await Promise.all([tx.objectStore('marks').clear(), tx.objectStore('meta').clear(), tx.done]);
+  const tx = db.transaction(['signed', 'meta'], 'readwrite');
+  await Promise.all([tx.objectStore('signed').clear(), tx.objectStore('meta').clear(), tx.done]);
 }
 
-export async function snapshotMeta(): Promise<SnapshotMeta | undefined> {
-  return (await inspectDb()).get('meta', 'snapshot');
-}
-
-/** One key read: the mark as the snapshot holds it, undefined when it does not. */
-export async function findMark(series: string, number: string): Promise<SnapshotMark | undefined> {
-  return (await inspectDb()).get('marks', markKey(series, number));
+/** The kept signed bodies in order (the full snapshot first) and the note; nothing of them is trusted yet. */
+export async function keptBodies(): Promise<{ bodies: unknown[]; note: LocalNote | undefined }> {
+  const db = await inspectDb();
+  const tx = db.transaction(['signed', 'meta'], 'readonly');
+  const [keys, bodies, note] = await Promise.all([
+    tx.objectStore('signed').getAllKeys(),
+    tx.objectStore('signed').getAll(),
+    tx.objectStore('meta').get('snapshot'),
+    tx.done,
+  ]);
+  // getAll answers in key order; a gap in the keys (a body removed) breaks the chain where it is.
+  const inOrder = keys.every((key, i) => key === i);
+  return {
+    bodies: inOrder
+      ? bodies
+      : bodies.slice(
+          0,
+          keys.findIndex((key, i) => key !== i),
+        ),
+    note,
+  };
 }
 
 /**
- * Stores a verified snapshot in one transaction: a full one replaces every mark, a delta adds, replaces and removes;
- * a failure leaves the previous snapshot whole.
+ * Stores a verified body in one transaction: a full snapshot replaces every body kept, a delta goes after the last
+ * one (`at`: its place); a failure leaves what was kept whole.
  */
-export async function applySnapshot(payload: SnapshotPayload, userId: number, now: Date): Promise<SnapshotMeta> {
+export async function storeSignedBody(body: SignedSnapshot, at: number, note: LocalNote): Promise<void> {
   const db = await inspectDb();
-  const tx = db.transaction(['marks', 'meta'], 'readwrite');
-  const marks = tx.objectStore('marks');
-  if (payload.full) await marks.clear();
-  for (const mark of payload.marks) void marks.put(mark, markKey(mark[0], mark[1]));
-  for (const [series, number] of payload.removed) void marks.delete(markKey(series, number));
-  const count = await marks.count();
-  const meta: SnapshotMeta = {
-    cursor: payload.cursor,
-    generatedAt: payload.generatedAt,
-    regions: payload.regions,
-    maxAgeMinutes: payload.maxAgeMinutes,
-    userId,
-    marks: count,
-    syncedAt: now.toISOString(),
-  };
-  await tx.objectStore('meta').put(meta, 'snapshot');
+  const tx = db.transaction(['signed', 'meta'], 'readwrite');
+  const signed = tx.objectStore('signed');
+  if (at === 0) void signed.clear();
+  void signed.put(body, at);
+  void tx.objectStore('meta').put(note, 'snapshot');
   await tx.done;
-  return meta;
 }
 
 export async function queueCheck(check: QueuedCheck): Promise<void> {
-  const userId = check.userId ?? (await snapshotMeta())?.userId;
-  await (await inspectDb()).put('checks', userId === undefined ? check : { ...check, userId });
+  await (await inspectDb()).put('checks', check);
 }
 
 export async function queuedChecks(): Promise<QueuedCheck[]> {
   return (await inspectDb()).getAll('checks');
 }
 
-/** Drops the checks the server answered for (recorded now or before). */
+/** Drops the checks the server answered for (recorded now or before, or refused for good). */
 export async function dropChecks(ids: readonly string[]): Promise<void> {
   const tx = (await inspectDb()).transaction('checks', 'readwrite');
   await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);

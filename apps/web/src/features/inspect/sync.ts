@@ -1,56 +1,119 @@
-import { maxChecksPerBatch } from '@dnx/shared';
+import { maxChecksPerBatch, type InspectCheck, type SignedSnapshot } from '@dnx/shared';
 import { ApiError } from '../../lib/api-client';
-import { loadJwks, SnapshotRefused, verifySnapshot } from '../../lib/signatures';
+import { loadJwks, snapshotKid, SnapshotRefused, verifySnapshot } from '../../lib/signatures';
 import { postChecks } from './api/checks';
 import { fetchSnapshot } from './api/snapshot';
-import { applySnapshot, dropChecks, queuedChecks, snapshotMeta, type QueuedCheck, type SnapshotMeta } from './store';
+import { applyPayload, ChainBroken, maxKeptDeltas, replaceKeptList, type KeptList } from './kept-list';
+import { recordServerTime } from './phone-clock';
+import { dropChecks, queuedChecks, storeSignedBody, type QueuedCheck } from './store';
 
 export { SnapshotRefused };
 
-/**
- * Brings the phone's snapshot up to date: the changes since its cursor (a full download the first time, for another
- * user, or when the server finds the cursor unusable), each body's signature checked before anything is stored.
- */
-export async function syncSnapshot(userId: number, now = () => new Date()): Promise<SnapshotMeta> {
-  const jwks = await loadJwks();
-  if (!jwks) throw new SnapshotRefused('no keys');
-  const kept = await snapshotMeta();
-  const since = kept && kept.userId === userId ? kept.cursor : undefined;
-  const payload = await verifySnapshot(await fetchSnapshot(since), jwks);
-  // A delta needs the snapshot it continues.
-  if (!payload.full && since === undefined) throw new SnapshotRefused('a delta without its base');
-  return applySnapshot(payload, userId, now());
+/** A snapshot refused because it is older than the one kept (a replay, or a cache behind): the kept one stays. */
+export class SnapshotOlder extends SnapshotRefused {}
+
+/** One signed answer of the server, its clock read (outside the signature) before anything else. */
+async function download(since: string | undefined): Promise<unknown> {
+  const sentAt = Date.now();
+  const body = await fetchSnapshot(since);
+  recordServerTime((body as { serverTime?: unknown } | null)?.serverTime, sentAt, Date.now());
+  return body;
 }
 
 /**
- * Sends the queued checks of the inspector whose snapshot the phone keeps (the signed-in one, once synced), 500 at a
- * time, and drops each one only once the server answered for it (recorded now or before): a lost answer sends it
- * again, and the server records it once. Another inspector's checks wait for their own session. Returns how many
- * of this inspector's checks are still queued.
+ * Brings the phone's list up to date and keeps it: the changes since its cursor (a full download the first time, for
+ * another user, past `maxKeptDeltas`, or when a kept body's key is no longer published), each body's signature
+ * checked before anything is stored. A delta that does not continue the kept cursor (`from`) is not applied: a full
+ * snapshot is asked instead. A snapshot older than the kept one is refused (SnapshotOlder), the kept one stays.
  */
-export async function sendQueuedChecks(): Promise<number> {
-  const inspector = (await snapshotMeta())?.userId;
+export async function syncSnapshot(
+  userId: number,
+  kept: KeptList,
+  now = () => new Date(),
+): Promise<Extract<KeptList, { status: 'ok' }>> {
+  const jwks = await loadJwks();
+  if (!jwks) throw new SnapshotRefused('no keys');
+  const mine = kept.status === 'ok' && kept.meta.userId === userId ? kept : null;
+  const published = new Set(jwks.keys.map((key) => key.kid));
+  const continuable = mine && mine.bodies <= maxKeptDeltas && mine.kids.every((kid) => published.has(kid));
+  const since = continuable ? mine.meta.cursor : undefined;
+  let body = await download(since);
+  let payload = await verifySnapshot(body, jwks);
+  if (!payload.full && (since === undefined || payload.from !== since)) {
+    // A delta off the kept cursor: the full snapshot instead, once.
+    body = await download(undefined);
+    payload = await verifySnapshot(body, jwks);
+    if (!payload.full) throw new SnapshotRefused('a delta without its base');
+  }
+  if (mine && Date.parse(payload.generatedAt) < Date.parse(mine.meta.generatedAt)) {
+    throw new SnapshotOlder('older than the kept snapshot');
+  }
+  const note = { userId, syncedAt: now().toISOString() };
+  let list: Extract<KeptList, { status: 'ok' }>;
+  try {
+    list = applyPayload(payload.full ? null : mine, payload, snapshotKid(body), note);
+  } catch (error) {
+    if (error instanceof ChainBroken) throw new SnapshotRefused(error.message);
+    throw error;
+  }
+  await storeSignedBody(body as SignedSnapshot, payload.full ? 0 : list.bodies - 1, note);
+  replaceKeptList(list);
+  return list;
+}
+
+/** A 400's reason in words: its `detail`, else the first field's first message. */
+function detailOf(error: ApiError): string {
+  if (typeof error.body.detail === 'string') return error.body.detail;
+  const first = Object.values(error.body).find((value) => Array.isArray(value) && typeof value[0] === 'string');
+  return (first as string[] | undefined)?.[0] ?? error.message;
+}
+
+/** What sending the queue did: this inspector's checks still queued, those the server answered for now, and the
+ * ones it refused for good (dropped), each with the server's reason. */
+export interface SendResult {
+  pending: number;
+  answered: number;
+  refused: { id: string; detail: string }[];
+}
+
+/**
+ * Sends the queued checks of `inspector` (the user of the kept list), 500 at a time, and drops each one only once
+ * the server answered for it: recorded now or before, or refused for good (`refused`, with its reason, or a 400 for
+ * that check alone). A lost answer sends it again, and the server records it once. Another inspector's checks wait
+ * for their own session.
+ */
+export async function sendQueuedChecks(inspector: number | undefined): Promise<SendResult> {
   const mine = (check: QueuedCheck) => check.userId === undefined || check.userId === inspector;
   const queued = (await queuedChecks()).filter(mine).map(({ userId: _madeBy, ...check }) => check);
+  const result: SendResult = { pending: 0, answered: 0, refused: [] };
+  const post = async (batch: InspectCheck[]) => {
+    const sentAt = Date.now();
+    const answer = await postChecks(batch);
+    recordServerTime(answer.serverTime, sentAt, Date.now());
+    const refused = answer.refused ?? [];
+    await dropChecks([...answer.recorded, ...answer.duplicates, ...refused.map((r) => r.id)]);
+    result.answered += answer.recorded.length + answer.duplicates.length;
+    result.refused.push(...refused);
+  };
   for (let i = 0; i < queued.length; i += maxChecksPerBatch) {
     const batch = queued.slice(i, i + maxChecksPerBatch);
     try {
-      const result = await postChecks(batch);
-      await dropChecks([...result.recorded, ...result.duplicates]);
+      await post(batch);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 400)) throw error;
-      // One refused check must not hold the others back: each goes alone, and one the server refuses as it stands
-      // (a 400 is final for it) is dropped.
+      // One check the server cannot read must not hold the others back: each goes alone, and one refused with a
+      // 400 as it stands (final for it) is dropped and named.
       for (const check of batch) {
         try {
-          const result = await postChecks([check]);
-          await dropChecks([...result.recorded, ...result.duplicates]);
+          await post([check]);
         } catch (single) {
-          if (single instanceof ApiError && single.status === 400) await dropChecks([check.id]);
-          else throw single;
+          if (!(single instanceof ApiError && single.status === 400)) throw single;
+          await dropChecks([check.id]);
+          result.refused.push({ id: check.id, detail: detailOf(single) });
         }
       }
     }
   }
-  return (await queuedChecks()).filter(mine).length;
+  result.pending = (await queuedChecks()).filter(mine).length;
+  return result;
 }

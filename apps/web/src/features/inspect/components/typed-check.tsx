@@ -1,12 +1,19 @@
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../texts';
 
-/** A mark typed by hand (series and number) when there is no QR to scan; `onCheck` says whether it could be read. */
-export function TypedCheck({ onCheck }: { onCheck: (series: string, number: string) => Promise<boolean> }) {
+/**
+ * A mark typed by hand (series and number) when there is no QR to scan; `invalid`: what was typed cannot be a mark
+ * (the look-up says so, and clears it at the next look-up, a scan too).
+ */
+export function TypedCheck({
+  onCheck,
+  invalid,
+}: {
+  onCheck: (series: string, number: string) => Promise<void>;
+  invalid: boolean;
+}) {
   const { t } = useTranslation();
-  const [typedInvalid, setTypedInvalid] = useState(false);
   return (
     <section className="inspect-typed" aria-labelledby="inspect-typed-title">
       <h2 id="inspect-typed-title">{t('inspect.typedTitle')}</h2>
@@ -14,7 +21,7 @@ export function TypedCheck({ onCheck }: { onCheck: (series: string, number: stri
         layout="vertical"
         requiredMark={false}
         onFinish={(values: { series: string; number: string }) =>
-          void onCheck(values.series ?? '', values.number ?? '').then((ok) => setTypedInvalid(!ok))
+          void onCheck(values.series ?? '', values.number ?? '')
         }
         data-testid="inspect-typed"
       >
@@ -26,7 +33,7 @@ export function TypedCheck({ onCheck }: { onCheck: (series: string, number: stri
             <Input size="large" inputMode="numeric" autoComplete="off" maxLength={6} />
           </Form.Item>
         </div>
-        {typedInvalid && (
+        {invalid && (
           <Alert type="error" showIcon message={t('inspect.typedInvalid')} data-testid="inspect-typed-invalid" />
         )}
         <Button htmlType="submit" size="large" block data-testid="inspect-check">

@@ -9,6 +9,7 @@ import { AnswerCard } from '../components/answer-card';
 import { InspectStatus } from '../components/inspect-status';
 import { Scanner } from '../components/scanner';
 import { TypedCheck } from '../components/typed-check';
+import { clockSkew, trustedNow } from '../phone-clock';
 import { useInspector } from '../use-inspector';
 import '../texts';
 import '../inspect.css';
@@ -24,8 +25,10 @@ export default function InspectPage() {
   useEffect(registerOfflineShell, []);
   const [scanning, setScanning] = useState(false);
   const [share, setShare] = useState(inspector.shareLocation);
-  const now = new Date();
-  const { meta, sync } = inspector;
+  // The list's age and the clock's warning are judged by the server's time when the phone's clock is off.
+  const now = trustedNow();
+  const skew = clockSkew();
+  const { list, sync } = inspector;
 
   return (
     <main className="inspect-page" data-testid="inspect-page" data-sync={sync}>
@@ -35,11 +38,14 @@ export default function InspectPage() {
       </header>
 
       <InspectStatus
-        meta={meta}
+        list={list}
         sync={sync}
         pending={inspector.pending}
+        sent={inspector.sent}
+        refused={inspector.refused}
         online={inspector.online}
         now={now}
+        clockSkewMs={skew}
         onSync={() => void inspector.connect()}
       />
 
@@ -65,9 +71,9 @@ export default function InspectPage() {
         </Button>
       )}
 
-      {inspector.answer && <AnswerCard answer={inspector.answer} now={now} />}
+      {inspector.answer && <AnswerCard answer={inspector.answer} />}
 
-      <TypedCheck onCheck={inspector.lookUpTyped} />
+      <TypedCheck onCheck={inspector.lookUpTyped} invalid={inspector.typedInvalid} />
 
       <label className="inspect-location">
         <Switch
