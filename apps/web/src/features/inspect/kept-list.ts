@@ -17,6 +17,8 @@ export type KeptList =
       bodies: number;
       /** The keys that signed them: a kept body whose key is no longer published starts a full download. */
       kids: readonly string[];
+      /** When the full snapshot under the deltas was made: a full snapshot older than it is refused. */
+      baseAt: string;
     };
 
 export const noList: KeptList = { status: 'none' };
@@ -57,6 +59,7 @@ export function applyPayload(
     marks,
     bodies: payload.full || !onto ? 1 : onto.bodies + 1,
     kids: payload.full || !onto ? [kid] : [...onto.kids, kid],
+    baseAt: payload.full || !onto ? payload.generatedAt : onto.baseAt,
   };
 }
 

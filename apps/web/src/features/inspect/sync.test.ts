@@ -116,7 +116,21 @@ describe('syncing the phone', () => {
     serve(payload({ cursor: '29', generatedAt: '2026-03-10T08:00:00.000Z' }));
     await expect(syncSnapshot(1, held)).rejects.toBeInstanceOf(SnapshotOlder);
     expect(((await verifyKept(authority.jwks)) as Ok).meta).toMatchObject({ cursor: '30' });
+    // The server's kept full snapshot, current while no mark changed, may be older than an empty delta since: it is
+    // measured against the full snapshot kept.
+    serve(
+      payload(),
+      payload({ cursor: '31', from: '30', full: false, generatedAt: '2026-03-10T10:00:00.000Z', marks: [] }),
+    );
+    const withDelta = await syncSnapshot(1, held);
+    serve(payload({ cursor: '31', generatedAt: '2026-03-10T09:00:00.000Z' }));
+    expect((await syncSnapshot(1, { ...withDelta, bodies: 99 })).meta.cursor).toBe('31');
+    // A delta older than the last body kept is refused.
+    const late = await syncSnapshot(1, noList);
+    serve(payload(), payload({ cursor: '32', from: '31', full: false, generatedAt: '2026-03-10T08:59:00.000Z' }));
+    await expect(syncSnapshot(1, late)).rejects.toBeInstanceOf(SnapshotRefused);
     // Another user's list is no measure: theirs starts from what the server has.
+    serve(payload({ cursor: '29', generatedAt: '2026-03-10T08:00:00.000Z' }));
     expect((await syncSnapshot(2, held)).meta).toMatchObject({ cursor: '29', userId: 2 });
   });
 

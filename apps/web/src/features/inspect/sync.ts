@@ -24,7 +24,8 @@ async function download(since: string | undefined): Promise<unknown> {
  * Brings the phone's list up to date and keeps it: the changes since its cursor (a full download the first time, for
  * another user, past `maxKeptDeltas`, or when a kept body's key is no longer published), each body's signature
  * checked before anything is stored. A delta that does not continue the kept cursor (`from`) is not applied: a full
- * snapshot is asked instead. A snapshot older than the kept one is refused (SnapshotOlder), the kept one stays.
+ * snapshot is asked instead. A full snapshot older than the kept one is refused (SnapshotOlder), the kept one stays;
+ * a delta older than the last body kept breaks the chain and is refused too.
  */
 export async function syncSnapshot(
   userId: number,
@@ -45,7 +46,10 @@ export async function syncSnapshot(
     payload = await verifySnapshot(body, jwks);
     if (!payload.full) throw new SnapshotRefused('a delta without its base');
   }
-  if (mine && Date.parse(payload.generatedAt) < Date.parse(mine.meta.generatedAt)) {
+  // A full snapshot older than the full one kept is a replay (or a cache behind). It is measured against the kept
+  // full snapshot, not the last delta: the server answers its kept full snapshot as it was signed, and while no mark
+  // changed it is current though older than an empty delta since.
+  if (mine && payload.full && Date.parse(payload.generatedAt) < Date.parse(mine.baseAt)) {
     throw new SnapshotOlder('older than the kept snapshot');
   }
   const note = { userId, syncedAt: now().toISOString() };
