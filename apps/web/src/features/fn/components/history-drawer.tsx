@@ -1,5 +1,5 @@
 import { fnMovementLabels, formatDateTime, type FnHistoryEntry } from '@dnx/shared';
-import { Alert, Drawer, Empty, Skeleton, Timeline, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n';
 import { failureMessage } from '../../../lib/notify';
@@ -69,6 +69,27 @@ function CheckAnswer({ entry }: { entry: FnHistoryEntry }) {
   );
 }
 
+/** The entries read so far, oldest first, and (a form's history is paged) a button for the next page. */
+export function HistoryEntries(props: { entries: FnHistoryEntry[]; more: (() => void) | null; loadingMore: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Timeline
+        items={props.entries.map((entry, i) => ({
+          key: entry.id ?? `${entry.movement}-${entry.at}-${i}`,
+          color: movementColor[entry.movement] ?? 'gray',
+          content: <EntryText entry={entry} />,
+        }))}
+      />
+      {props.more && (
+        <Button onClick={props.more} loading={props.loadingMore} data-testid="fn-history-more">
+          {t('fn.historyMore')}
+        </Button>
+      )}
+    </>
+  );
+}
+
 /** A batch's or a form's timeline from the ledger, oldest first. */
 export function HistoryDrawer({ subject, onClose }: { subject: HistorySubject | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -90,12 +111,10 @@ export function HistoryDrawer({ subject, onClose }: { subject: HistorySubject | 
       ) : (history.data ?? []).length === 0 ? (
         <Empty description={t('fn.noHistory')} />
       ) : (
-        <Timeline
-          items={(history.data ?? []).map((entry) => ({
-            key: entry.id ?? `${entry.movement}-${entry.at}`,
-            color: movementColor[entry.movement] ?? 'gray',
-            content: <EntryText entry={entry} />,
-          }))}
+        <HistoryEntries
+          entries={history.data ?? []}
+          more={history.hasNextPage ? () => void history.fetchNextPage() : null}
+          loadingMore={history.isFetchingNextPage}
         />
       )}
     </Drawer>
