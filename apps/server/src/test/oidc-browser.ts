@@ -85,6 +85,8 @@ export async function startProviderRelay() {
       const headers = Object.fromEntries(
         Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length'].includes(k)),
       ) as Record<string, string>;
+      headers['x-forwarded-host'] = req.headers.host!;
+      headers['x-forwarded-proto'] = 'http';
       const upstream = await fetch(`${target}${req.url}`, {
         method: req.method!,
         headers,

@@ -70,8 +70,9 @@ export async function startDemoProvider(options: DemoProviderOptions) {
   let backchannelLogoutUri =
     options.backchannelLogoutUri ?? `${options.appOrigin}/api/auth/directory/backchannel-logout/`;
 
-  const build = () =>
-    new Provider(issuer, {
+  // Behind a relay (a test's) it names the relay's address in its metadata, as behind a reverse proxy.
+  const build = () => {
+    const built = new Provider(issuer, {
       clients: [
         {
           client_id: clientId,
@@ -125,6 +126,9 @@ export async function startDemoProvider(options: DemoProviderOptions) {
         };
       },
     });
+    built.proxy = true;
+    return built;
+  };
   let provider = build();
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

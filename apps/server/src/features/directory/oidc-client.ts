@@ -54,7 +54,11 @@ export function createOidcClients(db: Database) {
       provider.clientId,
       secret ? { client_secret: secret } : undefined,
       secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
-      { timeout: provider.timeoutSeconds, execute: provider.allowHttp ? [oidc.allowInsecureRequests] : [] },
+      {
+        timeout: provider.timeoutSeconds,
+        // The ID token's signature is checked against the provider's JWKS too, not only trusted for coming over TLS.
+        execute: [oidc.enableNonRepudiationChecks, ...(provider.allowHttp ? [oidc.allowInsecureRequests] : [])],
+      },
     );
   }
 
