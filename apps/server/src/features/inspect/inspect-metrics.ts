@@ -7,7 +7,7 @@ export function inspectMetrics(
   snapshots: { onAnswer(listener: (kind: SnapshotAnswerKind) => void): void },
 ) {
   const answers = new Counter({
-    name: 'inspect_snapshot_answers_total',
+    name: 'inspect_snapshots_total',
     help:
       'Inspector snapshots answered, by kind: delta, full_read (read from the database), full_kept (marks kept, ' +
       'signed again), full_cached (the signed answer kept)',

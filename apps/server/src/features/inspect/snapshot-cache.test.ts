@@ -20,9 +20,9 @@ describe('the snapshot of an old cursor', () => {
     await t?.close();
   });
 
-  /** inspect_snapshot_answers_total by kind. */
+  /** inspect_snapshots_total by kind. */
   const answers = async () => {
-    const metric = t.app.metrics.registry.getSingleMetric('inspect_snapshot_answers_total') as Counter;
+    const metric = t.app.metrics.registry.getSingleMetric('inspect_snapshots_total') as Counter;
     const { values } = await metric.get();
     return Object.fromEntries(values.map((v) => [v.labels.kind, v.value])) as Record<string, number>;
   };

@@ -18,7 +18,7 @@ import { signSnapshot, signSnapshotBody, type SignedSnapshotBody } from './signi
 import type { SigningKeys } from './signing-keys';
 
 /**
- * How a snapshot was answered (the metric inspect_snapshot_answers_total): a delta read; a full snapshot read from
+ * How a snapshot was answered (the metric inspect_snapshots_total): a delta read; a full snapshot read from
  * the database, or from the marks kept (signed again), or the signed answer kept (or being made for another phone).
  */
 export const snapshotAnswerKinds = ['delta', 'full_read', 'full_kept', 'full_cached'] as const;
