@@ -163,6 +163,18 @@ describe('bank statements, hardened', () => {
     expect(conflict.statusCode, conflict.body).toBe(409);
     expect(conflict.json().detail).toBe(m.otherContent(first.json().statement.number));
 
+    // A CSV with no number is known by its entries too: another credit is another statement, the same one is not.
+    const unnumbered = (reference: string) =>
+      [
+        'type;date;amount;reference',
+        'opening;2026-02-01;0.00;',
+        `credit;2026-02-02;10.00;${reference}`,
+        'closing;2026-02-28;10.00;',
+      ].join('\n');
+    expect((await upload(unnumbered('NONE-1'))).statusCode).toBe(201);
+    expect((await upload(unnumbered('NONE-2'))).statusCode).toBe(201);
+    expect((await upload(`${unnumbered('NONE-2')}\n`)).json()).toMatchObject({ already_imported: true });
+
     // Two uploads of one statement at once, in two byte forms: stored once.
     const twin = camt053(draft([credit(takePaid())]));
     const answers = await Promise.all([upload(twin), upload(`${twin}\n\n`)]);

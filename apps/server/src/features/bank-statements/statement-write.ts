@@ -6,7 +6,7 @@ import { recordAudit, type AuditActor } from '../../lib/audit';
 import { insertAsJson } from '../../lib/bulk-insert';
 import { uniqueViolation } from '../../lib/db-errors';
 import { matchStatement } from './repository';
-import { statementIdentity, type StatementFacts } from './statement-identity';
+import { entriesDigest, statementIdentity, type StatementFacts } from './statement-identity';
 import type { ReadStatement } from './statement-reader-thread';
 
 /** Entries are written this many to a statement. */
@@ -27,8 +27,15 @@ export function factsOf(read: ReadStatement): StatementFacts {
     creditsTotal: moneyToDecimal(read.credits),
     debitsTotal: moneyToDecimal(read.debits),
     entryCount: parsed.entries.length,
+    entriesDigest:
+      parsed.number === ''
+        ? entriesDigest(parsed.entries.map((e) => ({ ...e, amount: moneyToDecimal(e.amount) })))
+        : undefined,
   };
 }
+
+/** The facts that are the statement's columns. */
+const columnsOf = ({ entriesDigest: _digest, ...columns }: StatementFacts) => columns;
 
 /**
  * Matches a statement's credits inside the caller's transaction, in a savepoint: a concurrent match that linked a
@@ -67,7 +74,7 @@ export async function writeStatement(
     const [created] = await tx
       .insert(bankStatements)
       .values({
-        ...facts,
+        ...columnsOf(facts),
         identity: statementIdentity(facts),
         contentHash,
         format: parsed.format,
