@@ -63,8 +63,6 @@ export const bankStatementMessages = {
   resolvedMeanwhile:
     'Bu əməliyyat artıq həll edilib (bəlkə bu arada başqası tərəfindən): siyahını yeniləyib yenidən baxın.',
   notDiffering: 'Yalnız məbləği fərqli olan əlaqə qəbul edilir.',
-  amountDiffers: (credit: string, total: string) =>
-    `Mədaxil ${credit}, ödəniş isə ${total}: fərq səbəbi yazılaraq qəbul edilənə qədər açıq qalır.`,
   reasonRequired: 'Səbəbi yazın.',
   paymentRequired: 'Ödənişi seçin.',
   periodTooLong: 'Pulun uzlaşdırılmasının dövrü ən çox 366 gün ola bilər.',

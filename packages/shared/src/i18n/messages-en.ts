@@ -196,8 +196,6 @@ export const enMessages: MessageCatalogue = {
     resolvedMeanwhile:
       'This entry is resolved already (perhaps by someone else meanwhile): refresh the list and look again.',
     notDiffering: 'Only a link whose amounts differ is accepted.',
-    amountDiffers: (credit: string, total: string) =>
-      `The credit is ${credit}, the payment ${total}: the difference stays open until it is accepted with a reason.`,
     reasonRequired: 'Write the reason.',
     paymentRequired: 'Choose the payment.',
     periodTooLong: 'The money reconciliation covers at most 366 days.',

@@ -198,8 +198,6 @@ export const ruMessages: MessageCatalogue = {
     resolvedMeanwhile:
       'Эта операция уже решена (возможно, тем временем кем-то другим): обновите список и посмотрите снова.',
     notDiffering: 'Принимается только связь с отличающейся суммой.',
-    amountDiffers: (credit: string, total: string) =>
-      `Поступление ${credit}, платёж ${total}: расхождение остаётся открытым, пока его не примут с причиной.`,
     reasonRequired: 'Укажите причину.',
     paymentRequired: 'Выберите платёж.',
     periodTooLong: 'Сверка денег охватывает не более 366 дней.',
