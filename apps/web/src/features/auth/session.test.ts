@@ -1,12 +1,17 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { applySnapshot, snapshotMeta } from '../inspect/store';
-import { snapshotPayload } from '../inspect/test-kit';
+import { keptBodies, storeSignedBody } from '../inspect/store';
+import { snapshotPayload, testAuthority } from '../inspect/test-kit';
 import { clearSession } from './session';
 
 describe('the end of a session', () => {
   it("forgets the inspector's offline snapshot on this device (a shared phone)", async () => {
-    await applySnapshot(snapshotPayload(), 7, new Date('2026-03-10T08:00:00Z'));
+    const authority = await testAuthority();
+    await storeSignedBody(await authority.sign(snapshotPayload()), 0, {
+      userId: 7,
+      syncedAt: '2026-03-10T08:00:00.000Z',
+    });
+    expect((await keptBodies()).bodies).toHaveLength(1);
     // The tokens' storage of a browser (the test runs in node): what the session clears beside the snapshot.
     const kept = new Map<string, string>([['token', 'a']]);
     globalThis.localStorage ??= {
@@ -15,6 +20,6 @@ describe('the end of a session', () => {
       removeItem: (key: string) => void kept.delete(key),
     } as Storage;
     clearSession();
-    await expect.poll(() => snapshotMeta(), { timeout: 5_000 }).toBeUndefined();
+    await expect.poll(async () => (await keptBodies()).bodies.length, { timeout: 5_000 }).toBe(0);
   });
 });

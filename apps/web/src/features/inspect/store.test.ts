@@ -70,9 +70,13 @@ describe('the phone’s store', () => {
     await tamper(() => db.delete('signed', 0));
     // Re-signed with another key than the published one.
     const forger = await testAuthority();
-    await tamper(async () => db.put('signed', await forger.sign(full), 0));
+    await tamper(async () => {
+      await db.put('signed', await forger.sign(full), 0);
+    });
     // A delta off its base: a delta of another chain put after the full snapshot.
-    await tamper(async () => db.put('signed', await authority.sign({ ...delta, from: '9' }), 1));
+    await tamper(async () => {
+      await db.put('signed', await authority.sign({ ...delta, from: '9' }), 1);
+    });
     // No keys to check it with.
     await keep();
     expect((await verifyKept(null)).status).toBe('failed');
