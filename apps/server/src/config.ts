@@ -194,12 +194,16 @@ const envSchema = z.object({
   IMPORTS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000).default(4),
   IMPORTS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(2),
   BUSY_RETRY_AFTER: z.coerce.number().int().min(1).max(3_600).default(10),
+  /** The exports' share of the database pool (issue 56): their reads run at most this many at once. */
+  EXPORTS_DB_CONNECTIONS: z.coerce.number().int().min(1).max(100).default(2),
   /**
    * The live event streams (issue 47): open at once in one process, and of one user (a stream a tab); the changes a
    * process keeps for a dropped stream to resume from. Beyond the limits: 429 with Retry-After.
    */
   LIVE_STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(5_000),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(20),
+  /** Of one session (one browser's tabs), so one cannot take all of a user's (issue 56). */
+  LIVE_STREAMS_PER_SESSION: z.coerce.number().int().min(1).max(1_000).default(10),
   LIVE_EVENT_BUFFER: z.coerce.number().int().min(10).max(1_000_000).default(5_000),
   /**
    * Sign-in through the agency's directory (issue 59): the providers, a JSON array (OpenID Connect and LDAP; the

@@ -111,13 +111,28 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | null {
   return parsed.success ? ({ type, data: parsed.data } as LiveEvent) : null;
 }
 
-/** An event id `<bootId>.<n>`, or null when it is not one. */
-export function parseLiveEventId(text: string | undefined | null): { bootId: string; n: number } | null {
-  const match = /^([A-Za-z0-9_-]{1,64})\.(\d{1,15})$/.exec(text ?? '');
-  return match ? { bootId: match[1]!, n: Number(match[2]) } : null;
+/**
+ * An event id `<bootId>.<token>` (issue 56: the token is the event's number sealed by its process, so it says
+ * nothing of the events a reader was not sent), or null when it is not one.
+ */
+export function parseLiveEventId(text: string | undefined | null): { bootId: string; token: string } | null {
+  const match = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{1,64})$/.exec(text ?? '');
+  return match ? { bootId: match[1]!, token: match[2]! } : null;
 }
 
-export const liveEventId = (bootId: string, n: number) => `${bootId}.${n}`;
+/** The most ids a resume may name: a tab's first stream names the positions its first reads carried. */
+export const liveResumeIdsMax = 16;
+
+/** The ids of a resume, separated by spaces (at most `liveResumeIdsMax`); what is not an id is left out. */
+export function parseLiveEventIds(text: string | undefined | null): { bootId: string; token: string }[] {
+  return (text ?? '')
+    .split(' ')
+    .slice(0, liveResumeIdsMax)
+    .map((part) => parseLiveEventId(part))
+    .filter((id) => id !== null);
+}
+
+export const liveEventId = (bootId: string, token: string) => `${bootId}.${token}`;
 
 /** A comment line `: ping` this often, so proxies and the browser keep the stream open. */
 export const livePingMs = 15_000;

@@ -5,6 +5,7 @@ import {
   liveEventId,
   parseLiveEvent,
   parseLiveEventId,
+  parseLiveEventIds,
   presenceParamsSchema,
   presenceRenewMs,
   presenceExpiryMs,
@@ -34,10 +35,18 @@ describe('live events contract', () => {
   });
 
   it('reads back the ids it writes and nothing else', () => {
-    expect(parseLiveEventId(liveEventId('k3v9', 12))).toEqual({ bootId: 'k3v9', n: 12 });
+    expect(parseLiveEventId(liveEventId('k3v9', 'Qx_9-a'))).toEqual({ bootId: 'k3v9', token: 'Qx_9-a' });
     expect(parseLiveEventId('12')).toBeNull();
-    expect(parseLiveEventId('a.b')).toBeNull();
+    expect(parseLiveEventId('a.b.c')).toBeNull();
+    expect(parseLiveEventId('a. b')).toBeNull();
     expect(parseLiveEventId(undefined)).toBeNull();
+    // A resume may name several (a tab's first reads), never more than 16.
+    expect(parseLiveEventIds('k.a k.b nonsense k.c')).toEqual([
+      { bootId: 'k', token: 'a' },
+      { bootId: 'k', token: 'b' },
+      { bootId: 'k', token: 'c' },
+    ]);
+    expect(parseLiveEventIds(Array.from({ length: 20 }, (_, i) => `k.t${i}`).join(' '))).toHaveLength(16);
   });
 
   it('takes a presence path of a resource and a canonical id, and expires after more than one renewal', () => {

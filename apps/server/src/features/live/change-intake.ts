@@ -82,6 +82,7 @@ export function startChangeIntake(
         op: group.op,
         by: group.by,
         read: group.live.read,
+        regional: group.live.region !== undefined,
         rows: group.rows,
       });
     }

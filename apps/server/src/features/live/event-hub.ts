@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import {
-  liveEventId,
   meetsRequirement,
-  parseLiveEventId,
   type LiveChange,
   type LiveEventType,
   type LiveOp,
@@ -11,11 +8,12 @@ import {
 } from '@dnx/shared';
 import { isInRegionScope } from '../../lib/region-scope';
 import type { AuthUser } from '../../plugins/auth';
+import { createEventIds } from './event-ids';
 
 /**
- * The events of one process (issue 47): each change numbered as `<bootId>.<n>` and kept in a ring buffer, so a
- * stream that dropped resumes from the id it last had; every open stream gets each event as its reader may see it,
- * decided per event from the rows the change feed carried.
+ * The events of one process (issue 47): each change numbered and kept in a ring buffer, so a stream that dropped
+ * resumes from the id it last had; every open stream gets each event as its reader may see it, decided per event
+ * from the rows the change feed carried. An id is the number sealed (event-ids.ts): it tells nothing of the others.
  */
 
 /** A changed row as the stream decides on it: its id and the regions it was and is in (null: no region). */
@@ -32,6 +30,8 @@ export interface KeptChange {
   op: LiveOp;
   by: number | null;
   read: PermissionRequirement;
+  /** The list is regional: a `bulk` of it (rows unknown) is for readers of every region only (issue 56). */
+  regional?: boolean;
   rows: ChangedRow[] | null;
 }
 
@@ -45,7 +45,12 @@ export interface LiveStream {
 /** What `reader` may see of `change`; null: nothing. */
 export function changeFor(reader: AuthUser, change: KeptChange): LiveChange | null {
   if (!meetsRequirement(reader.permissions, change.read)) return null;
-  if (change.rows === null) return { resource: change.resource, ids: null, op: 'bulk', by: change.by };
+  if (change.rows === null) {
+    // Which regions a statement too large to name its rows touched is unknown: a regional reader is not told of it,
+    // so the event never says that another region changed.
+    if (change.regional && !reader.isNational) return null;
+    return { resource: change.resource, ids: null, op: 'bulk', by: change.by };
+  }
   const ids = change.rows
     .filter((row) => row.regions === undefined || row.regions.some((region) => isInRegionScope(reader, region)))
     .map((row) => row.id);
@@ -57,8 +62,10 @@ export const frame = (type: LiveEventType, data: object, id?: string) =>
 
 export interface EventHub {
   readonly bootId: string;
-  /** The number of the last event. */
+  /** The number of the last event (in this process only: never sent). */
   readonly seq: number;
+  /** A fresh id of the last event: where a read or a stream's opening stands (`x-live-position`). */
+  position(): string;
   readonly streams: ReadonlySet<LiveStream>;
   add(stream: LiveStream): void;
   remove(stream: LiveStream): void;
@@ -67,6 +74,7 @@ export interface EventHub {
   /**
    * The frames a stream resuming after `lastEventId` missed, as its reader may see them; null when they are not
    * all kept (another or a restarted process, an id too old, a gap in the feed): the stream starts with `reset`.
+   * `lastEventId` may name several ids (a tab's first reads): the oldest of this process's is resumed from.
    */
   replay(reader: AuthUser, lastEventId: string): string[] | null;
   /** Events before now cannot be resumed across (the feed was lost: changes may have gone unannounced). */
@@ -76,7 +84,7 @@ export interface EventHub {
 }
 
 export function createEventHub(capacity: number): EventHub {
-  const bootId = randomBytes(6).toString('base64url');
+  const ids = createEventIds();
   const streams = new Set<LiveStream>();
   const ring: KeptChange[] = [];
   let seq = 0;
@@ -86,10 +94,11 @@ export function createEventHub(capacity: number): EventHub {
   const sent = (type: LiveEventType) => sentListeners.forEach((listener) => listener(type));
 
   return {
-    bootId,
+    bootId: ids.bootId,
     get seq() {
       return seq;
     },
+    position: () => ids.idOf(seq),
     streams,
     add: (stream) => streams.add(stream),
     remove: (stream) => streams.delete(stream),
@@ -98,25 +107,24 @@ export function createEventHub(capacity: number): EventHub {
       const kept: KeptChange = { ...change, n: seq };
       ring.push(kept);
       if (ring.length > capacity) ring.shift();
-      const id = liveEventId(bootId, seq);
       for (const stream of streams) {
         const data = changeFor(stream.reader, kept);
         if (!data) continue;
-        stream.write(frame('change', data, id));
+        stream.write(frame('change', data, ids.idOf(seq)));
         sent('change');
       }
     },
     replay(reader, lastEventId) {
-      const last = parseLiveEventId(lastEventId);
-      if (!last || last.bootId !== bootId || last.n > seq || last.n < resumableAfter) return null;
+      const last = ids.oldestOf(lastEventId);
+      if (last === null || last > seq || last < resumableAfter) return null;
       const oldest = ring[0]?.n ?? seq + 1;
       // Every event after `last` must still be kept.
-      if (last.n + 1 < oldest) return null;
+      if (last + 1 < oldest) return null;
       const frames: string[] = [];
       for (const kept of ring) {
-        if (kept.n <= last.n) continue;
+        if (kept.n <= last) continue;
         const data = changeFor(reader, kept);
-        if (data) frames.push(frame('change', data, liveEventId(bootId, kept.n)));
+        if (data) frames.push(frame('change', data, ids.idOf(kept.n)));
       }
       return frames;
     },

@@ -36,6 +36,7 @@ export function createLive(app: FastifyInstance, config: Config, { batches }: Li
   const slots = createWorkSlots({
     perProcess: config.LIVE_STREAMS_PER_PROCESS,
     perUser: config.LIVE_STREAMS_PER_USER,
+    perSession: config.LIVE_STREAMS_PER_SESSION,
     retryAfter: config.BUSY_RETRY_AFTER,
     busyUser: liveMessages.streamsBusyUser,
     busyServer: liveMessages.streamsBusyServer,

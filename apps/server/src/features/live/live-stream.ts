@@ -1,4 +1,4 @@
-import { liveEventId, livePingMs } from '@dnx/shared';
+import { livePingMs } from '@dnx/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Counter } from 'prom-client';
 import { bearerToken } from '../../plugins/auth';
@@ -37,7 +37,7 @@ export async function openEventStream(
   lastEventId: string | undefined,
 ) {
   const reader = request.user!;
-  const release = slots.take(reader.id);
+  const release = slots.take(reader.id, reader.sessionId);
   const claims = await app.tokens.verify(bearerToken(request)!, 'access').catch(() => null);
   reply.hijack();
   const res = reply.raw;
@@ -75,7 +75,7 @@ export async function openEventStream(
   if (claims) expiry = setTimeout(() => stream.close(), Math.max(0, claims.exp * 1000 - Date.now()));
 
   // Where the client stands: every event it gets after this line is after this id.
-  res.write(`retry: 2000\nid: ${liveEventId(hub.bootId, hub.seq)}\n\n`);
+  res.write(`retry: 2000\nid: ${hub.position()}\n\n`);
   if (lastEventId) {
     const missed = hub.replay(reader, lastEventId);
     resumes.inc({ result: missed ? 'resumed' : 'reset' });

@@ -89,7 +89,8 @@ describe('GET /api/events/', () => {
     expect(client.headers.get('content-encoding')).toBeNull();
     const counters = await client.next((m) => m.type === 'counters');
     expect(counters.event?.type).toBe('counters');
-    expect(client.lastId).toMatch(/^[A-Za-z0-9_-]+\.\d+$/);
+    // Sealed (issue 56): no count of the process's changes.
+    expect(client.lastId).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/);
   });
 
   it('refuses a stream without a signed-in user', async () => {
@@ -161,6 +162,96 @@ describe('GET /api/events/', () => {
     expect((await inspector.next((m) => m.type === 'change')).event?.data).toMatchObject({ ids: [form] });
   });
 
+  it("sends a large statement of payments to no reader of one region: it may be another region's (issue 56)", async () => {
+    const ganjaCashier = await stream(as.cashier);
+    const admin = await stream(as.admin);
+    await ganjaCashier.next((m) => m.type === 'counters');
+    await touchPayments(sql`id in (select id from payments where region_id = ${baku} order by id limit 30)`);
+    expect((await admin.next(changeOf('payments'))).event?.data).toMatchObject({ op: 'bulk' });
+    // The next payment change the Gəncə cashier gets is of their region: the Bakı bulk never came.
+    const payment = await paymentIn(ganja);
+    await touchPayments(sql`id = ${payment}`);
+    expect((await ganjaCashier.next(changeOf('payments'))).event?.data).toEqual({
+      resource: 'payments',
+      ids: [payment],
+      op: 'update',
+      by: null,
+    });
+  });
+
+  it('gives each read a position that says nothing of the changes made elsewhere (issue 56)', async () => {
+    const read = async () =>
+      (await fetch(`${baseUrl}/api/payments/?per_page=1`, { headers: as.cashier.headers })).headers.get(
+        'x-live-position',
+      )!;
+    const first = await read();
+    const same = await read();
+    const { hub } = t.app.services.live;
+    const before = hub.seq;
+    await touchPayments(sql`id = ${await paymentIn(baku)}`);
+    await expect.poll(() => hub.seq, { timeout: 5_000 }).toBeGreaterThan(before);
+    const after = await read();
+    // Nothing changed between the first two, a Bakı payment before the third: all three alike to the reader.
+    for (const position of [first, same, after]) expect(position).toMatch(/^[\w-]+\.[\w-]{22}$/);
+    expect(new Set([first, same, after]).size).toBe(3);
+    // The stream opened from the first resumes with nothing for this cashier (the Bakı change is not theirs).
+    const resumed = await stream(as.cashier, { 'last-event-id': `${after} ${first}` });
+    await resumed.next((m) => m.type === 'counters');
+    expect(resumed.messages.filter((m) => m.type === 'change' || m.type === 'reset')).toEqual([]);
+  });
+
+  it("counts streams per session: one browser cannot take all of a user's (issue 56)", async () => {
+    const who = await userOf('cashier', ganja);
+    const perSession = t.config.LIVE_STREAMS_PER_SESSION;
+    for (let i = 0; i < perSession; i += 1) await (await stream(who)).next((m) => m.type === 'counters');
+    const refused = await fetch(`${baseUrl}/api/events/`, { headers: who.headers });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(t.config.BUSY_RETRY_AFTER));
+    // The same person's other session (their phone, another browser) still gets its stream.
+    const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, who.userId));
+    const other = await stream(await signInAs(t, row!.email));
+    expect(other.status).toBe(200);
+  });
+
+  it('answers 404 to presence on a record that does not exist, and stores nothing (issue 56)', async () => {
+    const rows = async () =>
+      (
+        (await t.database.db.execute(sql`select count(*)::int as n from presence_editors`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await rows();
+    const missing = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({ method: 'PUT', url: `/api/presence/cities/${2_000_000_000 + i}/`, headers: as.admin.headers }),
+      ),
+    );
+    expect(missing.map((res) => res.statusCode)).toEqual(Array(20).fill(404));
+    expect(await rows()).toBe(before);
+    // A record that is there still takes presence (a list that is not regional: every reader may).
+    const [city] = (
+      (await t.database.db.execute(sql`select id from cities order by id limit 1`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const open = await t.app.inject({
+      method: 'PUT',
+      url: `/api/presence/cities/${city!.id}/`,
+      headers: as.admin.headers,
+    });
+    expect(open.statusCode).toBe(200);
+    expect(await rows()).toBe(before + 1);
+    // Another region's payment stays a 404 too.
+    const bakuPayment = await paymentIn(baku);
+    const other = await t.app.inject({
+      method: 'PUT',
+      url: `/api/presence/payments/${bakuPayment}/`,
+      headers: as.cashier.headers,
+    });
+    expect(other.statusCode).toBe(404);
+    expect(await rows()).toBe(before + 1);
+  });
+
   it('resumes a dropped stream from its Last-Event-ID with the change it missed', async () => {
     const first = await stream(as.cashier);
     await first.next((m) => m.type === 'counters');
@@ -191,7 +282,7 @@ describe('GET /api/events/', () => {
   it("starts a tab's first stream from where its first read stood: a change made in between is replayed", async () => {
     const read = await fetch(`${baseUrl}/api/payments/?per_page=1`, { headers: as.cashier.headers });
     const position = read.headers.get('x-live-position');
-    expect(position).toMatch(/^[\w-]+\.\d+$/);
+    expect(position).toMatch(/^[\w-]+\.[\w-]{22}$/);
     const { hub } = t.app.services.live;
     const before = hub.seq;
     const payment = await paymentIn(ganja);

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { liveEventId } from '@dnx/shared';
 
 /** The header of every API read that says where this process's live events stood when the read began. */
 export const livePositionHeader = 'x-live-position';
@@ -9,7 +8,8 @@ export const livePositionHeader = 'x-live-position';
  * opens its stream a moment after its first screen's reads; it resumes from the oldest position those reads carried,
  * so a change committed between a read and the stream's opening is replayed, not lost (a change after the read's
  * snapshot reaches the hub only after its commit, so after the read began). Another process's position, or one too
- * old for the ring, is answered with `reset`: the tab reads what it shows again.
+ * old for the ring, is answered with `reset`: the tab reads what it shows again. The position is sealed afresh each
+ * read (issue 56): two reads' positions differ whether or not anything changed, so they tell nothing.
  */
 export const livePositionPlugin = fp(
   async (app) => {
@@ -18,7 +18,7 @@ export const livePositionPlugin = fp(
       // authority is by the count of its changes.
       if (request.method !== 'GET' || !request.url.startsWith('/api/') || !request.headers.authorization) return;
       const { hub } = app.services.live;
-      reply.header(livePositionHeader, liveEventId(hub.bootId, hub.seq));
+      reply.header(livePositionHeader, hub.position());
     });
   },
   { name: 'live-position' },

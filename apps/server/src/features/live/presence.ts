@@ -42,9 +42,17 @@ export function othersThan(editors: { userId: number; name: string }[], userId: 
   return [...seen.values()].sort((a, b) => a.userId - b.userId);
 }
 
-/** A record's region as its list decides it (a form: its batch's); undefined when the record does not exist. */
+/**
+ * A record's region as its list decides it (a form: its batch's), null for a list that is not regional; undefined
+ * when the record does not exist (issue 56: presence on a record that is not there stores nothing).
+ */
 async function regionOfRecord(db: Database, table: string, live: LiveTable, id: number) {
-  if (!live.region) return null;
+  if (!live.region) {
+    const found = (await db.execute(
+      sql`select 1 as found from ${sql.identifier(table)} where id = ${id}`,
+    )) as unknown as { rows: unknown[] };
+    return found.rows.length ? null : undefined;
+  }
   if ('batchOf' in live.region) {
     const [row] = await db
       .select({ regionId: fnBatches.regionId })

@@ -10,9 +10,13 @@ const common = { tags: ['live'], security: [{ bearer: [] }] };
 const eventsQuerySchema = z.object({
   lastEventId: z
     .string()
-    .max(100)
+    .max(1_200)
     .optional()
-    .meta({ description: 'The last event id had (an EventSource cannot send the header)' }),
+    .meta({
+      description:
+        'The last event id had (an EventSource cannot send the header); a first stream may name up to 16, ' +
+        'separated by spaces (the positions its reads carried): the oldest is resumed from',
+    }),
 });
 
 /** The live back office (issue 47): `GET /api/events/` and the presence of editors on records. */
@@ -29,7 +33,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-Sent Events for this tab: `change` (rows of a list the reader may see: their permission and region), ' +
           '`counters` (the menu counts), `presence` (the other editors of a record the reader has open) and `reset` ' +
-          '(refetch); ids `<bootId>.<n>`, resumed from `Last-Event-ID` (header) or `lastEventId`; `: ping` every 15 s',
+          '(refetch); ids `<bootId>.<token>` (sealed: they tell nothing of events not sent), resumed from ' +
+          '`Last-Event-ID` (header) or `lastEventId`; `: ping` every 15 s; 429 with Retry-After past the streams of a ' +
+          'session, a user or the process',
         querystring: eventsQuerySchema,
         response: {
           200: z.any().meta({ description: 'text/event-stream', type: 'string' }),
@@ -41,7 +47,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const header = request.headers['last-event-id'];
       const lastEventId = (Array.isArray(header) ? header[0] : header) ?? request.query.lastEventId;
-      await live.openStream(request, reply, lastEventId?.slice(0, 100));
+      await live.openStream(request, reply, lastEventId?.slice(0, 1_200));
       return reply;
     },
   );

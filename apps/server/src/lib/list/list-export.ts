@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import {
   chooseExportColumns,
   detailErrorSchema,
@@ -23,6 +24,7 @@ import { z } from 'zod';
 import { signedInErrors } from '../api-errors';
 import { bakuDay } from '../days';
 import { HttpError } from '../http-errors';
+import type { Gate } from '../../plugins/work-slots';
 import { exportFileName, writeTable, type TableToWrite } from '../spreadsheet/table-writer';
 
 /**
@@ -91,7 +93,9 @@ export function registerListExport<Q extends z.ZodObject, Row>(app: ZodApp, opti
       const { format, columns: names, ...rest } = request.query as { format: ListExportFormat; columns?: string };
       const query = rest as unknown as z.infer<Q>;
       const columns = exportColumnsOf(options.columns, names);
-      const count = await options.count(request, query);
+      // The slot first (issue 56): an export past the limit is refused before it reads anything.
+      app.workSlots.exports.hold(request, reply);
+      const count = await app.workSlots.exportReads.run(() => options.count(request, query));
       return sendTable(
         request,
         reply,
@@ -120,7 +124,9 @@ export const exportFileResponses = (description: string) => ({
 /**
  * Answers with `table` written as a file while its rows are read: its type, its name (the title and today's day in
  * Baku, as `filename` in ASCII and `filename*` in UTF-8) and `X-Export-Rows` (`rows`, how many the file holds).
- * The file is written under the exports' limit (issue 40): beyond the user's or the process's, 429.
+ * The file is written under the exports' limit (issue 40): beyond the user's or the process's, 429. Its reads of the
+ * database take turns under `EXPORTS_DB_CONNECTIONS` (their own share of the pool), and the event loop is yielded
+ * between chunks (issue 56), so the exports never starve the other requests.
  */
 export function sendTable<Row>(
   request: FastifyRequest,
@@ -131,7 +137,8 @@ export function sendTable<Row>(
 ) {
   request.server.workSlots.exports.hold(request, reply);
   const out = new PassThrough();
-  writeTable(out, format, table).catch((err: unknown) => {
+  const gated = { ...table, chunks: takingTurns(table.chunks, request.server.workSlots.exportReads) };
+  writeTable(out, format, gated).catch((err: unknown) => {
     request.log.error({ err }, 'export failed while streaming');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
@@ -142,6 +149,22 @@ export function sendTable<Row>(
     .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('x-export-rows', String(rows))
     .send(out);
+}
+
+/** The chunks of `chunks`, each read under `gate`, the event loop yielded after each (a chunk is written then). */
+async function* takingTurns<Row>(chunks: AsyncIterable<Row[]>, gate: Gate): AsyncGenerator<Row[]> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await gate.run(() => iterator.next());
+      if (next.done) return;
+      yield next.value;
+      await setImmediate();
+    }
+  } finally {
+    // The reader went away: the keyset walk ends too.
+    await iterator.return?.();
+  }
 }
 
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
