@@ -152,6 +152,8 @@ export const az = {
     liveHint: 'Siyahılar və saylar özləri yenilənir.',
     reconnecting: 'Yenidən qoşulur…',
     reconnectingHint: 'Canlı yeniləmələrlə əlaqə kəsildi; bərpa olunanda buraxılanlar gələcək.',
+    refused: 'Canlı yeniləmə dayandı',
+    refusedRetry: '{{seconds}} saniyədən sonra yenidən cəhd ediləcək.',
     newRows: '{{count}} yeni',
     changedRows: 'Dəyişən: {{count}}',
     show: 'Göstər',

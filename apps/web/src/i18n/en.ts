@@ -140,6 +140,8 @@ export const en: Catalogue = {
     liveHint: 'Lists and counts update themselves.',
     reconnecting: 'Reconnecting…',
     reconnectingHint: 'The live updates were cut off; what was missed comes once they are back.',
+    refused: 'Live updates paused',
+    refusedRetry: 'Trying again in {{seconds}} s.',
     newRows: '{{count}} new',
     changedRows: 'Changed: {{count}}',
     show: 'Show',

@@ -140,6 +140,8 @@ export const ru: Catalogue = {
     liveHint: 'Списки и счётчики обновляются сами.',
     reconnecting: 'Переподключение…',
     reconnectingHint: 'Связь с обновлениями прервана; пропущенное придёт, когда она восстановится.',
+    refused: 'Обновления приостановлены',
+    refusedRetry: 'Повторная попытка через {{seconds}} с.',
     newRows: 'Новых: {{count}}',
     changedRows: 'Изменено: {{count}}',
     show: 'Показать',

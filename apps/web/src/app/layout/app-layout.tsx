@@ -22,6 +22,7 @@ import { SearchTrigger } from '../../features/search/components/search-trigger';
 import { UnsavedChangesHost } from '../../components/unsaved-changes';
 import { ConnectionStatus } from '../../components/connection-status';
 import { LiveStatus } from '../../components/live-status';
+import { LiveRefusal } from '../../components/live-refusal';
 import { useLiveCounters, useLiveStream } from '../../lib/live';
 
 const siderWidth = 260;
@@ -267,6 +268,7 @@ function AppHeader({
       {(drawerMode || Boolean(topMenu)) && <Logo />}
       <div style={{ flex: 1, minWidth: 0 }}>{topMenu}</div>
       {!drawerMode && <LiveStatus />}
+      {!drawerMode && <LiveRefusal />}
       <SearchTrigger compact={drawerMode} />
       {userMenu}
     </Layout.Header>

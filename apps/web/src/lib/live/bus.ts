@@ -1,7 +1,18 @@
 import type { LiveEvent } from './events';
 
-/** `off`: not started (signed out); `connecting`: the first connection; `live`; `reconnecting` after a drop. */
-export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting';
+/**
+ * `off`: not started (signed out); `connecting`: the first connection; `live`; `reconnecting` after a drop;
+ * `refused`: the server answered 429 (too many tabs, a busy server): the client waits its Retry-After (issue 56).
+ */
+export type LiveStatus = 'off' | 'connecting' | 'live' | 'reconnecting' | 'refused';
+
+/** Why the server refused the stream (its message, in the reader's language) and when the client tries again. */
+export interface LiveRefusal {
+  detail: string | null;
+  retryAt: number;
+  /** The wait the server asked for, in seconds. */
+  waitSeconds: number;
+}
 
 type EventListener = (event: LiveEvent) => void;
 
@@ -16,6 +27,7 @@ const listeners = new Set<EventListener>();
 const statusListeners = new Set<() => void>();
 let status: LiveStatus = 'off';
 let connection: LiveConnection | null = null;
+let refusal: LiveRefusal | null = null;
 
 /**
  * The tab's live events and status as the screens see them (issue 47): small, in the first download; the stream's
@@ -28,6 +40,15 @@ export const liveBus = {
   setStatus(next: LiveStatus) {
     if (status === next) return;
     status = next;
+    if (next !== 'refused') refusal = null;
+    for (const listener of statusListeners) listener();
+  },
+  /** The last refusal while the status is `refused`. */
+  get refusal(): LiveRefusal | null {
+    return refusal;
+  },
+  setRefusal(next: LiveRefusal) {
+    refusal = next;
     for (const listener of statusListeners) listener();
   },
   onStatus(listener: () => void): () => void {

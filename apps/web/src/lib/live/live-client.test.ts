@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from './events';
-import { LiveClient, type LiveStatus } from './live-client';
+import type { LiveRefusal } from './bus';
+import { LiveClient, retryAfterMs, type LiveStatus } from './live-client';
 
 /** A fake server: each call of the stream is answered by the next entry; a stream is fed by the test. */
 interface Call {
@@ -11,7 +12,11 @@ interface Call {
   drop: () => void;
 }
 
-function fakeServer(answers: (number | 'stream')[]) {
+/** A refusal as the server sends it: 429, Retry-After and the reason in the reader's language. */
+const tooManyTabs = { status: 429, retryAfter: '7', detail: 'Bu qədər açıq səkmədən canlı yeniləmə gedə bilməz.' };
+type Answer = number | 'stream' | typeof tooManyTabs;
+
+function fakeServer(answers: Answer[]) {
   const calls: Call[] = [];
   const fetch = vi.fn((_url: RequestInfo | URL, init?: RequestInit) => {
     const answer = answers.shift() ?? 'stream';
@@ -26,6 +31,13 @@ function fakeServer(answers: (number | 'stream')[]) {
     });
     init?.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
     if (answer === 'stream') return Promise.resolve(new Response(body, { status: 200 }));
+    if (typeof answer === 'object')
+      return Promise.resolve(
+        new Response(JSON.stringify({ detail: answer.detail }), {
+          status: answer.status,
+          headers: { 'retry-after': answer.retryAfter, 'content-type': 'application/json' },
+        }),
+      );
     return Promise.resolve(new Response('{}', { status: answer }));
   });
   return { calls, fetch: fetch as unknown as typeof globalThis.fetch };
@@ -40,15 +52,22 @@ describe('the live client', () => {
     vi.useRealTimers();
   });
 
-  function connect(answers: (number | 'stream')[], refresh = async () => 'fresh' as string | null) {
+  function connect(answers: Answer[], refresh = async () => 'fresh' as string | null) {
     const server = fakeServer(answers);
     const events: LiveEvent[] = [];
     const statuses: LiveStatus[] = [];
-    client = new LiveClient({ token: () => 'access', refresh, fetch: server.fetch, delays: [5] });
+    const refusals: LiveRefusal[] = [];
+    client = new LiveClient({
+      token: () => 'access',
+      refresh,
+      fetch: server.fetch,
+      delays: [5],
+      onRefused: (refusal) => refusals.push(refusal),
+    });
     client.subscribe((e) => events.push(e));
     client.onStatus((s) => statuses.push(s));
     client.start();
-    return { server, events, statuses, client };
+    return { server, events, statuses, client, refusals };
   }
 
   it('sends the bearer, reads the events and says it is live', async () => {
@@ -92,6 +111,31 @@ describe('the live client', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(server.calls).toHaveLength(2);
     expect(live.status).toBe('live');
+  });
+
+  it('says why a refused stream (429) was refused and waits its Retry-After, not reconnecting at once (issue 56)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'Date'] });
+    const { server, client: live, refusals, statuses } = connect([tooManyTabs, 'stream']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(live.status).toBe('refused');
+    expect(refusals).toEqual([{ detail: tooManyTabs.detail, retryAt: Date.now() + 7_000, waitSeconds: 7 }]);
+    // The drop's quick steps (5 ms here) do not apply: nothing before its 7 s.
+    await vi.advanceTimersByTimeAsync(6_900);
+    expect(server.calls).toHaveLength(1);
+    expect(statuses).toEqual(['connecting', 'refused']);
+    await vi.advanceTimersByTimeAsync(1_200);
+    expect(server.calls).toHaveLength(2);
+    expect(live.status).toBe('live');
+  });
+
+  it('reads Retry-After in seconds or as a date, within a second and an hour', () => {
+    const now = Date.parse('2026-12-07T10:00:00Z');
+    expect(retryAfterMs('7', now)).toBe(7_000);
+    expect(retryAfterMs('Mon, 07 Dec 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('0', now)).toBe(1_000);
+    expect(retryAfterMs('999999', now)).toBe(3_600_000);
+    expect(retryAfterMs(null, now)).toBe(10_000);
+    expect(retryAfterMs('soon', now)).toBe(10_000);
   });
 
   it('renews an expired access token once, and stops when the session cannot be renewed', async () => {

@@ -2,9 +2,16 @@ import { parseLiveEvent } from '@dnx/shared';
 import type { LiveEvent } from './events';
 import { StreamParser } from './sse-parser';
 
-import type { LiveStatus } from './bus';
+import type { LiveRefusal, LiveStatus } from './bus';
 
 export type { LiveStatus };
+
+/** Retry-After in milliseconds (seconds or an HTTP date), between 1 s and an hour; 10 s when it says nothing. */
+export function retryAfterMs(header: string | null, now = Date.now()): number {
+  const seconds = Number(header);
+  const ms = header && Number.isFinite(seconds) ? seconds * 1000 : header ? Date.parse(header) - now : NaN;
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 1_000), 3_600_000) : 10_000;
+}
 
 export interface LiveClientOptions {
   /** The stream's address. */
@@ -18,6 +25,8 @@ export interface LiveClientOptions {
   delays?: readonly number[];
   /** A stream silent this long (the server pings every 15 s) is taken for dead and opened again. */
   silenceMs?: number;
+  /** Told when the server refuses the stream (429): its reason and when the client tries again. */
+  onRefused?: (refusal: LiveRefusal) => void;
 }
 
 type EventListener = (event: LiveEvent) => void;
@@ -32,7 +41,8 @@ const defaultDelays = [1_000, 2_000, 5_000, 10_000, 15_000] as const;
  * `reset` when it cannot).
  */
 export class LiveClient {
-  private readonly options: Required<Omit<LiveClientOptions, 'fetch'>> & { fetch: typeof fetch };
+  private readonly options: Required<Omit<LiveClientOptions, 'fetch' | 'onRefused'>> &
+    Pick<LiveClientOptions, 'onRefused'> & { fetch: typeof fetch };
   private readonly listeners = new Set<EventListener>();
   private readonly statusListeners = new Set<StatusListener>();
   private controller: AbortController | null = null;
@@ -154,6 +164,7 @@ export class LiveClient {
       }
       // Refused (signed out, deactivated): the API client's own calls end the session; the stream just stops.
       if (res.status === 401 || res.status === 403) return this.stop();
+      if (res.status === 429) return await this.refused(res, controller);
       if (!res.ok || !res.body) throw new Error(`event stream: HTTP ${res.status}`);
       this.failures = 0;
       this.setStatus('live');
@@ -177,6 +188,25 @@ export class LiveClient {
     const delay = delays[Math.min(this.failures, delays.length - 1)] ?? 1_000;
     this.failures += 1;
     this.retryTimer = setTimeout(() => void this.connect(), delay + Math.floor(Math.random() * (delay / 4)));
+  }
+
+  /**
+   * Refused (issue 56: too many tabs of this browser or of the person, or a full server): says why, and opens again
+   * only once the server's Retry-After has passed, not in the drop's quick steps.
+   */
+  private async refused(res: Response, controller: AbortController): Promise<void> {
+    const wait = retryAfterMs(res.headers.get('retry-after'));
+    const body = (await res.json().catch(() => null)) as { detail?: unknown } | null;
+    if (this.controller !== controller || !this.running) return;
+    this.controller = null;
+    const refusal = {
+      detail: typeof body?.detail === 'string' ? body.detail : null,
+      retryAt: Date.now() + wait,
+      waitSeconds: Math.round(wait / 1000),
+    };
+    this.setStatus('refused');
+    this.options.onRefused?.(refusal);
+    this.retryTimer = setTimeout(() => void this.connect(), wait + Math.floor(Math.random() * 1_000));
   }
 
   private async read(body: ReadableStream<Uint8Array>, controller: AbortController): Promise<void> {

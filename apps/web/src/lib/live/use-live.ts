@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { refreshAccessToken } from '../api-client';
 import { tokenStorage } from '../token-storage';
-import { liveBus, stopLiveStream, type LiveStatus } from './bus';
+import { liveBus, stopLiveStream, type LiveRefusal, type LiveStatus } from './bus';
 import type { CountersEvent, LiveEvent } from './events';
 import { createQuerySync, liveCountersKey } from './query-sync';
 import { startWhenQuiet } from './quiet-start';
@@ -26,7 +26,11 @@ export function useLiveStream(): void {
     const cancelStart = startWhenQuiet(queryClient, () => {
       void import('./live-client').then(({ LiveClient }) => {
         if (!shown || liveBus.connection) return;
-        const client = new LiveClient({ token: () => tokenStorage.access, refresh: refreshAccessToken });
+        const client = new LiveClient({
+          token: () => tokenStorage.access,
+          refresh: refreshAccessToken,
+          onRefused: (refusal) => liveBus.setRefusal(refusal),
+        });
         client.onStatus((status) => liveBus.setStatus(status));
         client.subscribe((event) => liveBus.emit(event));
         liveBus.connection = client;
@@ -55,6 +59,13 @@ const readStatus = () => liveBus.status;
 /** The stream's state now, for the header's indicator. */
 export function useLiveStatus(): LiveStatus {
   return useSyncExternalStore(subscribeStatus, readStatus, () => 'off' as const);
+}
+
+const readRefusal = () => liveBus.refusal;
+
+/** Why the server refused the stream and when it is tried again, while it is refused (issue 56); else null. */
+export function useLiveRefusal(): LiveRefusal | null {
+  return useSyncExternalStore(subscribeStatus, readRefusal, () => null);
 }
 
 /** Calls `listener` with every event of the stream while the component is shown (the latest listener). */
