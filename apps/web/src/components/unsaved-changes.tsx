@@ -41,6 +41,15 @@ export function isSourceDirty(source: UnsavedSource, baseline: string | null): b
   return baseline === null || formSnapshot(source.getFieldsValue(true)) !== baseline;
 }
 
+/** Each registered form's baseline: the values it opened with or last saved (the base of an edit conflict). */
+const baselines = new WeakMap<object, () => string | null>();
+
+/** The values `form` opened with or last saved (`markSaved`), as JSON values; null for a form not registered. */
+export function formBaseline(form: object): Record<string, unknown> | null {
+  const text = baselines.get(form)?.() ?? null;
+  return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+}
+
 export interface UnsavedChanges {
   /** The values now on the form are saved: leaving asks again only once they change. */
   markSaved: () => void;
@@ -60,11 +69,15 @@ export function useUnsavedChanges(source: UnsavedSource): UnsavedChanges {
   useEffect(() => {
     // The values the form opened with: changing a field and back again is no change.
     const opened = latest.current;
-    if (typeof opened === 'object') baseline.current = formSnapshot(opened.getFieldsValue(true));
+    if (typeof opened === 'object') {
+      baseline.current = formSnapshot(opened.getFieldsValue(true));
+      baselines.set(opened, () => baseline.current);
+    }
     const check = () => isSourceDirty(latest.current, baseline.current);
     checks.add(check);
     return () => {
       checks.delete(check);
+      if (typeof opened === 'object') baselines.delete(opened);
     };
   }, []);
   const markSaved = useCallback(() => {

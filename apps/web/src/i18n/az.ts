@@ -147,6 +147,16 @@ export const az = {
     mismatch: 'Şifrə və onun təkrarı eyni deyil.',
     oldRequired: 'Köhnə şifrə boş buraxıla bilməz.',
   },
+  conflict: {
+    theirs: 'Başqası dəyişib: {{names}}. Onun dəyərləri göstərilir.',
+    noneOfTheirs: 'Başqası bu sahələrin heç birini dəyişməyib.',
+    mine: 'Sizin yazdıqlarınız saxlanılıb: {{names}}. Yoxlayın və yenidən yadda saxlayın.',
+    both: 'Bunları həm siz, həm o dəyişib: {{names}}. Sizinki göstərilir.',
+    keep: 'Mənimkini saxla',
+    takeTheirs: 'Onunkunu götür',
+    reloadConfirm: 'Yazdıqlarınız itəcək və onun yadda saxladığı göstəriləcək. Davam edilsin?',
+    takeTheirsConfirm: 'Yazdıqlarınız ({{names}}) itəcək. Onun dəyərləri götürülsün?',
+  },
   live: {
     live: 'Canlı',
     liveHint: 'Siyahılar və saylar özləri yenilənir.',

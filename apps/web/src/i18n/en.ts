@@ -135,6 +135,16 @@ export const en: Catalogue = {
     mismatch: 'Password and its confirmation do not match.',
     oldRequired: 'Current password cannot be blank.',
   },
+  conflict: {
+    theirs: 'Someone else changed: {{names}}. Their values are shown.',
+    noneOfTheirs: 'They changed none of these fields.',
+    mine: 'What you typed is kept: {{names}}. Check it and save again.',
+    both: 'Both of you changed: {{names}}. Yours is shown.',
+    keep: 'Keep mine',
+    takeTheirs: 'Take theirs',
+    reloadConfirm: 'What you typed will be lost and their saved record shown. Go on?',
+    takeTheirsConfirm: 'What you typed ({{names}}) will be lost. Take their values?',
+  },
   live: {
     live: 'Live',
     liveHint: 'Lists and counts update themselves.',

@@ -85,7 +85,7 @@ export function GroupForm({ group, onSaved }: { group?: Group; onSaved?: (group:
 
   return (
     <Card>
-      {stale && <StaleVersionAlert onReload={reload} />}
+      <StaleVersionAlert stale={stale} form={form} onReload={reload} />
       {readOnly && (
         <Alert
           type="warning"

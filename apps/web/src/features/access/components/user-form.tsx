@@ -38,7 +38,7 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
 
   return (
     <Card>
-      {stale && <StaleVersionAlert onReload={reload} />}
+      <StaleVersionAlert stale={stale} form={form} onReload={reload} />
       <Steps
         current={step}
         onChange={(next) => void goTo(next)}

@@ -30,7 +30,7 @@ export function BusRouteForm({ route, readOnly = false, onSaved }: BusRouteFormP
 
   return (
     <Card>
-      {stale && <StaleVersionAlert onReload={reload} />}
+      <StaleVersionAlert stale={stale} form={form} onReload={reload} />
       <Form<BusRouteFormValues>
         form={form}
         layout="vertical"

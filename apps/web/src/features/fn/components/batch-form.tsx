@@ -17,7 +17,7 @@ export function BatchForm({ batch }: { batch?: FnBatch }) {
 
   return (
     <Card>
-      {stale && <StaleVersionAlert onReload={reload} />}
+      <StaleVersionAlert stale={stale} form={form} onReload={reload} />
       <Form<BatchFormValues>
         form={form}
         layout="vertical"

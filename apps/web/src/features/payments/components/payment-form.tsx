@@ -3,6 +3,7 @@ import { Button, Card, Flex, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RecordPresence } from '../../../components/record-presence';
 import { StaleVersionAlert } from '../../../components/stale-version-alert';
+import { hasUnsavedChanges } from '../../../components/unsaved-changes';
 import { useCurrentUser } from '../../../lib/current-user';
 import { FormPicker } from './form-picker';
 import { OnlineRequestNote } from './online-request-note';
@@ -42,7 +43,7 @@ export function PaymentForm({ payment }: { payment?: Payment }) {
 
   return (
     <Card>
-      {stale && <StaleVersionAlert onReload={reload} />}
+      <StaleVersionAlert stale={stale} form={form} onReload={reload} askFirst={hasUnsavedChanges} />
       {/* Who else edits this payment, and an early word when one of them saves it (issue 47). */}
       {base && <RecordPresence resource="payments" id={base.id} version={base.version} onReload={reload} />}
       {base?.online_request != null && <OnlineRequestNote request={base.online_request} />}

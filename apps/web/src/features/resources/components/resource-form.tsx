@@ -91,6 +91,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
   const [stale, setStale] = useState(false);
   const fields = useMemo(() => editableFields(resource), [resource]);
   const names = fields.map((f) => f.name);
+  const labels = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.label])), [fields]);
   const initialValues = useMemo(() => initialFormValues(resource, record), [resource, record]);
   const rules = useMemo(() => new Map(fields.map((f) => [f.name, fieldRules(f)])), [fields]);
   const values: ResourceFormValues = Form.useWatch([], form) ?? initialValues;
@@ -120,7 +121,7 @@ export function ResourceForm({ resource, record, onSaved }: ResourceFormProps) {
 
   return (
     <Card>
-      {stale && <StaleVersionAlert onReload={reload} />}
+      <StaleVersionAlert stale={stale} form={form} onReload={reload} labels={labels} />
       {/* Who else has this record open, and the early warning when one of them saves (issue 47). */}
       {record && <RecordPresence resource={resource.key} id={record.id} version={version} onReload={reload} />}
       <Form<ResourceFormValues>
