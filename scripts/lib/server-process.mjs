@@ -82,8 +82,10 @@ export async function startServer({
   logFile = null,
   healthTimeoutMs = 90_000,
   healthPath = '/api/health/',
+  // A port of the caller's (a process replaced on the address a proxy sends to); else a free one.
+  port: fixedPort = null,
 } = {}) {
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(command[0], command.slice(1), {
@@ -119,14 +121,15 @@ export async function startServer({
       }
       await exited;
     },
+    /** SIGTERM; resolves with the exit code once it is gone (1 when it outlived its own grace and was ended). */
     stop: async () => {
       // The whole process group: `npm start` runs the server as a child.
       try {
         process.kill(-child.pid, 'SIGTERM');
       } catch {
-        return;
+        return null;
       }
-      await exited;
+      return exited;
     },
   };
 }
@@ -183,3 +186,6 @@ export async function apiCall(baseUrl, token, method, url, body) {
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
   return text ? JSON.parse(text) : null;
 }
+
+/** The second-factor key `signIn` enrolled for `email` on `baseUrl` (undefined if none): a drill's step-up uses it. */
+export const enrolledSecret = (baseUrl, email = 'admin@demo.az') => enrolledKeys.get(`${baseUrl} ${email}`);

@@ -94,6 +94,68 @@ describe('connections lost in a failover (PostgreSQL behind a relay)', () => {
     }
   });
 
+  it("a key whose claim committed without an answer (its COMMIT's reply lost) is given back once the database answers", async () => {
+    const routes: FastifyPluginAsyncZod = async (app) => {
+      app.post(
+        '/api/test/doubt/',
+        {
+          config: { access: { permissions: [] }, idempotency: true },
+          schema: { operationId: 'testDoubt', body: z.object({ tag: z.string() }), response: { 201: z.object({}) } },
+        },
+        async (_request, reply) => reply.code(201).send({}),
+      );
+    };
+    let handle: DatabaseHandle | undefined;
+    let app: FastifyInstance | undefined;
+    try {
+      handle = await openDatabase({ url: relayedUrl });
+      app = await buildApp({ config: testConfig(), database: handle, seed: 'always' });
+      await app.register(routes);
+      await app.ready();
+      const { headers } = await signInAs({ app, database: handle } as unknown as TestApp, 'cashier@demo.az');
+      // The claim's COMMIT takes 1 s (as a synchronous commit waits for its standby): the connection is cut while
+      // it runs, so the row commits and its answer never comes back. Made with the owner's login, straight.
+      const direct = await openDatabase({ url: owned.url });
+      await direct.db.execute(sql`create function slow_claim() returns trigger language plpgsql as
+        $$ begin perform pg_sleep(1); return null; end $$`);
+      await direct.db.execute(sql`create constraint trigger slow_claim after insert on idempotency_keys
+        deferrable initially deferred for each row when (new.key = 'in-doubt-1') execute function slow_claim()`);
+      const request = { method: 'POST' as const, url: '/api/test/doubt/', payload: { tag: 'a' } };
+      const keyed = { ...headers, 'idempotency-key': 'in-doubt-1' };
+      const first = app.inject({ ...request, headers: keyed });
+      // The relay is cut once the claim's COMMIT is under way (its trigger sleeps).
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const sleeping = await direct.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()`,
+        );
+        if ((sleeping as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) break;
+        await sleep(50);
+      }
+      await relay.stop();
+      const answer = await first;
+      expect(answer.statusCode, answer.body).toBe(503);
+      try {
+        await direct.db.execute(sql`drop trigger slow_claim on idempotency_keys`);
+        // The claim did commit (seen while the app is still cut off): without its release, every retry would meet
+        // 409 until the key is stale (300 s).
+        const rows = await direct.db.execute(
+          sql`select count(*)::int as n from idempotency_keys where key = 'in-doubt-1'`,
+        );
+        expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+      } finally {
+        await direct.close();
+      }
+      await relay.start();
+      await sleep(1_000);
+      const retried = await app.inject({ ...request, headers: keyed });
+      expect(retried.statusCode, retried.body).toBe(201);
+    } finally {
+      await relay.start().catch(() => undefined);
+      await app?.close();
+      await handle?.close();
+    }
+  }, 60_000);
+
   it('an idempotency key whose release failed in the outage is free as soon as the database answers', async () => {
     let cut = true;
     const routes: FastifyPluginAsyncZod = async (app) => {

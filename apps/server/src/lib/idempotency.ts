@@ -96,12 +96,14 @@ export function requestHash(method: string, url: string, body: unknown): string 
  * Claims a key for a request, or says what happened to it before. Every statement commits on its own: the claim
  * is visible to every other process before the work starts.
  */
-export async function beginIdempotent(db: Database, userId: number, key: string, hash: string): Promise<Begin> {
-  const [inserted] = await db
-    .insert(idempotencyKeys)
-    .values({ userId, key, requestHash: hash })
-    .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
-    .returning({ id: idempotencyKeys.id });
+export async function beginIdempotent(
+  db: Database,
+  userId: number,
+  key: string,
+  hash: string,
+  inDoubt: (claim: InDoubtClaim) => void = () => {},
+): Promise<Begin> {
+  const inserted = await claimKey(db, userId, key, hash, inDoubt);
   if (inserted) return { kind: 'started', id: inserted.id };
 
   const [row] = await db
@@ -119,7 +121,7 @@ export async function beginIdempotent(db: Database, userId: number, key: string,
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   // Released meanwhile (the first answered 5xx): claim it again.
-  if (!row) return beginIdempotent(db, userId, key, hash);
+  if (!row) return beginIdempotent(db, userId, key, hash, inDoubt);
 
   // The effect committed and its answer was lost (the process died between): answered from the record.
   const lostAnswer = row.responseStatus === null && row.effectResource !== null && row.effectRecordId !== null;
@@ -153,6 +155,63 @@ export async function beginIdempotent(db: Database, userId: number, key: string,
   if (row.requestHash !== hash) return { kind: 'mismatch' };
   if (row.responseStatus === null || row.responseBody === null) return { kind: 'running' };
   return { kind: 'replay', status: row.responseStatus, contentType: row.responseContentType, body: row.responseBody };
+}
+
+/** A claim whose COMMIT was sent and never answered (the connection was lost in a failover): it may have committed. */
+export interface InDoubtClaim {
+  userId: number;
+  key: string;
+  /** The claim's transaction id (pg_current_xact_id), so only the row it inserted is given back. */
+  xid: string;
+}
+
+/**
+ * Inserts the key's row in a transaction whose id is read first: when the COMMIT's answer is lost, the row may exist
+ * with nobody to finish it (every retry would meet 409 until it is stale), so `inDoubt` gets the transaction's id.
+ */
+async function claimKey(
+  db: Database,
+  userId: number,
+  key: string,
+  hash: string,
+  inDoubt: (claim: InDoubtClaim) => void,
+): Promise<{ id: number } | undefined> {
+  // Set inside the transaction's callback (so typed by hand: narrowing does not follow a callback).
+  let xid = null as string | null;
+  let inserted = undefined as { id: number } | undefined;
+  try {
+    await db.transaction(async (tx) => {
+      const current = await tx.execute(sql`select pg_current_xact_id()::text as xid`);
+      xid = (current as unknown as { rows: { xid: string }[] }).rows[0]!.xid;
+      [inserted] = await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, requestHash: hash })
+        .onConflictDoNothing({ target: [idempotencyKeys.userId, idempotencyKeys.key] })
+        .returning({ id: idempotencyKeys.id });
+    });
+  } catch (err) {
+    if (xid !== null && inserted) inDoubt({ userId, key, xid });
+    throw err;
+  }
+  return inserted;
+}
+
+/**
+ * Gives back the row an in-doubt claim inserted, if it committed and nothing came of it (no answer, no effect); the
+ * row's xmin names the claim's transaction, so a retry's own claim is never taken.
+ */
+export async function releaseInDoubt(db: Database, claim: InDoubtClaim): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, claim.userId),
+        eq(idempotencyKeys.key, claim.key),
+        isNull(idempotencyKeys.completedAt),
+        isNull(idempotencyKeys.effectResource),
+        sql`${idempotencyKeys}.xmin::text = (${claim.xid}::bigint % 4294967296)::text`,
+      ),
+    );
 }
 
 /** Keeps the first answer of a claimed key. */
@@ -218,13 +277,17 @@ function declareIdempotency(route: RouteOptions): void {
 export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', declareIdempotency);
   const claimed = new WeakMap<FastifyRequest, number>();
+  // Keys whose release failed (the database was away when their request answered 503), and claims whose commit went
+  // unanswered: given back as soon as the database answers again, so a client's retry after the outage runs instead
+  // of meeting 409 until the key is stale.
+  const releases = createReleaseRetries(app);
 
   const begin = async (request: FastifyRequest, reply: FastifyReply): Promise<number | 'answered' | null> => {
     const effect = request.routeOptions.config.idempotency;
     const key = request.headers[idempotencyHeader];
     if (!effect || typeof key !== 'string' || !request.user) return null;
     const hash = requestHash(request.method, request.url, request.body);
-    const outcome = await beginIdempotent(app.db, request.user.id, key, hash);
+    const outcome = await beginIdempotent(app.db, request.user.id, key, hash, (claim) => releases.addInDoubt(claim));
     switch (outcome.kind) {
       case 'started':
         claimed.set(request, outcome.id);
@@ -270,9 +333,6 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
     );
   });
 
-  // Keys whose release failed (the database was away when their request answered 503): given back as soon as the
-  // database answers again, so a client's retry after the outage runs instead of meeting 409 until the key is stale.
-  const releases = createReleaseRetries(app);
   const settle = async (request: FastifyRequest, status: number, contentType: string | null, payload: unknown) => {
     const id = claimed.get(request);
     if (id === undefined) return;
@@ -303,16 +363,18 @@ const releaseRetryMs = 500;
 
 /** Gives back, once the database answers, the keys whose release failed; stops with the app. */
 function createReleaseRetries(app: FastifyInstance) {
-  const pending = new Map<number, number>();
+  // What to give back, by key: a claimed row's id, or an in-doubt claim.
+  const pending = new Map<number | InDoubtClaim, number>();
   let timer: NodeJS.Timeout | undefined;
   const run = async () => {
     timer = undefined;
-    for (const [id, until] of pending) {
+    for (const [release, until] of pending) {
       try {
-        await releaseIdempotent(app.db, id);
-        pending.delete(id);
+        if (typeof release === 'number') await releaseIdempotent(app.db, release);
+        else await releaseInDoubt(app.db, release);
+        pending.delete(release);
       } catch {
-        if (Date.now() > until) pending.delete(id);
+        if (Date.now() > until) pending.delete(release);
       }
     }
     schedule();
@@ -329,6 +391,10 @@ function createReleaseRetries(app: FastifyInstance) {
   return {
     add(id: number) {
       pending.set(id, Date.now() + idempotencySettings.staleAfterSeconds * 1000);
+      schedule();
+    },
+    addInDoubt(claim: InDoubtClaim) {
+      pending.set(claim, Date.now() + idempotencySettings.staleAfterSeconds * 1000);
       schedule();
     },
   };
