@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.root, loader: rootLoader },
       { path: paths.signin, lazy: lazyPage(() => import('../features/auth/pages/signin-page'), 'SigninPage') },
+      {
+        // Where a directory's sign-in comes back (issue 59).
+        path: paths.signinDirectory,
+        lazy: lazyPage(() => import('../features/auth/pages/signin-directory-page'), 'SigninDirectoryPage'),
+      },
       { path: paths.resetPasswordBare, loader: () => redirect(paths.signin) },
       {
         // Everything but /signin uses Ant Design; it loads with these screens, not with the first page.

@@ -11,6 +11,7 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'user-groups-create': () => import('../features/access/pages/group-create-page'),
   'user-groups-edit': () => import('../features/access/pages/group-edit-page'),
   'audit-log': () => import('../features/audit/pages/audit-log-page'),
+  directory: () => import('../features/directory/pages/directory-page'),
   'mail-outbox': () => import('../features/mail/pages/mail-outbox-page'),
   jobs: () => import('../features/jobs/pages/jobs-page'),
   imports: () => import('../features/imports/pages/imports-page'),

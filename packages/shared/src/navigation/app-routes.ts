@@ -78,6 +78,15 @@ export const appRoutes: readonly AppRoute[] = [
     menu: 'access',
   },
   {
+    // The agency's directories, their state and the mapping's preview (issue 59).
+    key: 'directory',
+    path: 'directory',
+    title: 'Təşkilatın kataloqu',
+    roles: A,
+    permissions: ['view_user', 'view_group'],
+    menu: 'access',
+  },
+  {
     key: 'mail-outbox',
     path: 'mail-outbox',
     title: 'Göndərilən məktublar',

@@ -7,6 +7,8 @@ import { appRoutes } from './app-routes';
 export const publicPagePaths = {
   root: '/',
   signin: '/signin',
+  /** Where a directory's sign-in comes back (issue 59): its one-time code, or why it did not finish. */
+  signinDirectory: '/signin/directory',
   /** Without a token: the router sends it to /signin. */
   resetPasswordBare: '/reset-password',
   forgetPassword: '/forget-password',

@@ -67,6 +67,14 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
+      {/* A directory's account has no password here (issue 59): the server refuses its reset with the same words. */}
+      <Alert
+        type="info"
+        showIcon
+        message={t('directory.resetNote')}
+        style={{ marginBottom: 16 }}
+        data-testid="reset-directory-note"
+      />
       {done && (
         <Alert type="success" showIcon message={done} style={{ marginBottom: 16 }} data-testid="reset-success" />
       )}
