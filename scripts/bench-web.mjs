@@ -99,7 +99,8 @@ async function coldLoad(browser, baseUrl, screen, profile, token) {
     await page.addInitScript(observerScript);
     const network = await watchNetwork(context, page, profile);
     await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'commit' });
-    const readyAt = await waitVisible(page, screen.ready, 60_000);
+    await page.waitForSelector(screen.ready, { state: 'visible', timeout: 60_000 });
+    const readyAt = await page.evaluate(() => performance.now());
     await network.settled(500, 30_000);
     // A moment for the last paint and shift to be reported after the network went quiet.
     await page.waitForTimeout(300);
@@ -189,10 +190,26 @@ const setTheme = (baseUrl, token, theme) =>
     compact_theme: theme === 'compact',
   });
 
+/** The browser of the run: started again when it has gone (a crash on a loaded machine). */
+const chromium = { browser: null };
+async function currentBrowser() {
+  if (!chromium.browser?.isConnected()) chromium.browser = await launchChromium();
+  return chromium.browser;
+}
+
+/** A load that failed (a screen that never showed on a loaded machine) is tried once more, and said. */
+async function twice(load) {
+  try {
+    return await load(await currentBrowser());
+  } catch (error) {
+    console.log(`info    one load failed, tried again: ${String(error.message).split('\n')[0]}`);
+    return load(await currentBrowser());
+  }
+}
+
 /** Each picked screen on each picked profile; answers the rows of the table. */
-async function measure(baseUrl) {
+async function measure(baseUrl, onRow) {
   const tokens = await tokensFor(baseUrl);
-  const browser = await launchChromium();
   const rows = [];
   try {
     for (const profileName of picked('BENCH_WEB_PROFILES', Object.keys(profiles))) {
@@ -206,7 +223,8 @@ async function measure(baseUrl) {
         if (Date.now() > deadline) throw new Error('BENCH_WEB_MINUTES ran out');
         const token = screen.user ? tokens[screen.user] : null;
         const loads = [];
-        for (let i = 0; i < runs; i += 1) loads.push(await coldLoad(browser, baseUrl, screen, profile, token));
+        for (let i = 0; i < runs; i += 1)
+          loads.push(await twice((browser) => coldLoad(browser, baseUrl, screen, profile, token)));
         const row = { profile: profileName, screen: screen.key, path: screen.path, load: loadavg()[0] };
         for (const key of ['fcp', 'lcp', 'cls', 'tbt', 'js', 'total', 'requests'])
           row[key] = median(loads.map((l) => l[key]));
@@ -215,7 +233,8 @@ async function measure(baseUrl) {
         row.scripts = loads.at(-1).scripts;
         if (profileName === 'office' && screen.user === 'admin' && screen.key !== 'home') {
           const warm = [];
-          for (let i = 0; i < runs; i += 1) warm.push(await warmChange(browser, baseUrl, screen, profile, token));
+          for (let i = 0; i < runs; i += 1)
+            warm.push(await twice((browser) => warmChange(browser, baseUrl, screen, profile, token)));
           row.warm = median(warm.map((w) => w.warm));
           row.inpFilter = median(warm.map((w) => w.inpFilter));
           row.inpOpen = median(warm.map((w) => w.inpOpen));
@@ -224,16 +243,17 @@ async function measure(baseUrl) {
           row.themeCls = {};
           for (const theme of ['dark', 'compact']) {
             await setTheme(baseUrl, token, theme);
-            row.themeCls[theme] = (await coldLoad(browser, baseUrl, screen, profile, token)).cls;
+            row.themeCls[theme] = (await twice((browser) => coldLoad(browser, baseUrl, screen, profile, token))).cls;
           }
           await setTheme(baseUrl, token, 'light');
         }
         rows.push(judge(row, screen));
         printRow(rows.at(-1));
+        onRow(rows);
       }
     }
   } finally {
-    await browser.close();
+    await chromium.browser?.close();
   }
   return rows;
 }
@@ -302,18 +322,23 @@ export async function benchWeb({ build = process.env.BENCH_WEB_NO_BUILD !== '1' 
       .map((l) => l.toFixed(1))
       .join(' ');
     console.log(`info  bench:web on ${server.baseUrl}, load average ${started}, ${runs} cold loads a screen`);
-    const rows = await measure(server.baseUrl);
     const out = path.resolve(root, process.env.BENCH_WEB_OUT ?? path.join(tmpdir(), 'dnx-bench-web'));
     mkdirSync(out, { recursive: true });
-    const finished = loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ');
-    const meta = { date: new Date().toISOString(), loadBefore: started, loadAfter: finished, profiles, budgets, runs };
-    writeFileSync(path.join(out, 'bench-web.json'), JSON.stringify({ ...meta, rows }, null, 2));
-    writeFileSync(
-      path.join(out, 'bench-web.md'),
-      `${markdown(rows)}\n\nload average ${started} before, ${finished} after\n`,
-    );
+    const write = (rows) => {
+      const now = loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+      const meta = { date: new Date().toISOString(), loadBefore: started, loadNow: now, profiles, budgets, runs };
+      writeFileSync(path.join(out, 'bench-web.json'), JSON.stringify({ ...meta, rows }, null, 2));
+      writeFileSync(
+        path.join(out, 'bench-web.md'),
+        `${markdown(rows)}\n\nload average ${started} before, ${now} after\n`,
+      );
+      return now;
+    };
+    // Written after every screen: a run cut short keeps what it measured.
+    const rows = await measure(server.baseUrl, write);
+    const finished = write(rows);
     console.log(`\n${markdown(rows)}\n\ninfo  written to ${out}; load average ${finished} at the end`);
     const ok = rows.every((r) => r.ok);
     console.log(

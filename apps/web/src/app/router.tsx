@@ -9,7 +9,7 @@ import { setFlash } from '../lib/flash';
 import { tokenStorage } from '../lib/token-storage';
 import { queryClient } from './query-client';
 import type { ScreenHandle } from './screen-handle';
-import { loadScreen } from './screens';
+import { loadScreen, screenLoaders } from './screens';
 
 function currentLocation(request: Request): string {
   const url = new URL(request.url);
@@ -21,8 +21,20 @@ function rootLoader() {
   return redirect(tokenStorage.access ? landingUrl() : '/signin');
 }
 
+/**
+ * The session check of the navigation under way: a screen's loader, run beside the /app loader, waits for it before
+ * it reads its data with the stored token (issue 60).
+ */
+let sessionChecked: Promise<unknown> = Promise.resolve();
+
 /** Entering /app verifies the stored token and loads the user; failure goes to sign-in with the location. */
-async function appLoader({ request }: LoaderFunctionArgs) {
+function appLoader(args: LoaderFunctionArgs) {
+  const check = checkSession(args);
+  sessionChecked = check.catch(() => undefined);
+  return check;
+}
+
+async function checkSession({ request }: LoaderFunctionArgs) {
   const here = currentLocation(request);
   if (!tokenStorage.access) throw redirect(signinUrl(here));
   rememberInitialUrl(here);
@@ -42,9 +54,18 @@ async function appLoader({ request }: LoaderFunctionArgs) {
 }
 
 function screenRoute(route: AppRoute): RouteObject {
+  const prefetch = screenLoaders[route.key];
   return {
     path: route.path,
     handle: { route } satisfies ScreenHandle,
+    // The screen's first data is read while its code loads, not after it has mounted (issue 60).
+    loader: prefetch
+      ? async () => {
+          await sessionChecked;
+          if (tokenStorage.access) await prefetch(queryClient);
+          return null;
+        }
+      : undefined,
     lazy: async () => {
       const Component = await loadScreen(route.key);
       if (Component) return { Component };

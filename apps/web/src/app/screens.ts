@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { prefetchHome } from '../features/home/home-loader';
 
 /** The screens built for one route each, by the key of their route in the shared route table. */
 const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>> = {
@@ -33,6 +35,11 @@ const screens: Partial<Record<string, () => Promise<{ default: ComponentType }>>
   'bus-routes': () => import('../features/bus-routes/pages/bus-routes-page'),
   'bus-routes-create': () => import('../features/bus-routes/pages/bus-route-create-page'),
   'bus-routes-edit': () => import('../features/bus-routes/pages/bus-route-edit-page'),
+};
+
+/** A screen's route loader: its first query, read beside its chunk's download (issue 60). */
+export const screenLoaders: Partial<Record<string, (queryClient: QueryClient) => Promise<void>>> = {
+  'sample-page': prefetchHome,
 };
 
 /**

@@ -211,7 +211,13 @@ export function AppLayout() {
           }
         />
         <ConnectionStatus />
-        <Layout.Content id={mainContentId} tabIndex={-1} style={{ padding: drawerMode ? 12 : 24 }}>
+        {/* At least a screen tall, so the footer starts below the fold and a screen's rows arriving late never move
+            anything in view (issue 60: the footer was the lists' layout shift). */}
+        <Layout.Content
+          id={mainContentId}
+          tabIndex={-1}
+          style={{ padding: drawerMode ? 12 : 24, minHeight: 'calc(100vh - 64px)' }}
+        >
           <GuardedOutlet permissions={permissions} />
         </Layout.Content>
         <Layout.Footer style={{ textAlign: 'center', color: token.colorTextSecondary }}>

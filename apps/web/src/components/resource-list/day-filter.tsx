@@ -1,18 +1,28 @@
-import { apiDateFormat, displayDateFormat } from '@dnx/shared';
-import { DatePicker } from 'antd';
-import dayjs from 'dayjs';
+import { formatDate } from '@dnx/shared';
+import { Input } from 'antd';
+import { lazy, Suspense } from 'react';
 import type { FilterControlProps } from './types';
 
-/** A day filter of a list: shown dd.mm.yyyy, sent yyyy-mm-dd (created from/to, last day of validity, ...). */
-export function dayFilter({ value, onChange, placeholder }: FilterControlProps) {
-  return (
-    <DatePicker
-      value={value ? dayjs(value, apiDateFormat) : null}
-      onChange={(day) => onChange(day ? day.format(apiDateFormat) : undefined)}
-      format={displayDateFormat}
+const DayPicker = lazy(() => import('./day-picker'));
+
+/**
+ * A day filter of a list: shown dd.mm.yyyy, sent yyyy-mm-dd (created from/to, last day of validity, ...). Until the
+ * picker's code has come, a field of the same size shows the day (issue 60: the picker is not in the list's chunk).
+ */
+export function dayFilter(props: FilterControlProps) {
+  const { value, placeholder } = props;
+  const waiting = (
+    <Input
+      readOnly
+      value={value ? formatDate(value) : ''}
       placeholder={placeholder}
       aria-label={placeholder}
       style={{ width: '100%' }}
     />
+  );
+  return (
+    <Suspense fallback={waiting}>
+      <DayPicker {...props} />
+    </Suspense>
   );
 }

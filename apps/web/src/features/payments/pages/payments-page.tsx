@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '../../../components/back-link';
@@ -5,9 +6,11 @@ import { PageHeader } from '../../../components/page-header';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { RecordMissing } from '../../../components/record-missing';
 import { usePayment } from '../api/payments';
-import { PaymentForm } from '../components/payment-form';
-import { PaymentView } from './payment-view';
 import { PaymentsList } from './payments-list';
+
+// The form and the printable view are chunks of their own: the list's first screen does not carry them (issue 60).
+const PaymentForm = lazy(() => import('../components/payment-form').then((m) => ({ default: m.PaymentForm })));
+const PaymentView = lazy(() => import('./payment-view').then((m) => ({ default: m.PaymentView })));
 
 /** `?form=new` creates a payment, `?form={id}` edits one under review (decisions.md: payment screens). */
 function EditPayment({ id }: { id: number }) {
@@ -27,13 +30,19 @@ export default function PaymentsPage() {
   const target = params.get('form');
   const id = target && /^\d+$/.test(target) ? Number(target) : null;
   const view = params.get('view');
-  if (view !== null && /^\d+$/.test(view)) return <PaymentView id={Number(view)} />;
+  if (view !== null && /^\d+$/.test(view)) {
+    return (
+      <Suspense fallback={<PageSkeleton />}>
+        <PaymentView id={Number(view)} />
+      </Suspense>
+    );
+  }
   if (target !== null) {
     return (
       <div data-testid="payment-form-page">
         <BackLink to="/app/fn-payment" />
         <PageHeader title={id === null ? t('payments.createTitle') : t('payments.editTitle', { id })} />
-        {id === null ? <PaymentForm /> : <EditPayment id={id} />}
+        <Suspense fallback={<PageSkeleton />}>{id === null ? <PaymentForm /> : <EditPayment id={id} />}</Suspense>
       </div>
     );
   }

@@ -1,8 +1,9 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { displayDateFormat } from '@dnx/shared';
-import { Button, Card, DatePicker, Form } from 'antd';
+import { Button, Card, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDatePicker } from '../../../components/lazy-date-picker';
 import { RegionSelect } from '../../../components/region-select';
 import { showServerErrors } from '../../../lib/form-rules';
 import { useNationalUser } from '../../../lib/current-user';
@@ -44,10 +45,10 @@ export function GeneralReportFilters({ params, fieldError, running, onRun }: Gen
         data-testid="general-report-filters"
       >
         <Form.Item name="date_from" label={t('reports.dateFrom')}>
-          <DatePicker format={displayDateFormat} data-testid="report-date-from" />
+          <LazyDatePicker format={displayDateFormat} data-testid="report-date-from" />
         </Form.Item>
         <Form.Item name="date_to" label={t('reports.dateTo')} dependencies={['date_from']} rules={[periodRule]}>
-          <DatePicker format={displayDateFormat} data-testid="report-date-to" />
+          <LazyDatePicker format={displayDateFormat} data-testid="report-date-to" />
         </Form.Item>
         {national && (
           <Form.Item name="region" label={t('reports.region')} style={{ minWidth: 260 }}>

@@ -1,11 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { apiDateFormat, displayDateFormat, reportGroupByKeys, reportGroupByLabels, reportMessages } from '@dnx/shared';
-import { Button, Card, Col, DatePicker, Form, Row, Select } from 'antd';
+import { Button, Card, Col, Form, Row, Select } from 'antd';
 import type { FormInstance } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
+import { LazyDatePicker } from '../../../components/lazy-date-picker';
 import { RegionSelect } from '../../../components/region-select';
 import { PersonSelect } from '../../fn/components/person-select';
 import type { ReportParams } from '../api/get-report';
@@ -108,12 +109,12 @@ export function ReportFilters({ form, params, national, running, onRun }: Report
         <Row gutter={[16, 0]}>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="date_from" label={t('reports.dateFrom')}>
-              <DatePicker format={displayDateFormat} style={{ width: '100%' }} data-testid="report-date-from" />
+              <LazyDatePicker format={displayDateFormat} style={{ width: '100%' }} data-testid="report-date-from" />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} lg={6}>
             <Form.Item name="date_to" label={t('reports.dateTo')} dependencies={['date_from']} rules={[periodRule]}>
-              <DatePicker format={displayDateFormat} style={{ width: '100%' }} data-testid="report-date-to" />
+              <LazyDatePicker format={displayDateFormat} style={{ width: '100%' }} data-testid="report-date-to" />
             </Form.Item>
           </Col>
           {national && (
