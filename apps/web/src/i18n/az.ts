@@ -738,7 +738,12 @@ export const az = {
     roles: 'Rollar',
     region: 'Region',
     unknown: 'Bazada olmayan adlar',
-    accountAction: { linked: 'Artıq əlaqəlidir', link: 'E-poçtla əlaqələndiriləcək', create: 'Yaradılacaq', none: 'Yoxdur' },
+    accountAction: {
+      linked: 'Artıq əlaqəlidir',
+      link: 'E-poçtla əlaqələndiriləcək',
+      create: 'Yaradılacaq',
+      none: 'Yoxdur',
+    },
     notJson: 'Bu JSON obyekti deyil.',
   },
   jobs: {

@@ -18,7 +18,7 @@ export function whenIdleAfterLoad(task: () => void, target: Window = window): vo
   const idle = () =>
     'requestIdleCallback' in target
       ? target.requestIdleCallback(task, { timeout: 5_000 })
-      : target.setTimeout(task, 1_000);
+      : (target as Window).setTimeout(task, 1_000);
   if (target.document.readyState === 'complete') idle();
   else target.addEventListener('load', idle, { once: true });
 }
