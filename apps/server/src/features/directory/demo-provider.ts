@@ -72,66 +72,18 @@ export async function startDemoProvider(options: DemoProviderOptions) {
 
   // Behind a relay (a test's) it names the relay's address in its metadata, as behind a reverse proxy.
   const build = () => {
-    const built = new Provider(issuer, {
-      clients: [
-        {
-          client_id: clientId,
-          client_secret: clientSecret,
-          redirect_uris: [`${options.appOrigin}/api/auth/directory/callback/`],
-          post_logout_redirect_uris: [`${options.appOrigin}/signin`],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          backchannel_logout_uri: backchannelLogoutUri,
-          backchannel_logout_session_required: true,
-        },
-      ],
-      jwks: { keys },
-      cookies: { keys: ['demo-provider-cookie-key-that-is-long'] },
-      claims: {
-        // How the person signed in (`amr`) and when, in every ID token: the app skips its own factor on a strong one.
-        openid: ['sub', 'amr', 'auth_time'],
-        email: ['email', 'email_verified'],
-        profile: ['given_name', 'family_name', 'groups', 'region'],
-      },
-      conformIdTokenClaims: false,
-      // Its back-channel logout goes to the app on this machine: no guard against loopback addresses here.
-      fetch: (url: string | URL | Request, init?: RequestInit) => {
-        const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
-        return fetch(url, rest);
-      },
-      features: {
-        devInteractions: { enabled: false },
-        backchannelLogout: { enabled: true },
-        rpInitiatedLogout: { enabled: true },
-      },
-      pkce: { required: () => true },
-      ttl: { IdToken: options.idTokenTtl ?? 3600, AccessToken: 600, RefreshToken: 86_400, Session: 86_400 },
-      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-      // A refresh token for this first-party client without offline_access and its consent prompt.
-      issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-      // The agency's own client: no consent screen.
-      loadExistingGrant: async (ctx) => {
-        const oidc = ctx.oidc;
-        const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(oidc.client!.clientId);
-        const found = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
-        if (found) return found;
-        const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
-        grant.addOIDCScope('openid email profile offline_access');
-        await grant.save();
-        return grant;
-      },
-      findAccount: async (_ctx, id) => {
-        const user = users[id];
-        if (!user || user.disabled) return undefined;
-        return {
-          accountId: id,
-          claims: async () => {
-            const { password: _p, amr: _a, acr: _c, disabled: _d, ...claims } = users[id]!;
-            return { sub: id, email_verified: true, ...claims };
-          },
-        };
-      },
-    });
+    const built = new Provider(
+      issuer,
+      providerConfiguration({
+        clientId,
+        clientSecret,
+        appOrigin: options.appOrigin,
+        backchannelLogoutUri,
+        keys,
+        users,
+        idTokenTtl: options.idTokenTtl,
+      }),
+    );
     built.proxy = true;
     return built;
   };
@@ -205,4 +157,78 @@ function loginPage(uid: string, error?: string) {
       `<p><label>Password <input name="password" type="password" autocomplete="current-password"></label></p>` +
       `<p><button type="submit">Sign in</button></p></form>`,
   );
+}
+
+/** The provider's settings: one client (the product), its users, PKCE, refresh tokens and both logouts. */
+function providerConfiguration(c: {
+  clientId: string;
+  clientSecret: string;
+  appOrigin: string;
+  backchannelLogoutUri: string;
+  keys: JWK[];
+  users: DemoProviderOptions['users'];
+  idTokenTtl: number | undefined;
+}) {
+  const { clientId, clientSecret, backchannelLogoutUri, keys, users } = c;
+  const options = { appOrigin: c.appOrigin, idTokenTtl: c.idTokenTtl };
+  return {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${options.appOrigin}/api/auth/directory/callback/`],
+        post_logout_redirect_uris: [`${options.appOrigin}/signin`],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        backchannel_logout_uri: backchannelLogoutUri,
+        backchannel_logout_session_required: true,
+      },
+    ],
+    jwks: { keys },
+    cookies: { keys: ['demo-provider-cookie-key-that-is-long'] },
+    claims: {
+      // How the person signed in (`amr`) and when, in every ID token: the app skips its own factor on a strong one.
+      openid: ['sub', 'amr', 'auth_time'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'groups', 'region'],
+    },
+    conformIdTokenClaims: false,
+    // Its back-channel logout goes to the app on this machine: no guard against loopback addresses here.
+    fetch: (url: string | URL | Request, init?: RequestInit) => {
+      const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+      return fetch(url, rest);
+    },
+    features: {
+      devInteractions: { enabled: false },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+    },
+    pkce: { required: () => true },
+    ttl: { IdToken: options.idTokenTtl ?? 3600, AccessToken: 600, RefreshToken: 86_400, Session: 86_400 },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // A refresh token for this first-party client without offline_access and its consent prompt.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    // The agency's own client: no consent screen.
+    loadExistingGrant: async (ctx) => {
+      const oidc = ctx.oidc;
+      const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(oidc.client!.clientId);
+      const found = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
+      if (found) return found;
+      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      grant.addOIDCScope('openid email profile offline_access');
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, id) => {
+      const user = users[id];
+      if (!user || user.disabled) return undefined;
+      return {
+        accountId: id,
+        claims: async () => {
+          const { password: _p, amr: _a, acr: _c, disabled: _d, ...claims } = users[id]!;
+          return { sub: id, email_verified: true, ...claims };
+        },
+      };
+    },
+  } as ConstructorParameters<typeof import('oidc-provider').default>[1];
 }
