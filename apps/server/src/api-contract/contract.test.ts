@@ -574,6 +574,17 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/**
+ * The directory's operations (issue 59): with no directory configured here they answer a clear 4xx; the directory's
+ * own tests run them against a real OpenID Connect provider and slapd.
+ */
+const needsDirectory = new Set([
+  'finishDirectorySignIn',
+  'signInWithLdap',
+  'directoryBackchannelLogout',
+  'previewDirectoryMapping',
+]);
+
 describe('a client built from the document', () => {
   it('sends a body built from each request schema, and the server accepts it', { timeout: 300_000 }, async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -592,8 +603,11 @@ describe('a client built from the document', () => {
       // A multipart operation sends its parts; the schema was checked on its fields above.
       const payload = 'payload' in fixture ? fixture.payload : body;
       const res = await t.app.inject({ method: operation.method, url, headers, payload });
-      // A delete may meet a record still in use (409); everything else must succeed.
-      const accepted = res.statusCode < 300 || (res.statusCode === 409 && /delete/i.test(operation.operationId));
+      // A delete may meet a record still in use (409); everything else must succeed, but the directory's (above).
+      const accepted =
+        res.statusCode < 300 ||
+        (res.statusCode === 409 && /delete/i.test(operation.operationId)) ||
+        (needsDirectory.has(operation.operationId) && res.statusCode >= 400 && res.statusCode < 500);
       if (!accepted) refused.push(`${operation.operationId} ${JSON.stringify(body)}: ${res.statusCode} ${res.body}`);
     }
     expect(refused).toEqual([]);

@@ -50,7 +50,7 @@ export async function directoryKit(options: {
 
   /** A person signs in at the provider's own login page: the app's redirect, the page, the callback, the handoff. */
   async function signIn(login: string, password = options.users[login]?.password ?? '', next = '/') {
-    const start = await app.app.inject({ method: 'GET', url: `/api/auth/directory/agency/start/?next=${next}` });
+    const start = await app.app.inject({ method: 'GET', url: `/api/auth/directory/start/agency/?next=${next}` });
     expect(start.statusCode, start.body).toBe(302);
     const location = start.headers.location as string;
     if (location.startsWith(appOrigin)) return { callback: null, finish: new URL(location), answer: null };

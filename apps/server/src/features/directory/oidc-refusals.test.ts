@@ -36,7 +36,7 @@ describe('a directory sign-in that does not hold is refused and leaves nothing b
 
   /** The browser's way to the app's callback, not yet given to the app. */
   async function callbackOf() {
-    const start = await kit.t.app.inject({ method: 'GET', url: '/api/auth/directory/agency/start/' });
+    const start = await kit.t.app.inject({ method: 'GET', url: '/api/auth/directory/start/agency/' });
     const back = await providerBrowser('http://localhost').signIn(
       start.headers.location as string,
       'nurlan',
@@ -48,7 +48,7 @@ describe('a directory sign-in that does not hold is refused and leaves nothing b
   it('refuses the provider timing out: the page says unreachable, and the break-glass administrator still signs in', async () => {
     kit.relay.setSilent(true);
     try {
-      const start = await kit.t.app.inject({ method: 'GET', url: '/api/auth/directory/agency/start/' });
+      const start = await kit.t.app.inject({ method: 'GET', url: '/api/auth/directory/start/agency/' });
       expect(start.statusCode).toBe(302);
       const finish = new URL(start.headers.location as string);
       expect(finish.pathname).toBe('/signin/directory');

@@ -3,6 +3,7 @@ import {
   directoryHandoffSchema,
   fieldErrorsSchema,
   ldapSignInSchema,
+  noQuerySchema,
   signInAnswerSchema,
   signInProvidersSchema,
   tokenErrorSchema,
@@ -40,17 +41,21 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
         ...common,
         operationId: 'listSignInProviders',
         summary: "The directories one may sign in through (a button each), the automatic redirect and the form's state",
-        response: { 200: signInProvidersSchema },
+        querystring: noQuerySchema,
+        response: { 200: signInProvidersSchema, 400: fieldErrorsSchema },
       },
     },
     async () => directory.signInProviders(),
   );
 
   app.get(
-    '/api/auth/directory/:provider/start/',
+    '/api/auth/directory/start/:provider/',
     {
       config: { access: 'public' },
+      // A browser navigation (a 302 to the provider), not an API call: left out of the OpenAPI document, as the JWKS
+      // is; docs/operations.md, "Sign-in with your directory", describes it.
       schema: {
+        hide: true,
         ...common,
         operationId: 'startDirectorySignIn',
         summary:
@@ -78,7 +83,9 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/directory/callback/',
     {
       config: { access: 'public' },
+      // The provider's redirect back (a browser navigation answered with a 302): out of the document, as above.
       schema: {
+        hide: true,
         ...common,
         operationId: 'directorySignInCallback',
         summary:

@@ -8,7 +8,7 @@ export function signInProviders(): Promise<SignInProviders> {
 
 /** Where the browser goes to sign in at a provider; it comes back to /signin/directory. */
 export const directoryStartUrl = (provider: string, next: string) =>
-  `/api/auth/directory/${encodeURIComponent(provider)}/start/?next=${encodeURIComponent(next)}`;
+  `/api/auth/directory/start/${encodeURIComponent(provider)}/?next=${encodeURIComponent(next)}`;
 
 /** `POST /api/auth/directory/handoff/`: the callback's one-time code -> the tokens or the product's second step. */
 export function finishDirectorySignIn(code: string): Promise<SignInAnswer> {
