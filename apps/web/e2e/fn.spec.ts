@@ -339,7 +339,10 @@ test.describe('new-fn', () => {
     await expect(central.getByTestId('fn-range-count')).toHaveText('Aralıqda 5 nömrə');
     await central.getByTestId('fn-batch-save').click();
     await expect(central.getByTestId('stale-version-alert')).toBeVisible();
+    // The typing is kept over the fresh batch; taking theirs asks first (issue 56).
+    await expect(form.getByLabel('Son nömrə')).toHaveValue('000005');
     await central.getByTestId('stale-version-reload').click();
+    await central.getByTestId('stale-version-confirm').click();
     await expect(form.getByLabel('Son nömrə')).toHaveValue('000004');
     await form.getByLabel('Son nömrə').fill('000005');
     await central.getByTestId('fn-batch-save').click();

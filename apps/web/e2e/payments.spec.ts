@@ -275,7 +275,10 @@ test.describe('fn-payment', () => {
     // The reload shows the other person's payment in the same page: their phone, both rows, its total.
     // A mark on the page that a full page reload would wipe.
     await page.evaluate(() => (document.body.dataset.beforeReload = 'kept'));
+    // The typed rows cannot be put back over the fresh payment: it is loaded once the person agrees (issue 56).
     await page.getByTestId('stale-version-reload').click();
+    await page.getByTestId('stale-version-confirm').click();
+    await page.getByTestId('stale-version-keep').click();
     await expect(page.getByTestId('stale-version-alert')).toBeHidden();
     await expect(page.getByLabel('Telefon', { exact: true })).toHaveValue('+994501112233');
     await expect(page.getByTestId('payment-row-1')).toBeVisible();

@@ -1,5 +1,6 @@
 import { toastMessages, versionMessages, type Group, type ResourceRecord, type User } from '@dnx/shared';
 import type { Page } from '@playwright/test';
+import { az } from '../src/i18n/az';
 import { apiAs, uniqueEmail } from './support/access';
 import { expect, screenshot, signIn, test, toast, useSession } from './support/fixtures';
 
@@ -10,7 +11,7 @@ const nameField = (page: Page) => page.getByTestId('resource-form').getByLabel('
 test.describe('two people editing one record', () => {
   test.use({ viewport: wide });
 
-  test('the second save is refused with the stale message; reloading shows the first save, and saving again works', async ({
+  test('the second save is refused in the form, naming what the first changed, and keeps the typing (issue 56)', async ({
     page: first,
     browser,
     baseURL,
@@ -41,13 +42,21 @@ test.describe('two people editing one record', () => {
     const alert = second.getByTestId('stale-version-alert');
     await expect(alert).toContainText(versionMessages.stale);
     await expect(second).toHaveURL(new RegExp(`${editPath}$`));
+    // In the form, in view, naming the field the other person changed; the typing is still there.
+    await expect(alert).toBeInViewport();
+    await expect(alert).toContainText(az.conflict.theirs.replace('{{names}}', 'Ad'));
+    await expect(alert).toContainText(az.conflict.mine.replace('{{names}}', 'Ad'));
+    await expect(nameField(second)).toHaveValue(`${name} (ikinci)`);
     await screenshot(second, 'stale-version-alert');
 
-    await alert.getByRole('button', { name: 'Yenidən yüklə' }).click();
+    // Taking theirs asks first; declining keeps the typing.
+    await alert.getByTestId('stale-version-reload').click();
+    await second.getByRole('button', { name: az.conflict.keep }).last().click();
+    await expect(nameField(second)).toHaveValue(`${name} (ikinci)`);
+    await alert.getByTestId('stale-version-keep').click();
     await expect(alert).toHaveCount(0);
-    await expect(nameField(second)).toHaveValue(`${name} (birinci)`);
 
-    await nameField(second).fill(`${name} (ikinci)`);
+    // Saved again, over the fresh version: the second person's name lands.
     await second.getByTestId('resource-form-save').click();
     await expect(toast(second, toastMessages.success)).toBeVisible();
     await expect(second).toHaveURL(/\/app\/route-companies/);
@@ -79,7 +88,11 @@ test.describe('two people editing one record', () => {
     await page.getByTestId('group-form-save').click();
     const alert = page.getByTestId('stale-version-alert');
     await expect(alert).toContainText(versionMessages.stale);
-    await alert.getByRole('button', { name: 'Yenidən yüklə' }).click();
+    await expect(alert).toContainText(az.conflict.theirs.replace('{{names}}', 'Qrupun adı'));
+    await expect(groupName).toHaveValue(`${name} (mən)`);
+    // Their value over the typing, once agreed to.
+    await alert.getByTestId('stale-version-reload').click();
+    await page.getByTestId('stale-version-confirm').click();
     await expect(alert).toHaveCount(0);
     await expect(groupName).toHaveValue(`${name} (başqası)`);
 
@@ -96,7 +109,7 @@ test.describe('two people editing one record', () => {
     expect((await api.get<Group>(`/api/user/groups/${group.id}/`)).version).toBe(group.version + 3);
   });
 
-  test('the user form: a stale save offers the reload, which shows the other save on the first step', async ({
+  test('the user form: a stale save keeps the typing over the fresh account, and the last step waits for its save', async ({
     page,
   }) => {
     await useSession(page, 'admin@demo.az');
@@ -141,12 +154,25 @@ test.describe('two people editing one record', () => {
     await renameAndSave('Mən');
     const alert = page.getByTestId('stale-version-alert');
     await expect(alert).toContainText(versionMessages.stale);
-    await alert.getByRole('button', { name: 'Yenidən yüklə' }).click();
-    await expect(alert).toHaveCount(0);
+    // The fresh account is on the first step, with this person's typing kept over it.
     await expect(page.getByTestId('user-form-step-0')).toBeVisible();
+    await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Mən');
+    await alert.getByTestId('stale-version-keep').click();
+    await expect(alert).toHaveCount(0);
+    // Through the person step (the typing still there) to the access step, and save.
     await page.getByTestId('user-form-next').click();
-    await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Başqası');
-    await renameAndSave('Mən');
+    await expect(page.getByTestId('user-form-step-1')).toBeVisible();
+    await expect(page.getByLabel('Ad', { exact: true })).toHaveValue('Mən');
+    await page.getByTestId('user-form-next').click();
+    // The last step opens and waits: the confirmation, still ticked from before, does not send it by itself.
+    await expect(page.getByTestId('user-form-step-2')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect((await api.get<User>(`/api/user/users/${user.id}/`)).first_name).toBe('Başqası');
+    // The confirmation was part of the typing kept: still ticked, so the save goes at once.
+    await expect(
+      page.getByRole('checkbox', { name: 'Daxil etdiyim məlumatların düzgünlüyünü təsdiq edirəm' }),
+    ).toBeChecked();
+    await page.getByTestId('user-form-save').click();
     await expect(toast(page, toastMessages.success)).toBeVisible();
     const saved = await api.get<User>(`/api/user/users/${user.id}/`);
     expect(saved).toMatchObject({ first_name: 'Mən', version: user.version + 2 });

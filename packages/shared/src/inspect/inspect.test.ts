@@ -72,6 +72,7 @@ describe('markKey and the snapshot mark', () => {
       snapshotPayloadSchema.safeParse({
         v: 1,
         cursor: '1',
+        from: null,
         full: true,
         generatedAt: '2026-01-01T00:00:00.000Z',
         regions: [1],

@@ -73,12 +73,14 @@ export function UserForm({ user, onCreated }: { user?: User; onCreated?: (user: 
           </Button>
           <Flex gap={8}>
             {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('form.previous')}</Button>}
+            {/* Two keys: the same <button> turned into the submit one under the click that opened the last step, and
+                the browser then sent the form as if "Saxla" had been pressed. */}
             {step < lastStep ? (
-              <Button type="primary" onClick={() => void goTo(step + 1)} data-testid="user-form-next">
+              <Button key="next" type="primary" onClick={() => void goTo(step + 1)} data-testid="user-form-next">
                 {t('form.next')}
               </Button>
             ) : (
-              <Button type="primary" htmlType="submit" loading={saving} data-testid="user-form-save">
+              <Button key="save" type="primary" htmlType="submit" loading={saving} data-testid="user-form-save">
                 {t('form.save')}
               </Button>
             )}
