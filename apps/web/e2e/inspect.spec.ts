@@ -1,65 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { parseReceiptQr, type FnBatch, type FnHistoryEntry } from '@dnx/shared';
+import { chromium } from '@playwright/test';
+import { parseReceiptQr, type FnHistoryEntry } from '@dnx/shared';
 import { chromiumArgs, chromiumPath } from '../../../scripts/lib/browser.mjs';
 import { apiAs, apiOf } from './support/access';
 import { audit, report, type Finding } from './support/axe';
 import { expect, signedIn, test, useSession } from './support/fixtures';
-import { freeAvtobusForms, paymentDocuments, phone } from './support/online';
+import { inspectAnswer, payForm, receiptQrText, typeMark } from './support/inspect';
+import { freeAvtobusForms, phone } from './support/online';
 import { writeQrVideo } from './support/qr-video';
-
-/** Pays one form of `batch` as the administrator, the way the cashier's screen does; answers the payment's id. */
-async function payForm(
-  admin: Page,
-  batch: FnBatch,
-  number: string,
-  plate: string,
-): Promise<{ form: number; payment: number }> {
-  const api = await apiAs(admin);
-  const forms = await api.get<{ results: { id: number; number: string }[] }>(
-    `/api/fn/forms/?batch=${batch.id}&no_page=1`,
-  );
-  const form = forms.results.find((f) => f.number === number)!;
-  const stamp = `${Date.now()}`.slice(-8);
-  const payment = await api.post<{ id: number }>('/api/payments/', {
-    owner_code: `18${stamp}`,
-    owner_name: `Yol yoxlaması ${stamp} MMC`,
-    region: batch.region,
-    ...paymentDocuments,
-    rows: [
-      {
-        form: form.id,
-        plate,
-        seats_count: 18,
-        transport_type: batch.transport_type,
-        coefficient: batch.coefficient_value,
-        // The batch's forms are for a year (freeAvtobusForms).
-        expire_date: 12,
-      },
-    ],
-  });
-  await api.post(`/api/payments/${payment.id}/submit/`, undefined);
-  await api.post(`/api/payments/${payment.id}/pay/`, {
-    payment_receipt_number: `INS-${stamp}-${number}`,
-    payment_receipt_date: new Date().toISOString().slice(0, 10),
-  });
-  return { form: form.id, payment: payment.id };
-}
-
-/** The QR text of a paid payment's receipt, as the PDF's QR code and its link hold it. */
-async function receiptQrText(admin: Page, payment: number): Promise<string> {
-  const token = await admin.evaluate(() => localStorage.getItem('token'));
-  const res = await admin.request.get(`/api/payments/${payment}/receipt.pdf`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBe(true);
-  const pdf = (await res.body()).toString('latin1');
-  const signed = [...pdf.matchAll(/\/URI \(([^)]*)\)/g)].map((m) => m[1]!).find((link) => link.includes('#r='));
-  if (!signed) throw new Error(`no signed QR link in the receipt of payment ${payment}: ${pdf.slice(0, 2000)}`);
-  return signed;
-}
 
 /** The same receipt with its signed validity moved: a forgery that keeps the authority's signature bytes. */
 function forged(qrText: string): string {
@@ -69,13 +19,7 @@ function forged(qrText: string): string {
   return `${qrText.split('#r=')[0]}#r=${head}.${changed}.${signature}`;
 }
 
-const answer = (page: Page) => page.getByTestId('inspect-answer');
-
-async function typeMark(page: Page, series: string, number: string) {
-  await page.getByRole('textbox', { name: 'Seriya', exact: true }).fill(series);
-  await page.getByRole('textbox', { name: 'Nömrə', exact: true }).fill(number);
-  await page.getByTestId('inspect-check').click();
-}
+const answer = inspectAnswer;
 
 test("the inspector's phone: synced once, offline it scans a receipt's QR from the camera and answers with the snapshot's time; a forged QR and a tampered snapshot are refused; a payment shows in the next delta; back online the checks are sent once and join the form's history", async ({
   browser,
@@ -122,6 +66,8 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
     const screen = page.getByTestId('inspect-page');
     await expect(screen).toHaveAttribute('data-sync', 'synced');
     await expect(page.getByTestId('inspect-snapshot')).toBeVisible();
+    // No check made yet: nothing is said to be sent.
+    await expect(page.getByTestId('inspect-pending')).toHaveText('');
     // The shell is cached once its service worker is active.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     findings.push(...(await audit(page, 'inspect synced')));
@@ -191,14 +137,23 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
     await cdp.detach();
     expect(lookupMs).toBeLessThan(50);
     await expect(page.getByTestId('inspect-pending')).toHaveAttribute('data-count', '0');
+    await expect(page.getByTestId('inspect-pending')).toHaveText('Bütün yoxlamalar göndərilib.');
+    // A typed mark that cannot be one takes the green answer away, and says why under the fields.
+    await typeMark(page, batch.series, '0');
+    await expect(answer(page)).toHaveCount(0);
+    await expect(page.getByTestId('inspect-typed-invalid')).toBeVisible();
 
     // Offline: the page opens from the phone, the camera reads the receipt, the answer names the snapshot's time.
     await context.setOffline(true);
     await page.reload();
     await expect(screen).toHaveAttribute('data-sync', 'offline');
     await expect(page.getByTestId('inspect-notice-offline')).toBeVisible();
+    await typeMark(page, batch.series, '0');
+    await expect(page.getByTestId('inspect-typed-invalid')).toBeVisible();
     await page.getByTestId('inspect-scan').click();
     await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    // The scan's answer stands alone: the typed field's error is gone.
+    await expect(page.getByTestId('inspect-typed-invalid')).toHaveCount(0);
     await expect(page.getByTestId('inspect-state')).toHaveText(/Etibarlıdır/);
     await expect(page.getByTestId('inspect-plate')).toContainText('10-IN-001');
     await expect(page.getByTestId('inspect-mark')).toContainText(`${batch.series} 000001`);
@@ -251,17 +206,21 @@ test("the inspector's phone: synced once, offline it scans a receipt's QR from t
     );
     expect(checks).toHaveLength(3);
 
-    // A snapshot past its allowed age is named old; signed out, the phone still answers and says it cannot sync.
+    // A phone whose clock is a month ahead is told so at its next sync, and judges by the server's time: the list
+    // just synced is not old. Signed out, the phone still answers and says it cannot sync.
     await page.clock.setFixedTime(new Date(Date.now() + 30 * 86_400_000));
     await page.reload();
-    await expect(page.getByTestId('inspect-stale')).toBeVisible();
-    findings.push(...(await audit(page, 'inspect stale')));
+    await expect(screen).toHaveAttribute('data-sync', 'synced');
+    await expect(page.getByTestId('inspect-clock')).toContainText('dəqiqə irəlidədir');
+    await expect(page.getByTestId('inspect-stale')).toHaveCount(0);
+    findings.push(...(await audit(page, 'inspect clock ahead')));
     await page.evaluate(() => localStorage.removeItem('token'));
     await page.reload();
     await expect(screen).toHaveAttribute('data-sync', 'signedOut');
     await expect(page.getByTestId('inspect-signed-out')).toBeVisible();
     await typeMark(page, batch.series, '1');
     await expect(answer(page)).toHaveAttribute('data-answer', 'valid');
+    await expect(page.getByTestId('inspect-pending')).not.toHaveText('Bütün yoxlamalar göndərilib.');
     findings.push(...(await audit(page, 'inspect signed out')));
   } finally {
     await phoneBrowser.close();
