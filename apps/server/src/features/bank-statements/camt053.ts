@@ -5,6 +5,7 @@ import {
   parseAmount,
   shownCurrency,
   StatementError,
+  type EntryText,
   type ParsedEntry,
   type ParsedStatement,
 } from './statement';
@@ -20,7 +21,7 @@ import {
 
 type Node = Record<string, unknown>;
 
-const listed = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'Othr']);
+const listed = new Set(['Stmt', 'Bal', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'Othr', 'AddtlRmtInf']);
 const parser = new XMLParser({
   removeNSPrefix: true,
   ignoreAttributes: false,
@@ -83,24 +84,64 @@ export function hasDeclarations(xml: string): boolean {
   return /<!DOCTYPE|<!ENTITY/i.test(xml);
 }
 
-/** A booked entry as the statement keeps it. */
+/** Every text of a repeated child element (`Ustrd`, `AddtlRmtInf`), decoded. */
+const texts = (node: unknown, name: string): string[] =>
+  (node && typeof node === 'object' ? ([(node as Node)[name]].flat() as unknown[]) : [])
+    .map((value) => text({ value }, 'value'))
+    .filter((value) => value !== '');
+
+/** A party of RltdPties (`Dbtr`, `UltmtDbtr`): .02 names it directly, .08 in its `Pty`. */
+function partyOf(details: Node | undefined, role: 'Dbtr' | 'UltmtDbtr') {
+  const node = (details?.RltdPties as Node | undefined)?.[role] as Node | undefined;
+  const party = (node?.Pty as Node | undefined) ?? node;
+  // A company's id (OrgId) or a natural person's (PrvtId): either may be the VÖEN.
+  const id = text(party, 'Id', 'OrgId', 'Othr', 'Id') || text(party, 'Id', 'PrvtId', 'Othr', 'Id');
+  return { name: text(party, 'Nm'), id };
+}
+
+/** The remittance texts of one transaction's details, each by the field it came in (issue 57). */
+function detailTexts(details: Node | undefined): EntryText[] {
+  const found: EntryText[] = [];
+  const remittance = details?.RmtInf as Node | undefined;
+  for (const value of texts(remittance, 'Ustrd')) found.push({ field: 'Ustrd', text: value });
+  for (const structured of list(remittance, 'Strd')) {
+    const reference = text(structured, 'CdtrRefInf', 'Ref');
+    if (reference) found.push({ field: 'Strd/CdtrRefInf/Ref', text: reference });
+    for (const value of texts(structured, 'AddtlRmtInf')) found.push({ field: 'Strd/AddtlRmtInf', text: value });
+  }
+  const endToEnd = text(details, 'Refs', 'EndToEndId');
+  if (endToEnd && endToEnd.toUpperCase() !== 'NOTPROVIDED') found.push({ field: 'EndToEndId', text: endToEnd });
+  const additional = text(details, 'AddtlTxInf');
+  if (additional) found.push({ field: 'AddtlTxInf', text: additional });
+  const ultimate = partyOf(details, 'UltmtDbtr');
+  if (ultimate.name) found.push({ field: 'UltmtDbtr/Nm', text: ultimate.name });
+  if (ultimate.id) found.push({ field: 'UltmtDbtr/Id', text: ultimate.id });
+  return found;
+}
+
+/** A booked entry as the statement keeps it: every text of every transaction's details (issue 57). */
 function readEntry(entry: Node): ParsedEntry {
   const { amount } = signedAmount(entry);
-  const details = list(list(entry, 'NtryDtls')[0], 'TxDtls')[0];
-  // .02 names the debtor in RltdPties/Dbtr, .08 in RltdPties/Dbtr/Pty.
-  const debtor = (details?.RltdPties as Node | undefined)?.Dbtr as Node | undefined;
-  const party = (debtor?.Pty as Node | undefined) ?? debtor;
+  const all = list(list(entry, 'NtryDtls')[0], 'TxDtls');
+  const details = all[0];
+  const debtor = partyOf(details, 'Dbtr');
+  const ultimate = partyOf(details, 'UltmtDbtr');
+  const entryTexts = all.flatMap(detailTexts);
+  const note = text(entry, 'AddtlNtryInf');
+  if (note) entryTexts.push({ field: 'AddtlNtryInf', text: note });
+  const first = (field: string) => entryTexts.find((t) => t.field === field)?.text ?? '';
   return {
     bookingDate: dayOf(entry.BookgDt) ?? dayOf(entry.ValDt) ?? checkedDay(''),
     direction: text(entry, 'CdtDbtInd') === 'DBIT' ? 'debit' : 'credit',
     amount,
-    reference:
-      text(details, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref') ||
-      text(details, 'RmtInf', 'Ustrd') ||
-      text(entry, 'AddtlNtryInf'),
-    payerCode: text(party, 'Id', 'OrgId', 'Othr', 'Id'),
-    payerName: text(party, 'Nm'),
+    reference: first('Strd/CdtrRefInf/Ref') || first('Ustrd') || note,
+    payerCode: debtor.id || ultimate.id,
+    payerName: debtor.name || ultimate.name,
     bankReference: text(entry, 'AcctSvcrRef') || text(entry, 'NtryRef'),
+    payerAccount:
+      text(details, 'RltdPties', 'DbtrAcct', 'Id', 'IBAN') ||
+      text(details, 'RltdPties', 'DbtrAcct', 'Id', 'Othr', 'Id'),
+    texts: entryTexts,
   };
 }
 

@@ -13,7 +13,8 @@ import {
  * The documented CSV (docs/operations.md "Bank statements"): UTF-8, comma or semicolon, a header naming the columns
  * in any order: `type` (opening, credit, debit, closing), `date` (yyyy-mm-dd), `amount` (a point or a comma, two
  * decimals at most; a balance may be below zero), and optionally `account`, `number`, `currency` (AZN when absent),
- * `reference` (the receipt's number), `payer_voen`, `payer_name`, `bank_reference`. One opening and one closing row.
+ * `reference` (the receipt's number, or what the payer wrote), `payer_voen`, `payer_name`, `bank_reference`, and
+ * (issue 57) `details` (the payment's details, free text) and `payer_account`. One opening and one closing row.
  * Read by the imports' table reader, within the same bounds. Every row is of the first row's account and currency
  * (issue 56): a row that names another is refused with its line.
  */
@@ -29,6 +30,8 @@ export const csvColumns = [
   'payer_voen',
   'payer_name',
   'bank_reference',
+  'details',
+  'payer_account',
 ] as const;
 
 export function isStatementCsv(head: string): boolean {
@@ -87,6 +90,11 @@ export async function readStatementCsv(path: string, maxEntries: number): Promis
         payerCode: cell('payer_voen'),
         payerName: cell('payer_name'),
         bankReference: cell('bank_reference'),
+        payerAccount: cell('payer_account'),
+        texts: [
+          { field: 'reference', text: cell('reference') },
+          { field: 'details', text: cell('details') },
+        ],
       });
     } else throw new StatementError(m.fileUnreadable(`type "${type.slice(0, 20)}"`));
   }

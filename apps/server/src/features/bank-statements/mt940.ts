@@ -4,6 +4,7 @@ import {
   parseAmount,
   shownCurrency,
   StatementError,
+  type EntryText,
   type ParsedEntry,
   type ParsedStatement,
 } from './statement';
@@ -12,8 +13,9 @@ import {
  * SWIFT MT940, read by a small reader of our own (docs/decisions.md "Issue 48": the npm readers of MT940 are little
  * used and little kept). One statement a file: the fields :20: (its reference), :25: (account), :28C: (number),
  * :60F:/:60M: (opening), :61: (a line) with its :86: (what the payer wrote), :62F:/:62M: (closing). The :86: of a
- * credit is read by its subfields `/RCPT/` (the receipt's number), `/VOEN/` and `/NAME/` (the payer); without them,
- * its whole text is the reference. A SWIFT envelope ({1:...}{4: ... -}) is allowed around it. Every balance
+ * credit is read in its common layouts (issue 57): the subfields `/RCPT/` (the receipt's number, slashes and all),
+ * `/REMI/`, `/EREF/`, `/VOEN/`, `/NAME/`, `/ORDP/`; the structured `?20`-`?29` (purpose), `?31` (account), `?32`-`?33`
+ * (name); without them, its whole text is the reference. Every one of them is kept as a text of the entry. A SWIFT envelope ({1:...}{4: ... -}) is allowed around it. Every balance
  * (:60:, :62:, :64:, :65:) is in the opening's currency (issue 56).
  */
 
@@ -45,12 +47,77 @@ function balance(value: string | undefined, which: string) {
 const linePattern =
   /^(\d{6})(\d{4})?(RC|RD|C|D)[A-Z]?([\d,]+)([A-Z]\w{3})([^\n/]*(?:\/(?!\/)[^\n/]*)*)(?:\/\/([^\n]*))?/;
 
-/** The /KEY/value subfields of a :86:. */
-function subfields(info: string): Map<string, string> {
+/** The keys of a :86: written as `/KEY/value` (issue 57); a value runs to the next known key, so it may hold a slash. */
+const slashKeys = [
+  'RCPT',
+  'VOEN',
+  'NAME',
+  'EREF',
+  'REMI',
+  'ORDP',
+  'KREF',
+  'MREF',
+  'CRED',
+  'IBAN',
+  'ACCW',
+  'BENM',
+  'ID',
+];
+const slashKey = new RegExp(`/(${slashKeys.join('|')})/`, 'g');
+
+/** The /KEY/value subfields of a :86: (a value's own slashes kept, `/REMI/USTD//text` read as the text). */
+export function subfields(info: string): Map<string, string> {
   const found = new Map<string, string>();
   const flat = info.replace(/\n/g, '');
-  for (const match of flat.matchAll(/\/(RCPT|VOEN|NAME)\/([^/]*)/g)) found.set(match[1]!, match[2]!.trim());
+  const marks = [...flat.matchAll(slashKey)];
+  marks.forEach((mark, i) => {
+    const start = mark.index + mark[0].length;
+    const end = i + 1 < marks.length ? marks[i + 1]!.index : flat.length;
+    const value = flat
+      .slice(start, end)
+      .replace(/^(USTD|STRD)\/\/?/, '')
+      .replace(/^\/+|\/+$/g, '')
+      .trim();
+    if (!found.has(mark[1]!) && value !== '') found.set(mark[1]!, value);
+  });
   return found;
+}
+
+/** The `?NN` subfields of a structured :86: (`166?00GUTSCHRIFT?20EREF+…?21…?32name`), by their number. */
+export function questionFields(info: string): Map<number, string> {
+  const found = new Map<number, string>();
+  const flat = info.replace(/\n/g, '');
+  if (!/^\d{3}\?\d\d/.test(flat) && !/^\?\d\d/.test(flat)) return found;
+  for (const match of flat.matchAll(/\?(\d\d)([^?]*)/g)) {
+    const key = Number(match[1]);
+    found.set(key, (found.get(key) ?? '') + match[2]!);
+  }
+  return found;
+}
+
+const iban = /\b[A-Z]{2}\d{2}[A-Z0-9]{11,30}\b/;
+
+/** What a :86: says, read in its common layouts (issue 57): `/KEY/` subfields, `?20`-`?29`, or free text. */
+function readInfo(info: string) {
+  const flat = info.replace(/\n/g, ' ').replace(/\s+/g, ' ').trim();
+  const sub = subfields(info);
+  const question = questionFields(info);
+  const texts: EntryText[] = [];
+  const purpose = Array.from({ length: 10 }, (_, i) => question.get(20 + i) ?? '').join('');
+  for (const key of ['RCPT', 'REMI', 'EREF', 'KREF', 'MREF'] as const) {
+    const value = sub.get(key);
+    if (value && !(key === 'EREF' && value.toUpperCase() === 'NOTPROVIDED'))
+      texts.push({ field: `:86:/${key}/`, text: value });
+  }
+  if (purpose) texts.push({ field: ':86:?20-?29', text: purpose });
+  if (flat) texts.push({ field: ':86:', text: flat });
+  const ordering = sub.get('ORDP') ?? '';
+  const orderingName = ordering.replace(/^\/+/, '').replace(iban, '').trim();
+  const name = sub.get('NAME') ?? (`${question.get(32) ?? ''}${question.get(33) ?? ''}`.trim() || orderingName);
+  const account = sub.get('IBAN') ?? sub.get('ACCW') ?? question.get(31) ?? iban.exec(ordering)?.[0] ?? '';
+  const reference =
+    sub.get('RCPT') ?? sub.get('REMI') ?? (purpose || (sub.size === 0 && question.size === 0 ? flat : ''));
+  return { reference, payerCode: sub.get('VOEN') ?? sub.get('ID') ?? '', payerName: name, account, texts };
 }
 
 export function isMt940(head: string): boolean {
@@ -76,16 +143,24 @@ export function readMt940(text: string): ParsedStatement {
     if (!match) throw new StatementError(m.fileUnreadable(`:61:${field.value.slice(0, 60)}`));
     const mark = match[3]!;
     const info = all[i + 1]?.tag === '86' ? all[i + 1]!.value : '';
-    const sub = subfields(info);
+    const read = readInfo(info);
+    // The :61:'s own reference (the account owner's, NONREF when none) and its supplementary details (line two).
+    const ownReference = (match[6] ?? '').trim();
+    const supplementary = field.value.split('\n').slice(1).join(' ').trim();
+    const lineTexts: EntryText[] = [];
+    if (ownReference && ownReference.toUpperCase() !== 'NONREF') lineTexts.push({ field: ':61:', text: ownReference });
+    if (supplementary) lineTexts.push({ field: ':61:/details', text: supplementary });
     entries.push({
       bookingDate: day(match[1]!),
       // A reversal of a credit takes money out, of a debit brings it in.
       direction: mark === 'C' || mark === 'RD' ? 'credit' : 'debit',
       amount: parseAmount(match[4]!),
-      reference: sub.get('RCPT') ?? (sub.size === 0 ? info.replace(/\n/g, ' ').trim() : ''),
-      payerCode: sub.get('VOEN') ?? '',
-      payerName: sub.get('NAME') ?? '',
+      reference: read.reference,
+      payerCode: read.payerCode,
+      payerName: read.payerName,
       bankReference: (match[7] ?? '').trim(),
+      payerAccount: read.account,
+      texts: [...read.texts, ...lineTexts],
     });
   });
   return {

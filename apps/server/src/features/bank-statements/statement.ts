@@ -5,6 +5,15 @@ import { bankStatementMessages as m, moneyToDecimal, statementText, type BankSta
  * binary float; days as yyyy-mm-dd. What the readers find wrong is a `StatementError` with the message to show.
  */
 
+/**
+ * A text a bank gave with an entry (issue 57): the field it came in (`Ustrd`, `Strd/AddtlRmtInf`, `EndToEndId`,
+ * `:86:/REMI/`, `?20-?29`, `details`, …) and what it says, at most 140 characters each. Matching reads them all.
+ */
+export interface EntryText {
+  field: string;
+  text: string;
+}
+
 export interface ParsedEntry {
   bookingDate: string;
   direction: 'credit' | 'debit';
@@ -14,6 +23,10 @@ export interface ParsedEntry {
   payerCode: string;
   payerName: string;
   bankReference: string;
+  /** The payer's account (camt `DbtrAcct`, MT940 `?31` or an IBAN of `/ORDP/`, CSV `payer_account`), or ''. */
+  payerAccount: string;
+  /** Every text of the entry, in the order the file gives them, each field once. */
+  texts: EntryText[];
 }
 
 export interface ParsedStatement {
@@ -100,6 +113,26 @@ export function cleanTexts(statement: ParsedStatement): ParsedStatement {
       payerCode: statementText(entry.payerCode),
       payerName: statementText(entry.payerName),
       bankReference: statementText(entry.bankReference),
+      payerAccount: statementText(entry.payerAccount),
+      texts: entryTexts(entry.texts),
     })),
   };
+}
+
+/** An entry keeps at most this many texts: a file of thousands of `Ustrd` in one entry is cut, not refused. */
+export const entryTextsMax = 24;
+
+/** An entry's texts as kept: each at most 140 characters, the empty ones and the repeats (same field, same text) left out. */
+export function entryTexts(texts: EntryText[]): EntryText[] {
+  const kept: EntryText[] = [];
+  const seen = new Set<string>();
+  for (const { field, text } of texts) {
+    const clean = statementText(text);
+    const key = `${field}\n${clean}`;
+    if (kept.length >= entryTextsMax) break;
+    if (clean === '' || seen.has(key)) continue;
+    seen.add(key);
+    kept.push({ field: statementText(field), text: clean });
+  }
+  return kept;
 }
