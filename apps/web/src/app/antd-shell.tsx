@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ConfigProvider, message, theme as antdTheme, type ThemeConfig } from 'antd';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import azAZ from 'antd/locale/az_AZ';
 import dayjs from 'dayjs';
 import 'dayjs/locale/az';
-import { lazy, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ListToolsContext, type RenderListTools } from '../components/resource-list/list-settings';
@@ -11,13 +11,15 @@ import { currentUserQuery } from '../lib/current-user';
 import { antdLocaleOf } from '../i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { firstErrorScroll } from '../lib/form-rules';
-import { setToastInstance } from '../lib/notify';
+import { onToastWanted } from '../lib/notify';
 import { appFontFamily } from '../lib/fonts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
 // Every list's column settings, density and saved views (issue 29): loaded with the first list shown.
 const ListTools = lazy(() => import('../features/views/components/list-tools'));
 const renderListTools: RenderListTools = (props) => <ListTools {...props} />;
+// Ant Design's message code (issue 60): loaded with the first toast, not with the first screen.
+const Toasts = lazy(() => import('./toasts'));
 
 /**
  * Secondary, tertiary, description and placeholder text are solid greys of at least 4.5:1 on white and on the
@@ -100,12 +102,6 @@ export function themeFor({
 /** Public pages with no card of their own to carry the language choice (the sign-in cards carry it). */
 const publicPagesWithSwitch = ['/verify/', '/online', '/reminders/'];
 
-function Toasts() {
-  const [api, holder] = message.useMessage({ maxCount: 5, duration: 3 });
-  useEffect(() => setToastInstance(api), [api]);
-  return holder;
-}
-
 /**
  * Ant Design's theme (light or dark, normal or compact, still when the system asks for less motion), locale of the interface's language, the forms' focus on their first error and toasts (at most 5, hidden after 3000 ms) for every screen but
  * /signin, which is the first download and is kept free of it.
@@ -120,6 +116,8 @@ export function AntdShell() {
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => themeFor({ dark, compact, reducedMotion }), [dark, compact, reducedMotion]);
   const { pathname } = useLocation();
+  const [toastsWanted, setToastsWanted] = useState(false);
+  useEffect(() => onToastWanted(() => setToastsWanted(true)), []);
   // Dates of pickers and calendars in the interface's language (its dayjs locale was loaded with its texts).
   dayjs.locale(language);
   useEffect(() => {
@@ -139,7 +137,11 @@ export function AntdShell() {
           <LanguageSwitch />
         </div>
       )}
-      <Toasts />
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
       <ListToolsContext value={renderListTools}>
         <Outlet />
       </ListToolsContext>

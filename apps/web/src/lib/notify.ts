@@ -15,9 +15,19 @@ import { ApiError } from './api-client';
  * ends, after the reopen), so the confirmation of a second save would never show.
  */
 let instance: MessageInstance | null = null;
+/** Toasts asked for before Ant Design's message code was loaded (issue 60: it loads with the first toast). */
+const waiting: (() => void)[] = [];
+let wanted: (() => void) | null = null;
 
 export function setToastInstance(message: MessageInstance) {
   instance = message;
+  waiting.splice(0).forEach((open) => open());
+}
+
+/** Called once a toast is wanted and no instance is there yet: the shell then loads and mounts the toasts' host. */
+export function onToastWanted(listener: () => void) {
+  wanted = listener;
+  if (waiting.length) listener();
 }
 
 type ToastType = 'success' | 'error' | 'info';
@@ -51,7 +61,11 @@ function show(type: ToastType, text: string, requestId?: string | null) {
         ),
       )
     : text;
-  return instance?.open({ type, content, key: toastKey(type, requestId ? `${text}#${requestId}` : text) });
+  const key = toastKey(type, requestId ? `${text}#${requestId}` : text);
+  if (instance) return instance.open({ type, content, key });
+  waiting.push(() => instance?.open({ type, content, key }));
+  wanted?.();
+  return undefined;
 }
 
 export const toast = {

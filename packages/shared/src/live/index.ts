@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, textIdSchema } from '../api/input';
 import type { ResourceKey } from '../resources/define';
+import type { LiveListResource } from './names';
 
 /**
  * The live back office's contract (issue 47): one Server-Sent Events stream a signed-in tab (`GET /api/events/`)
@@ -19,21 +20,7 @@ import type { ResourceKey } from '../resources/define';
  * presence renewal). More than 20 streams of one user, or a full process, is a 429 with Retry-After.
  */
 
-/**
- * What a `change` names: the list's resource, its API path without `/api/` and slashes ('payments' for
- * `/api/payments/`, 'fn-batches' for `/api/fn/batches/`, 'online-carriers' for `/api/online-carriers/`, a
- * reference list by its key: 'drivers', 'regions', ...).
- */
-export const liveListResources = [
-  'payments',
-  'fn-batches',
-  'fn-forms',
-  'online-carriers',
-  'online-payments',
-  'bus-routes',
-] as const;
-
-export type LiveListResource = (typeof liveListResources)[number];
+export { liveListResources, type LiveListResource } from './names';
 export type LiveResource = LiveListResource | ResourceKey;
 
 /** A resource name as the stream and the presence paths take it (kebab-case; unknown names are refused). */
@@ -111,35 +98,15 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | null {
   return parsed.success ? ({ type, data: parsed.data } as LiveEvent) : null;
 }
 
-/**
- * An event id `<bootId>.<token>` (issue 56: the token is the event's number sealed by its process, so it says
- * nothing of the events a reader was not sent), or null when it is not one.
- */
-export function parseLiveEventId(text: string | undefined | null): { bootId: string; token: string } | null {
-  const match = /^([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{1,64})$/.exec(text ?? '');
-  return match ? { bootId: match[1]!, token: match[2]! } : null;
-}
-
-/** The most ids a resume may name: a tab's first stream names the positions its first reads carried. */
-export const liveResumeIdsMax = 16;
-
-/** The ids of a resume, separated by spaces (at most `liveResumeIdsMax`); what is not an id is left out. */
-export function parseLiveEventIds(text: string | undefined | null): { bootId: string; token: string }[] {
-  return (text ?? '')
-    .split(' ')
-    .slice(0, liveResumeIdsMax)
-    .map((part) => parseLiveEventId(part))
-    .filter((id) => id !== null);
-}
-
-export const liveEventId = (bootId: string, token: string) => `${bootId}.${token}`;
-
-/** A comment line `: ping` this often, so proxies and the browser keep the stream open. */
-export const livePingMs = 15_000;
-/** An editor renews their presence this often... */
-export const presenceRenewMs = 20_000;
-/** ...and it lapses this long after the last renewal. */
-export const presenceExpiryMs = 45_000;
+export {
+  liveEventId,
+  livePingMs,
+  liveResumeIdsMax,
+  parseLiveEventId,
+  parseLiveEventIds,
+  presenceExpiryMs,
+  presenceRenewMs,
+} from './names';
 
 export const presenceParamsSchema = z.object({ resource: liveResourceSchema, id: textIdSchema() });
 export const presenceResponseSchema = z.object({ editors: z.array(liveEditorSchema) });

@@ -1,7 +1,8 @@
 import { homePath } from '@dnx/shared';
 import { queryClient } from '../../app/query-client';
 import { refreshAccessToken } from '../../lib/api-client';
-import { stopLiveStream } from '../../lib/live';
+// The bus alone: the live barrel would bring the stream's hooks and the shared event schemas (zod) into the first download.
+import { stopLiveStream } from '../../lib/live/bus';
 import { tokenStorage } from '../../lib/token-storage';
 import { logout, verifyToken, type TokenPair } from './api/tokens';
 
