@@ -25,5 +25,6 @@ export * from './i18n';
 export * from './bank-statements';
 export * from './bank-statements/columns';
 export * from './bank-statements/text';
+export * from './bank-statements/normalise';
 export * from './live';
 export * from './directory';

@@ -5,8 +5,9 @@ import type { Database } from '../db/client';
 import { insertAsJson } from '../lib/bulk-insert';
 import { bankEntries, bankStatements, users } from '../db/schema';
 import { statementIdentity } from '../features/bank-statements/statement-identity';
-import { matchInTransaction } from '../features/bank-statements/statement-write';
+import { entryRow, matchInTransaction } from '../features/bank-statements/statement-write';
 import { demoStatementDrafts, demoStatementFiles } from '../features/bank-statements/demo-files';
+import { draftTexts } from '../features/bank-statements/statement-files';
 
 /**
  * The demo year's bank statements (issue 48, `features/bank-statements/demo-files.ts`), kept as imported (the hash
@@ -51,18 +52,19 @@ export async function seedDemoBankStatements(db: Database): Promise<void> {
         await insertAsJson(
           tx,
           bankEntries,
-          draft.entries.map((entry, position) => ({
-            statementId: statement!.id,
-            position: position + 1,
-            bookingDate: entry.date,
-            direction: entry.direction,
-            amount: entry.amount,
-            reference: entry.reference,
-            payerCode: entry.payerCode ?? '',
-            payerName: entry.payerName ?? '',
-            bankReference: entry.bankReference ?? '',
-            matchState: entry.direction === 'credit' ? 'no_payment' : null,
-          })),
+          draft.entries.map((entry, position) =>
+            entryRow(statement!.id, position + 1, {
+              bookingDate: entry.date,
+              direction: entry.direction,
+              amount: entry.amount,
+              reference: entry.reference,
+              payerCode: entry.payerCode ?? '',
+              payerName: entry.payerName ?? '',
+              bankReference: entry.bankReference ?? '',
+              payerAccount: entry.payerAccount ?? '',
+              texts: draftTexts(entry),
+            }),
+          ),
         );
       await matchInTransaction(tx, statement!.id, 10);
     });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { payments } from './payments';
 import { users } from './users';
@@ -62,6 +73,23 @@ export const bankEntries = pgTable(
     payerCode: text('payer_code').notNull().default(''),
     payerName: text('payer_name').notNull().default(''),
     bankReference: text('bank_reference').notNull().default(''),
+    /** The payer's account as the bank gives it (issue 57), or ''. */
+    payerAccount: text('payer_account').notNull().default(''),
+    /** Every text of the entry by its field (camt `Ustrd`, MT940 `:86:/REMI/`, CSV `details`, …), 140 characters each. */
+    texts: jsonb('texts')
+      .$type<{ field: string; text: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The receipt keys its texts may name (shared `receiptCandidates`): matched against `bank_receipt_key`. */
+    receiptKeys: text('receipt_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The payer's VÖEN candidates: the debtor's id and the ten-digit tokens of its texts. */
+    voenTokens: text('voen_tokens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Null for a debit: only credits are matched. */
     matchState: text('match_state'),
     claimedPaymentId: integer('claimed_payment_id').references(() => payments.id, { onDelete: 'set null' }),
@@ -79,6 +107,8 @@ export const bankEntries = pgTable(
     index('bank_entries_claimed_payment_id_idx').on(t.claimedPaymentId),
     index('bank_entries_match_state_idx').on(t.matchState, t.id),
     index('bank_entries_resolved_by_idx').on(t.resolvedBy),
+    // A payment paid after its credit came finds the credit that names it (issue 57).
+    index('bank_entries_receipt_keys_idx').using('gin', t.receiptKeys),
     check('bank_entries_direction_known', sql`${t.direction} in ('credit', 'debit')`),
     check('bank_entries_amount_positive', sql`${t.amount} > 0`),
     check(

@@ -19,6 +19,15 @@ import { regions } from './regions';
 import { users } from './users';
 
 /**
+ * A receipt's key as the database computes it (issue 57), the very steps of shared `bankFold` and `receiptKey`: `№` a
+ * separator, NFKC, Azerbaijani folding (az_fold), every character but a-z and 0-9 a separator, the leading zeros of
+ * a digit run dropped, the tokens joined. `DEMO-0001`, `demo 0001` and `DEMO/1` are all `demo1`.
+ */
+export const bankReceiptKeySql = (column: string) =>
+  `replace(btrim(regexp_replace(regexp_replace(lower(az_fold(normalize(replace(${column}, '№', ' '), NFKC))), ` +
+  `'[^a-z0-9]+', ' ', 'g'), '(^|[^0-9])0+([0-9])', '\\1\\2', 'g')), ' ', '')`;
+
+/**
  * Fee payments against forms (issue 13, decisions.md "Payments"). Money is numeric(12,2), never a float. A form is
  * held by at most one payment that is not cancelled: `cancelled` is generated from the status, copied onto every
  * row by a foreign key ON UPDATE CASCADE, and a partial unique index on the rows' form refuses a second holder.
@@ -50,6 +59,8 @@ export const payments = pgTable(
     searchKey: text('search_key').generatedAlwaysAs(
       sql.raw(`az_fold(owner_name || ' ' || owner_code || ' ' || coalesce(payment_receipt_number, ''))`),
     ),
+    /** The receipt's key a bank's text names it by (issue 57): matched against the keys of a credit's texts. */
+    receiptKey: text('receipt_key').generatedAlwaysAs(sql.raw(bankReceiptKeySql('payment_receipt_number'))),
     /** 1 under review, 2 awaiting payment, 3 paid, 4 cancelled. */
     status: smallint('status').notNull().default(1),
     /** Kept by the database from the status; the rows follow it (payment_rows_payment_cancelled_fk). */
@@ -72,6 +83,8 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_payment_receipt_number_key').on(t.paymentReceiptNumber),
     uniqueIndex('payments_verify_code_key').on(t.verifyCode),
+    // A credit's text finds its receipts by key (issue 57): set-based, one index lookup per key.
+    index('payments_receipt_key_idx').on(t.receiptKey),
     // Target of the rows' (payment_id, cancelled) key.
     unique('payments_id_cancelled_key').on(t.id, t.cancelled),
     index('payments_region_id_idx').on(t.regionId, t.id),

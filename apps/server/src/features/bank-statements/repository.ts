@@ -143,21 +143,28 @@ export async function findEntry(db: Executor, id: number) {
 }
 
 /**
- * Matches the statement's credits not yet matched by hand or by an earlier pass: each claims the paid payment whose
- * receipt's number it names, from the same payer (when the bank gives the VÖEN), its receipt within the window of
- * its booking. Then, per claimed payment: already linked to another credit, or claimed by two of this statement:
- * `contested`; another amount: `amount_differs`; else `matched` and linked. The link's unique index is the last
- * word: a concurrent match of the same payment fails this one, and the caller matches again.
+ * Matches the statement's credits not yet matched by hand or by an earlier pass (issue 57): each claims the paid
+ * payment whose receipt its texts name, by the receipt's normalised key (`payments.receipt_key`, indexed; the
+ * entry's `receipt_keys`), when they name exactly one, from the same payer (when the bank gives the VÖEN), its receipt
+ * within the window of its booking. Then, per claimed payment: already linked to another credit, or claimed by two of
+ * this statement: `contested`; another amount: `amount_differs`; else `matched` and linked. The link's unique index
+ * is the last word: a concurrent match of the same payment fails this one, and the caller matches again.
  */
 export async function matchStatement(db: Executor, statementId: number, windowDays: number) {
   await db.execute(sql`
-    update bank_entries e set claimed_payment_id = p.id
-    from payments p
-    where e.statement_id = ${statementId} and e.direction = 'credit' and e.match_state = 'no_payment'
-      and e.resolved_by is null and e.reference <> ''
-      and p.payment_receipt_number = e.reference and p.status = ${paid}
-      and (e.payer_code = '' or p.owner_code = e.payer_code)
-      and e.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int`);
+    with named as (
+      select e.id as entry_id, p.id as payment_id
+      from bank_entries e
+      cross join lateral unnest(e.receipt_keys) k(key)
+      join payments p on p.receipt_key = k.key and p.status = ${paid}
+      where e.statement_id = ${statementId} and e.direction = 'credit' and e.match_state = 'no_payment'
+        and e.resolved_by is null
+        and (e.payer_code = '' or p.owner_code = e.payer_code)
+        and e.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int
+    ), single as (
+      select entry_id, min(payment_id) as payment_id from named group by entry_id having count(distinct payment_id) = 1
+    )
+    update bank_entries e set claimed_payment_id = s.payment_id from single s where e.id = s.entry_id`);
   await db.execute(sql`
     with claims as (
       select e.id, e.amount, p.id as payment_id, p.total,

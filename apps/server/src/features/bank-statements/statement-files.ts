@@ -13,6 +13,19 @@ export interface DraftEntry {
   payerCode?: string;
   payerName?: string;
   bankReference?: string;
+  /** More of what the payer wrote (issue 57): camt's further `Ustrd`s, MT940's `/REMI/`, the CSV's `details`. */
+  details?: string[];
+  payerAccount?: string;
+  /** MT940: the :86: as free text (the reference and details), no subfields. */
+  freeText?: boolean;
+}
+
+/** The texts a reader finds in a draft's entry: its reference and details (the demo keeps these as read). */
+export function draftTexts(entry: DraftEntry): { field: string; text: string }[] {
+  return [
+    { field: 'reference', text: entry.reference },
+    ...(entry.details ?? []).map((text) => ({ field: 'details', text })),
+  ].filter((t) => t.text !== '');
 }
 
 export interface StatementDraft {
@@ -55,7 +68,10 @@ export function camt053(draft: StatementDraft, version: '02' | '08' = '08'): str
     const inner =
       `<Nm>${escapeXml(entry.payerName ?? '')}</Nm>` +
       (entry.payerCode ? `<Id><OrgId><Othr><Id>${escapeXml(entry.payerCode)}</Id></Othr></OrgId></Id>` : '');
-    return version === '08' ? `<Dbtr><Pty>${inner}</Pty></Dbtr>` : `<Dbtr>${inner}</Dbtr>`;
+    const account = entry.payerAccount
+      ? `<DbtrAcct><Id><IBAN>${escapeXml(entry.payerAccount)}</IBAN></Id></DbtrAcct>`
+      : '';
+    return (version === '08' ? `<Dbtr><Pty>${inner}</Pty></Dbtr>` : `<Dbtr>${inner}</Dbtr>`) + account;
   };
   const entries = draft.entries
     .map(
@@ -64,7 +80,8 @@ export function camt053(draft: StatementDraft, version: '02' | '08' = '08'): str
         `<Sts>${version === '08' ? '<Cd>BOOK</Cd>' : 'BOOK'}</Sts><BookgDt><Dt>${entry.date}</Dt></BookgDt>` +
         `<ValDt><Dt>${entry.date}</Dt></ValDt><AcctSvcrRef>${escapeXml(entry.bankReference ?? '')}</AcctSvcrRef>` +
         `<NtryDtls><TxDtls><RltdPties>${party(entry)}</RltdPties>` +
-        `<RmtInf><Ustrd>${escapeXml(entry.reference)}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+        `<RmtInf>${[entry.reference, ...(entry.details ?? [])].map((text) => `<Ustrd>${escapeXml(text)}</Ustrd>`).join('')}` +
+        `</RmtInf></TxDtls></NtryDtls></Ntry>`,
     )
     .join('\n');
   return (
@@ -98,7 +115,11 @@ export function mt940(draft: StatementDraft): string {
     lines.push(
       `:61:${yymmdd(entry.date)}${entry.date.slice(5).replace('-', '')}${entry.direction === 'credit' ? 'C' : 'D'}` +
         `${swiftAmount(entry.amount)}NTRFNONREF//${entry.bankReference ?? ''}`,
-      `:86:/RCPT/${entry.reference}/VOEN/${entry.payerCode ?? ''}/NAME/${entry.payerName ?? ''}`,
+      entry.freeText
+        ? `:86:${[entry.reference, ...(entry.details ?? [])].join(' ')}`
+        : `:86:/RCPT/${entry.reference}/VOEN/${entry.payerCode ?? ''}/NAME/${entry.payerName ?? ''}` +
+            (entry.details?.length ? `/REMI/${entry.details.join(' ')}` : '') +
+            (entry.payerAccount ? `/IBAN/${entry.payerAccount}` : ''),
     );
   }
   lines.push(swiftBalance('62F', draft.closing, draft.to, currency), '-');
@@ -124,11 +145,13 @@ export function statementCsv(draft: StatementDraft): string {
         entry?.payerCode ?? '',
         entry?.payerName ?? '',
         entry?.bankReference ?? '',
+        (entry?.details ?? []).join(' '),
+        entry?.payerAccount ?? '',
       ],
       { separator: ';', money: amountColumn },
     ).slice(0, -2);
   return [
-    'account;number;currency;type;date;amount;reference;payer_voen;payer_name;bank_reference',
+    'account;number;currency;type;date;amount;reference;payer_voen;payer_name;bank_reference;details;payer_account',
     row('opening', draft.from, draft.opening),
     ...draft.entries.map((entry) => row(entry.direction, entry.date, entry.amount, entry)),
     row('closing', draft.to, draft.closing),

@@ -1,4 +1,4 @@
-import { moneyToDecimal } from '@dnx/shared';
+import { moneyToDecimal, receiptCandidates, voenCandidates, payerVoenPattern } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { bankEntries, bankStatements } from '../../db/schema';
@@ -7,12 +7,45 @@ import { insertAsJson } from '../../lib/bulk-insert';
 import { uniqueViolation } from '../../lib/db-errors';
 import { matchStatement } from './repository';
 import { entriesDigest, statementIdentity, type StatementFacts } from './statement-identity';
+import type { EntryText, ParsedEntry } from './statement';
 import type { ReadStatement } from './statement-reader-thread';
 
 /** Entries are written this many to a statement. */
 const entryBatch = 5_000;
 /** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
 const matchAttempts = 3;
+
+/** What an entry's texts name (issue 57): the receipt keys to look payments up by, the VÖEN tokens of its payer. */
+export function namedBy(payerCode: string, texts: EntryText[]) {
+  const words = texts.map((t) => t.text);
+  return {
+    receiptKeys: receiptCandidates(words),
+    voenTokens: [...new Set([...(payerVoenPattern.test(payerCode) ? [payerCode] : []), ...voenCandidates(words)])],
+  };
+}
+
+/** An entry's row as it is kept: its texts, and what they name. */
+export function entryRow(
+  statementId: number,
+  position: number,
+  entry: Omit<ParsedEntry, 'amount'> & { amount: string },
+) {
+  return {
+    statementId,
+    position,
+    bookingDate: entry.bookingDate,
+    direction: entry.direction,
+    amount: entry.amount,
+    reference: entry.reference,
+    payerCode: entry.payerCode,
+    payerName: entry.payerName,
+    bankReference: entry.bankReference,
+    payerAccount: entry.payerAccount,
+    texts: entry.texts,
+    ...namedBy(entry.payerCode, entry.texts),
+    matchState: entry.direction === 'credit' ? 'no_payment' : null,
+  };
+}
 
 /** The statement's columns that say what it is and how much it moves. */
 export function factsOf(read: ReadStatement): StatementFacts {
@@ -89,18 +122,9 @@ export async function writeStatement(
       await insertAsJson(
         tx,
         bankEntries,
-        parsed.entries.slice(at, at + entryBatch).map((entry, i) => ({
-          statementId: created.id,
-          position: at + i + 1,
-          bookingDate: entry.bookingDate,
-          direction: entry.direction,
-          amount: moneyToDecimal(entry.amount),
-          reference: entry.reference,
-          payerCode: entry.payerCode,
-          payerName: entry.payerName,
-          bankReference: entry.bankReference,
-          matchState: entry.direction === 'credit' ? 'no_payment' : null,
-        })),
+        parsed.entries
+          .slice(at, at + entryBatch)
+          .map((entry, i) => entryRow(created.id, at + i + 1, { ...entry, amount: moneyToDecimal(entry.amount) })),
       );
     }
     await recordAudit(tx, {
