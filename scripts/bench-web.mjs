@@ -7,7 +7,7 @@
 // shows) and INP for typing into its list's filter and for opening a record; CLS once more in the dark and compact
 // themes. PASS or FAIL per budget; a JSON and a markdown table go to BENCH_WEB_OUT (default $TMPDIR/dnx-bench-web).
 // BENCH_WEB_SCREENS=home,users and BENCH_WEB_PROFILES=office pick; BENCH_WEB_RUNS (3), BENCH_WEB_THEMES=0 leaves
-// the themes out, BENCH_WEB_NO_BUILD=1 uses the existing build. Loopback only; bounded by BENCH_WEB_MINUTES (30).
+// the themes out, BENCH_WEB_NO_BUILD=1 uses the existing build, BENCH_WEB_SHIFTS=1 prints every layout shift. Loopback only; bounded by BENCH_WEB_MINUTES (30).
 /* global window, history, dispatchEvent, PopStateEvent */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -91,12 +91,27 @@ function contextOptions(screen, profile, origin, token) {
   };
 }
 
+/** BENCH_WEB_SHIFTS=1: every layout shift of a cold load, each moved node with its box before and after. */
+const shiftsScript = `(() => {
+  window.__shifts = [];
+  const box = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+  const name = (n) => n && n.nodeType === 1 ? n.tagName.toLowerCase() + (n.className && typeof n.className === 'string' ? '.' + n.className.trim().split(/\\s+/).slice(0, 2).join('.') : '') + (n.dataset && n.dataset.testid ? '[' + n.dataset.testid + ']' : '') : String(n && n.nodeName);
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      const moved = (e.sources || []).map((s) => name(s.node) + ' ' + box(s.previousRect) + ' -> ' + box(s.currentRect));
+      window.__shifts.push(Math.round(e.startTime) + ' ms ' + e.value.toFixed(3) + ': ' + moved.join('; '));
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+})();`;
+
 /** One cold load: a fresh context (empty cache), the screen opened, measured until the network settles. */
 async function coldLoad(browser, baseUrl, screen, profile, token) {
   const context = await browser.newContext(contextOptions(screen, profile, baseUrl, token));
   try {
     const page = await context.newPage();
     await page.addInitScript(observerScript);
+    if (process.env.BENCH_WEB_SHIFTS === '1') await page.addInitScript(shiftsScript);
     const network = await watchNetwork(context, page, profile);
     await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'commit' });
     await page.waitForSelector(screen.ready, { state: 'visible', timeout: 60_000 });
@@ -106,6 +121,8 @@ async function coldLoad(browser, baseUrl, screen, profile, token) {
     await page.waitForTimeout(300);
     const seen = await page.evaluate(() => window.__bench);
     const cls = cumulativeLayoutShift(seen.shifts);
+    if (process.env.BENCH_WEB_SHIFTS === '1')
+      for (const shift of await page.evaluate(() => window.__shifts)) console.log(`shift   ${screen.key}: ${shift}`);
     return {
       fcp: seen.fcp,
       lcp: seen.lcp,

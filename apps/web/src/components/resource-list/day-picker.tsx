@@ -12,7 +12,8 @@ export default function DayPicker({ value, onChange, placeholder }: FilterContro
       format={displayDateFormat}
       placeholder={placeholder}
       aria-label={placeholder}
-      style={{ width: '100%' }}
+      // As wide as the field that stands in for it (day-filter.tsx).
+      style={{ width: 180 }}
     />
   );
 }

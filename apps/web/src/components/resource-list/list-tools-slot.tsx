@@ -1,4 +1,6 @@
+import { Button } from 'antd';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListColumn, ListFilter } from './types';
 import type { ListViews } from './use-list-views';
 
@@ -23,7 +25,7 @@ export function ListToolsSlot<Row>({
   const { renderTools, listKey } = views;
   if (!renderTools || !listKey) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ToolsSpace />}>
       {renderTools({
         listKey,
         columns: configurable,
@@ -45,5 +47,26 @@ export function ListToolsSlot<Row>({
         onNotice: views.setNotice,
       })}
     </Suspense>
+  );
+}
+
+/** An icon's room in a stand-in button. */
+const iconSpace = <span style={{ display: 'inline-block', width: 14 }} />;
+
+/**
+ * The room of the tools' two buttons (views, columns) while their code loads (issue 60): without it the toolbar
+ * wraps when they arrive and the table below jumps. Unseen and out of the tab order.
+ */
+function ToolsSpace() {
+  const { t } = useTranslation();
+  return (
+    <span aria-hidden="true" style={{ visibility: 'hidden', display: 'inline-flex', gap: 8 }}>
+      <Button tabIndex={-1} icon={iconSpace}>
+        {t('views.views')} {iconSpace}
+      </Button>
+      <Button tabIndex={-1} icon={iconSpace}>
+        {t('views.columns')}
+      </Button>
+    </span>
   );
 }
