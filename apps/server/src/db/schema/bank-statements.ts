@@ -115,9 +115,7 @@ export const bankEntries = pgTable(
       'bank_entries_match_state_known',
       sql`(${t.direction} = 'debit' and ${t.matchState} is null) or (${t.direction} = 'credit' and ${t.matchState} in ('matched', 'amount_differs', 'no_payment', 'contested', 'not_ours'))`,
     ),
-    check(
-      'bank_entries_linked_is_matched',
-      sql`(${t.paymentId} is null) = (${t.matchState} is distinct from 'matched')`,
-    ),
+    // A combined credit (issue 57) is matched with its payments in bank_links and no payment_id of its own.
+    check('bank_entries_linked_is_matched', sql`${t.paymentId} is null or ${t.matchState} = 'matched'`),
   ],
 );

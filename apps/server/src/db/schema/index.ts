@@ -16,6 +16,7 @@ export * from './reports';
 export * from './imports';
 export * from './preferences';
 export * from './bank-statements';
+export * from './bank-links';
 export * from './presence';
 export * from './inspect';
 export * from './directory';

@@ -238,7 +238,7 @@ describe('bank statements', () => {
     expect(health.statusCode).toBe(200);
     // Entities without a DOCTYPE are never expanded either: the text stays as written.
     const payment = takePaid();
-    const plain = camt053(draft([{ ...credit(payment), reference: '&lol;' }]));
+    const plain = camt053(draft([{ ...credit(payment), reference: '&lol;', payerCode: '' }]));
     const kept = await upload(plain);
     expect(kept.statusCode, kept.body).toBe(201);
     expect((await entries(kept.json().statement.id))[0]!.match_state).toBe('no_payment');

@@ -7,11 +7,12 @@ import {
 } from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { bankEntries } from '../../db/schema';
+import { bankEntries, bankLinks } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { uniqueViolation } from '../../lib/db-errors';
 import { conflict, fieldErrors, notFound } from '../../lib/http-errors';
 import { entryView, findEntry, findPaidPayment } from './repository';
+import { linkKeys } from './statement-write';
 
 type EntryRow = NonNullable<Awaited<ReturnType<typeof findEntry>>>;
 
@@ -27,7 +28,8 @@ async function paidPayment(tx: Executor, paymentId: number, entryId: number) {
   const payment = await findPaidPayment(tx, paymentId);
   if (!payment) throw fieldErrors({ payment_id: [m.paymentNotPaid] });
   const linked = (await tx.execute(
-    sql`select 1 from bank_entries where payment_id = ${paymentId} and id <> ${entryId} limit 1`,
+    sql`select 1 from bank_entries where payment_id = ${paymentId} and id <> ${entryId}
+      union all select 1 from bank_links where payment_id = ${paymentId} and whole and entry_id <> ${entryId} limit 1`,
   )) as unknown as { rows: unknown[] };
   if (linked.rows.length > 0) throw conflict(m.paymentTaken);
   return payment;
@@ -86,6 +88,16 @@ export async function resolveEntry(db: Database, actor: AuditActor, entryId: num
         .update(bankEntries)
         .set({ ...decision, resolutionReason: input.reason, resolvedBy: actor.id, resolvedAt: new Date() })
         .where(eq(bankEntries.id, entryId));
+      if (decision.paymentId !== null)
+        await tx.insert(bankLinks).values({
+          entryId,
+          paymentId: decision.paymentId,
+          amount: before.amount,
+          whole: true,
+          rule: 'person',
+          payerRule: before.payerCode !== '' ? 'debtor_id' : 'not_given',
+          createdBy: actor.id,
+        });
       await recordAudit(tx, {
         actor,
         action: 'update',
@@ -106,7 +118,7 @@ export async function resolveEntry(db: Database, actor: AuditActor, entryId: num
       });
     });
   } catch (err) {
-    if (uniqueViolation(err) === 'bank_entries_payment_id_key') throw conflict(m.paymentTaken);
+    if (linkKeys.has(uniqueViolation(err) ?? '')) throw conflict(m.paymentTaken);
     throw err;
   }
   return entryView((await findEntry(db, entryId))!);

@@ -135,4 +135,109 @@ describe('bank credits in free text', () => {
       ['no_payment', null],
     ]);
   });
+
+  const linksOf = async (statementId: number) =>
+    rows<{ position: number; payment_id: number; amount: string; rule: string; payer_rule: string }>(sql`
+      select e.position, l.payment_id, l.amount::text as amount, l.rule, l.payer_rule
+      from bank_links l join bank_entries e on e.id = l.entry_id
+      where e.statement_id = ${statementId} order by e.position, l.payment_id`);
+  /** A paid payment not used yet whose receipt is within 5 days of the given one's. */
+  const near = (payment: Paid) => {
+    const at = paid.findIndex(
+      (p, i) => i >= next && Math.abs(Date.parse(p.day) - Date.parse(payment.day)) <= 5 * 86_400_000,
+    );
+    const [found] = paid.splice(at, 1);
+    paid.splice(next, 0, found!);
+    return takePaid();
+  };
+  /** A paid payment whose payer has no other paid payment of its amount within the window, and not used yet. */
+  const loneOfItsAmount = async () => {
+    const used = paid.slice(0, next).map((p) => p.id);
+    const [row] = await rows<Paid>(sql`
+      select p.id, p.payment_receipt_number as receipt, to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day,
+        p.owner_code as voen, p.owner_name as name, p.total::text as total
+      from payments p
+      where p.status = 3 and p.total > 0 and p.owner_code ~ '^[0-9]{9}[12]$' and p.id not in (${sql.raw(used.join(', ') || '0')})
+        and not exists (select 1 from payments q where q.id <> p.id and q.status = 3 and q.owner_code = p.owner_code
+          and q.total = p.total and abs(q.payment_receipt_date - p.payment_receipt_date) <= 25)
+      order by p.id desc limit 1`);
+    paid = paid.filter((p) => p.id !== row!.id);
+    paid.splice(next, 0, row!);
+    return takePaid();
+  };
+
+  it('links one credit to the several receipts it names when their totals add up to it', async () => {
+    const a = takePaid();
+    const b = near(a);
+    const sum = (Number(a.total.replace('.', '')) + Number(b.total.replace('.', ''))).toString();
+    const amount = `${sum.slice(0, -2) || '0'}.${sum.slice(-2).padStart(2, '0')}`;
+    const statement = await upload(camt053(draft([freeCredit(a, `qəbzlər ${a.receipt} və ${b.receipt}`, { amount })])));
+    expect((await entriesOf(statement.id)).map((e) => e.match_state)).toEqual(['matched']);
+    expect((await linksOf(statement.id)).map((l) => [l.payment_id, l.amount, l.rule])).toEqual(
+      [
+        [a.id, a.total, 'receipt'],
+        [b.id, b.total, 'receipt'],
+      ].sort((x, y) => (x[0] as number) - (y[0] as number)),
+    );
+  });
+
+  it("links by the payer's VÖEN and the amount when no receipt is named and one payment fits", async () => {
+    const [byId, byText] = [await loneOfItsAmount(), await loneOfItsAmount()];
+    const statement = await upload(
+      mt940(
+        draft([
+          freeCredit(byId, 'sadələşdirilmiş vergi', { freeText: false, payerCode: byId.voen }),
+          freeCredit(byText, `vergi ödənişi VÖEN ${byText.voen}`),
+        ]),
+      ),
+    );
+    expect((await entriesOf(statement.id)).map((e) => [e.match_state, e.payment_id])).toEqual([
+      ['matched', byId.id],
+      ['matched', byText.id],
+    ]);
+    expect((await linksOf(statement.id)).map((l) => [l.rule, l.payer_rule])).toEqual([
+      ['voen', 'debtor_id'],
+      ['voen', 'text_voen'],
+    ]);
+  });
+
+  it('never links by the amount alone, the name alone, a receipt one character off, or twice for one payment', async () => {
+    const [lone, named, twice] = [await loneOfItsAmount(), takePaid(), await loneOfItsAmount()];
+    const offByOne = named.receipt.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+    const statement = await upload(
+      statementCsv(
+        draft([
+          freeCredit(lone, 'vergi', { freeText: false }),
+          freeCredit(named, named.name, { freeText: false, payerName: named.name }),
+          freeCredit(named, `qəbz ${offByOne}`, { freeText: false }),
+          freeCredit(twice, 'vergi', { freeText: false, payerCode: twice.voen }),
+          freeCredit(twice, 'vergi 2', { freeText: false, payerCode: twice.voen, bankReference: 'again' }),
+        ]),
+      ),
+    );
+    const states = (await entriesOf(statement.id)).map((e) => e.match_state);
+    expect(states.slice(0, 2)).toEqual(['no_payment', 'no_payment']);
+    expect(states[2]).not.toBe('matched');
+    expect(states.slice(3)).toEqual(['no_payment', 'no_payment']);
+    expect(await linksOf(statement.id)).toEqual([]);
+  });
+
+  it("counts every link's money in the reconciliation", async () => {
+    const a = takePaid();
+    const b = near(a);
+    const sum = (Number(a.total.replace('.', '')) + Number(b.total.replace('.', ''))).toString();
+    const amount = `${sum.slice(0, -2) || '0'}.${sum.slice(-2).padStart(2, '0')}`;
+    await upload(camt053(draft([freeCredit(a, `${a.receipt}, ${b.receipt}`, { amount })])));
+    for (const payment of [a, b]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/bank-statements/reconciliation/?date_from=${payment.day}&date_to=${payment.day}`,
+        headers: admin,
+      });
+      const credited = await rows<{ n: number }>(sql`
+        select count(*)::int as n from bank_links where payment_id = ${payment.id} and amount = ${payment.total}::numeric`);
+      expect(credited[0]!.n).toBe(1);
+      expect(res.json().totals.credited).not.toBe('0.00');
+    }
+  });
 });

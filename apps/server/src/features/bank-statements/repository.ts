@@ -11,6 +11,7 @@ import {
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankEntries, bankStatements, users } from '../../db/schema';
+import { linkCredits } from './matching';
 
 /**
  * The statements' queries (issue 48). Payments are read here through SQL, never through the payments feature:
@@ -143,45 +144,12 @@ export async function findEntry(db: Executor, id: number) {
 }
 
 /**
- * Matches the statement's credits not yet matched by hand or by an earlier pass (issue 57): each claims the paid
- * payment whose receipt its texts name, by the receipt's normalised key (`payments.receipt_key`, indexed; the
- * entry's `receipt_keys`), when they name exactly one, from the same payer (when the bank gives the VÖEN), its receipt
- * within the window of its booking. Then, per claimed payment: already linked to another credit, or claimed by two of
- * this statement: `contested`; another amount: `amount_differs`; else `matched` and linked. The link's unique index
- * is the last word: a concurrent match of the same payment fails this one, and the caller matches again.
+ * Matches the statement's credits not yet matched by hand or by an earlier pass (issue 57, matching.ts): the receipts
+ * their texts name by key, the payer's VÖEN and the amount; each automatic link kept with its rule. The links' unique
+ * indexes are the last word: a concurrent match of the same payment fails this one, and the caller matches again.
  */
 export async function matchStatement(db: Executor, statementId: number, windowDays: number) {
-  await db.execute(sql`
-    with named as (
-      select e.id as entry_id, p.id as payment_id
-      from bank_entries e
-      cross join lateral unnest(e.receipt_keys) k(key)
-      join payments p on p.receipt_key = k.key and p.status = ${paid}
-      where e.statement_id = ${statementId} and e.direction = 'credit' and e.match_state = 'no_payment'
-        and e.resolved_by is null
-        and (e.payer_code = '' or p.owner_code = e.payer_code)
-        and e.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int
-    ), single as (
-      select entry_id, min(payment_id) as payment_id from named group by entry_id having count(distinct payment_id) = 1
-    )
-    update bank_entries e set claimed_payment_id = s.payment_id from single s where e.id = s.entry_id`);
-  await db.execute(sql`
-    with claims as (
-      select e.id, e.amount, p.id as payment_id, p.total,
-        exists (select 1 from bank_entries o where o.payment_id = p.id) as linked,
-        count(*) over (partition by p.id) as claimants
-      from bank_entries e join payments p on p.id = e.claimed_payment_id
-      where e.statement_id = ${statementId} and e.match_state = 'no_payment' and e.resolved_by is null
-    ), decided as (
-      select id, payment_id,
-        case when linked or claimants > 1 then 'contested'
-             when amount <> total then 'amount_differs'
-             else 'matched' end as state
-      from claims
-    )
-    update bank_entries e
-    set match_state = d.state, payment_id = case when d.state = 'matched' then d.payment_id end
-    from decided d where e.id = d.id`);
+  await linkCredits(db, sql`e.statement_id = ${statementId}`, windowDays);
 }
 
 /** The first day from which a paid payment without a credit is late: `graceDays` banking days (Mon-Fri) before `today`. */
@@ -212,7 +180,7 @@ function differencesQuery(cutoff: string) {
     from payments p
     where p.status = ${paid} and p.total > 0 and p.payment_receipt_date < ${cutoff}::date
       and p.payment_receipt_date >= (select min(from_date) from bank_statements)
-      and not exists (select 1 from bank_entries e where e.payment_id = p.id)`;
+      and not exists (select 1 from bank_links l where l.payment_id = p.id)`;
 }
 
 const kindFilter = (kind: BankDifferenceKind | undefined) => (kind ? sql`where kind = ${kind}` : sql``);
@@ -291,8 +259,8 @@ export async function findPaidPayment(db: Executor, id: number) {
 
 /**
  * The money side of the forms' reconciliation: per day of the receipt and region, the paid payments' sum (the
- * register) and the sum of the credits linked to them (the bank: matched, or linked by hand), and the difference.
- * A payment has one linked credit at most (`bank_entries_payment_id_key`), so the join counts each once.
+ * register) and the sum of the credits linked to them (the bank: every link, whole or partial, issue 57), and the
+ * difference: a payment short paid shows its residual.
  */
 export async function moneyReconciliation(
   db: Executor,
@@ -302,11 +270,11 @@ export async function moneyReconciliation(
 ): Promise<BankReconciliation> {
   const result = (await db.execute(sql`
     select to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day, p.region_id as region, r.name as region_name,
-      count(*)::int as payments, count(e.id)::int as credited_payments,
-      sum(p.total)::text as paid, coalesce(sum(e.amount), 0)::text as credited
+      count(*)::int as payments, count(l.payment_id)::int as credited_payments,
+      sum(p.total)::text as paid, coalesce(sum(l.amount), 0)::text as credited
     from payments p
     join regions r on r.id = p.region_id
-    left join bank_entries e on e.payment_id = p.id
+    left join (select payment_id, sum(amount) as amount from bank_links group by payment_id) l on l.payment_id = p.id
     where p.status = ${paid} and p.payment_receipt_date between ${from}::date and ${to}::date
       ${region === undefined ? sql`` : sql`and p.region_id = ${region}`}
     group by p.payment_receipt_date, p.region_id, r.name

@@ -12,6 +12,12 @@ import type { ReadStatement } from './statement-reader-thread';
 
 /** Entries are written this many to a statement. */
 const entryBatch = 5_000;
+/** The unique indexes a concurrent match of the same payment trips (issue 57: the links' too). */
+export const linkKeys = new Set([
+  'bank_entries_payment_id_key',
+  'bank_links_whole_payment_key',
+  'bank_links_entry_payment_key',
+]);
 /** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
 const matchAttempts = 3;
 
@@ -81,7 +87,7 @@ export async function matchInTransaction(tx: Executor, statementId: number, wind
       await (tx as Database).transaction((savepoint) => matchStatement(savepoint, statementId, windowDays));
       break;
     } catch (err) {
-      if (attempt >= matchAttempts || uniqueViolation(err) !== 'bank_entries_payment_id_key') throw err;
+      if (attempt >= matchAttempts || !linkKeys.has(uniqueViolation(err) ?? '')) throw err;
     }
   }
   await tx
