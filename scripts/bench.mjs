@@ -32,6 +32,8 @@
 //  11. Live events (issue 47): 1,000 event streams on one process cost under 100 MB of memory and leave the drivers
 //      list's p99 within 20% (or 5 ms); with two processes behind deploy/Caddyfile an event reaches every stream
 //      within 1 s p99 on PostgreSQL (bench-events.mjs).
+//  11b. Exports (issue 56): 80 concurrent full exports of the forms; /api/health/live/ p99 under 1 s and a cashier's
+//      payments list under 2 s meanwhile, on the embedded database and on PostgreSQL (bench-exports.mjs).
 //  12. The web app's first screens on an office link and a phone's (issue 60): LCP, CLS, JS bytes, warm screen
 //      changes and INP per screen (bench-web.mjs, `npm run bench:web` alone; BENCH_SKIP_WEB=1 leaves it out).
 import { spawnSync } from 'node:child_process';
@@ -41,6 +43,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { benchBankStatements } from './bench-bank-statements.mjs';
 import { benchEvents } from './bench-events.mjs';
+import { benchExports } from './bench-exports.mjs';
 import { benchFirstStart } from './bench-first-start.mjs';
 import { benchFn } from './bench-fn.mjs';
 import { benchHostileImports, benchImports } from './bench-imports.mjs';
@@ -139,6 +142,7 @@ results.push(await benchBankStatements());
 results.push(await benchSearch());
 results.push(await benchMixed());
 results.push(await benchEvents());
+results.push(await benchExports());
 // The build made above (or found) is the one measured.
 if (process.env.BENCH_SKIP_WEB !== '1') results.push(await benchWeb({ build: false }));
 if (process.env.BENCH_SKIP_IMAGE !== '1') {

@@ -373,6 +373,25 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * The embedded database runs each statement on this thread, and its queue hands the connection from one waiting
+ * statement to the next in the same turn of the event loop: with many statements waiting (80 exports at once), no
+ * request was read for many seconds, not even the liveness probe (issue 56). The statements and transactions take
+ * turns here instead, one after another as before, each after a turn of the event loop, so requests come in between.
+ */
+function takeTurnsWithInput(client: PGliteClient) {
+  let last: Promise<unknown> = Promise.resolve();
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const run = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      const result = last.then(turn).then(() => run(...args));
+      last = result.catch(() => {});
+      return result;
+    };
+  }
+}
+
 async function openPglite(
   dataDir: string | undefined,
   image: Blob | undefined,
@@ -404,6 +423,7 @@ async function openPglite(
     lock?.release();
     throw err;
   }
+  takeTurnsWithInput(client);
   const db = withCommitHooks(drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database);
   let closed = false;
   let appRoleOn = false;
