@@ -91,9 +91,12 @@ const multipartRefusals: Record<string, string> = {
   FST_MP_PREMATURE_CLOSE: errorMessages.multipartBroken,
 };
 
-/** busboy's own errors of a body cut short or malformed: plain errors, with no status. */
+/**
+ * busboy's own errors of a body cut short or malformed, or of a multipart type without its boundary: plain errors,
+ * with no status.
+ */
 const brokenMultipart =
-  /^(Unexpected end of (multipart data|form)|Malformed part header|Part terminated early|Malformed urlencoded form)/;
+  /^(Unexpected end of (multipart data|form)|Malformed part header|Part terminated early|Malformed urlencoded form|Multipart: Boundary not found)/;
 
 /** The reason a multipart body is refused, or undefined when the error is something else. */
 function multipartRefusal(error: FastifyError): string | undefined {

@@ -34,6 +34,18 @@ describe('a broken multipart upload', () => {
     }
   });
 
+  it('answers a multipart type without its boundary with 400 and the reason, signed in or not', async () => {
+    const body = Buffer.from(
+      '--X\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nx\r\n--X--\r\n',
+    );
+    const noBoundary = { 'content-type': 'multipart/form-data' };
+    for (const url of [...routes, '/api/public/online/carriers/', '/api/public/online/payments/']) {
+      const res = await post(url, body, noBoundary);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json()).toEqual({ detail: errorMessages.multipartBroken });
+    }
+  });
+
   it('answers two file parts with 400 "one file only"', async () => {
     for (const url of routes) {
       const boundary = 'dnx-two-files';
