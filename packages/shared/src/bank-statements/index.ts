@@ -45,6 +45,10 @@ export const bankStatementMessages = {
     `Sətir ${line}: valyuta ${currency}, çıxarışın valyutası isə ${expected}.`,
   lineAccount: (line: number) => `Sətir ${line}: hesab çıxarışın hesabından fərqlidir.`,
   entryStatus: (position: number) => `Əməliyyat №${position}: statusu (Sts) yoxdur.`,
+  entryDirection: (position: number) =>
+    `Əməliyyat №${position}: mədaxil və ya məxaric (CdtDbtInd) CRDT və ya DBIT olmalıdır.`,
+  balanceDirection: (which: string) => `Çıxarışın ${which} qalığında CdtDbtInd CRDT və ya DBIT olmalıdır.`,
+  lineNumber: (line: number) => `Sətir ${line}: çıxarışın nömrəsi birinci sətirdəkindən fərqlidir.`,
   otherContent: (number: string) =>
     `Bu hesabın eyni nömrəli (${number}) və eyni dövrlü çıxarışı artıq başqa məbləğlərlə idxal olunub.`,
   tooManyEntries: 'Çıxarışda ən çox 100.000 əməliyyat ola bilər.',

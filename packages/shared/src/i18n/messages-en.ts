@@ -178,6 +178,9 @@ export const enMessages: MessageCatalogue = {
       `Line ${line}: the currency is ${currency}, the statement's ${expected}.`,
     lineAccount: (line: number) => `Line ${line}: the account differs from the statement's account.`,
     entryStatus: (position: number) => `Entry no. ${position}: it has no status (Sts).`,
+    entryDirection: (position: number) => `Entry no. ${position}: credit or debit (CdtDbtInd) must be CRDT or DBIT.`,
+    balanceDirection: (which: string) => `The statement's ${which} balance: CdtDbtInd must be CRDT or DBIT.`,
+    lineNumber: (line: number) => `Line ${line}: the statement number differs from the first line's.`,
     otherContent: (number: string) =>
       `A statement of this account with the same number (${number}) and period was imported before with other amounts.`,
     tooManyEntries: 'A statement may have at most 100,000 entries.',

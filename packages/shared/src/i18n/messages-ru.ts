@@ -180,6 +180,9 @@ export const ruMessages: MessageCatalogue = {
       `Строка ${line}: валюта ${currency}, а валюта выписки ${expected}.`,
     lineAccount: (line: number) => `Строка ${line}: счёт отличается от счёта выписки.`,
     entryStatus: (position: number) => `Операция № ${position}: нет статуса (Sts).`,
+    entryDirection: (position: number) => `Операция № ${position}: приход или расход (CdtDbtInd) — CRDT или DBIT.`,
+    balanceDirection: (which: string) => `Остаток выписки (${which}): CdtDbtInd должен быть CRDT или DBIT.`,
+    lineNumber: (line: number) => `Строка ${line}: номер выписки отличается от номера в первой строке.`,
     otherContent: (number: string) =>
       `Выписка этого счёта с тем же номером (${number}) и периодом уже импортирована с другими суммами.`,
     tooManyEntries: 'В выписке может быть не более 100 000 операций.',

@@ -67,12 +67,16 @@ const dayOf = (node: unknown) => {
   return value ? checkedDay(value) : null;
 };
 
-/** A balance or entry's signed amount: a debit balance (DBIT) is below zero. */
-function signedAmount(node: Node): { amount: bigint; currency: string; credit: boolean } {
+/**
+ * A balance or entry's signed amount: a debit balance (DBIT) is below zero. `refused` names it when its indicator is
+ * neither CRDT nor DBIT (a credit is never guessed).
+ */
+function signedAmount(node: Node, refused: () => string): { amount: bigint; currency: string; credit: boolean } {
   const amount = parseAmount(text(node, 'Amt'));
   const currency = String((node.Amt as Node | undefined)?.['@Ccy'] ?? '').trim();
-  const credit = text(node, 'CdtDbtInd') !== 'DBIT';
-  return { amount, currency, credit };
+  const indicator = text(node, 'CdtDbtInd');
+  if (indicator !== 'CRDT' && indicator !== 'DBIT') throw new StatementError(refused());
+  return { amount, currency, credit: indicator === 'CRDT' };
 }
 
 export function isCamt053(head: string): boolean {
@@ -120,8 +124,8 @@ function detailTexts(details: Node | undefined): EntryText[] {
 }
 
 /** A booked entry as the statement keeps it: every text of every transaction's details (issue 57). */
-function readEntry(entry: Node): ParsedEntry {
-  const { amount } = signedAmount(entry);
+function readEntry(entry: Node, index: number): ParsedEntry {
+  const { amount, credit } = signedAmount(entry, () => m.entryDirection(index + 1));
   const all = list(list(entry, 'NtryDtls')[0], 'TxDtls');
   const details = all[0];
   const debtor = partyOf(details, 'Dbtr');
@@ -132,7 +136,7 @@ function readEntry(entry: Node): ParsedEntry {
   const first = (field: string) => entryTexts.find((t) => t.field === field)?.text ?? '';
   return {
     bookingDate: dayOf(entry.BookgDt) ?? dayOf(entry.ValDt) ?? checkedDay(''),
-    direction: text(entry, 'CdtDbtInd') === 'DBIT' ? 'debit' : 'credit',
+    direction: credit ? 'credit' : 'debit',
     amount,
     reference: first('Strd/CdtrRefInf/Ref') || first('Ustrd') || note,
     payerCode: debtor.id || ultimate.id,
@@ -162,7 +166,7 @@ export function readCamt053(xml: string): ParsedStatement {
   const balance = (codes: string[], which: string) => {
     const found = balances.find((b) => codes.includes(text(b, 'Tp', 'CdOrPrtry', 'Cd')));
     if (!found) throw new StatementError(m.noBalance(which));
-    const { amount, currency, credit } = signedAmount(found);
+    const { amount, currency, credit } = signedAmount(found, () => m.balanceDirection(which));
     return { amount: credit ? amount : -amount, currency, day: dayOf(found.Dt) };
   };
   const opening = balance(['OPBD', 'PRCD'], 'ilkin (OPBD)');
@@ -175,7 +179,7 @@ export function readCamt053(xml: string): ParsedStatement {
   ] as const)
     if (found !== currency) throw new StatementError(m.balanceCurrency(which, shownCurrency(found), currency));
   const booked = list(statement, 'Ntry').filter((entry, i) => {
-    const found = signedAmount(entry).currency;
+    const found = signedAmount(entry, () => m.entryDirection(i + 1)).currency;
     if (found !== currency) throw new StatementError(m.entryCurrency(i + 1, shownCurrency(found), currency));
     // .02 writes <Sts>BOOK</Sts>, .08 <Sts><Cd>BOOK</Cd></Sts>: pending (PDNG), information (INFO) are not booked.
     const status = text(entry, 'Sts', 'Cd') || text(entry, 'Sts', 'Prtry') || text(entry, 'Sts');

@@ -66,14 +66,17 @@ export async function readStatementCsv(path: string, maxEntries: number): Promis
       const at = header!.indexOf(name);
       return at < 0 ? '' : (row[at] ?? '').trim();
     };
-    const [account, currency] = [cell('account'), cell('currency').toUpperCase()];
+    const [account, currency, number] = [cell('account'), cell('currency').toUpperCase(), cell('number')];
     if (account !== '' && statement.account !== '' && account !== statement.account)
       throw new StatementError(m.lineAccount(line));
+    // Rows of several statements are not one (camt.053 and MT940 refuse a file of two as well).
+    if (number !== '' && statement.number !== '' && number !== statement.number)
+      throw new StatementError(m.lineNumber(line));
     if (currency !== '' && statement.currency !== '' && currency !== statement.currency)
       throw new StatementError(m.lineCurrency(line, shownCurrency(currency), statement.currency));
     statement.account ||= account;
     statement.currency ||= currency;
-    statement.number ||= cell('number');
+    statement.number ||= number;
     const type = cell('type').toLowerCase();
     const date = checkedDay(cell('date'));
     if (type === 'opening' || type === 'closing') {

@@ -113,6 +113,28 @@ describe('bank statements, hardened', () => {
     await refused(mt.replace(/:62F:C(\d{6})AZN/, ':62F:C$1USD'), m.balanceCurrency(':62F:', 'USD', 'AZN'));
   });
 
+  it('refuses a credit or debit indicator that is neither CRDT nor DBIT, and CSV rows of another statement number', async () => {
+    // Found by the re-attack (issue 56): an entry marked XXX was stored as a credit and could take a payment.
+    const camt = camt053(draft([credit(takePaid()), credit(takePaid())]));
+    await refused(camt.replace(/(<Ntry>[\s\S]*?<Ntry>[\s\S]*?<CdtDbtInd>)CRDT/, '$1XXX'), m.entryDirection(2));
+    await refused(camt.replace(/(<Ntry>[\s\S]*?<CdtDbtInd>)CRDT/, '$1'), m.entryDirection(1));
+    await refused(
+      camt.replace(/(<Cd>CLBD<\/Cd><\/CdOrPrtry><\/Tp><Amt Ccy="AZN">[^<]*<\/Amt><CdtDbtInd>)\w+/, '$1CRDTX'),
+      m.balanceDirection('son (CLBD)'),
+    );
+    // The CSV: the header is line 1, the opening line 2, the credits lines 3 and 4; each row may name the number.
+    const csv = statementCsv(draft([credit(takePaid()), credit(takePaid())])).split('\r\n');
+    const at = csv[0]!.split(';').indexOf('number');
+    expect(at, csv[0]).toBeGreaterThanOrEqual(0);
+    const numbered = (row: string, number: string) =>
+      row
+        .split(';')
+        .map((cell, i) => (i === at ? number : cell))
+        .join(';');
+    const rows = csv.map((row, i) => (i === 0 || row === '' ? row : numbered(row, i === 3 ? 'NUM-B2' : 'NUM-A1')));
+    await refused(rows.join('\r\n'), m.lineNumber(4));
+  });
+
   it('keeps booked entries only: a pending or information entry is left out, never matched', async () => {
     const [booked, pending, info] = [takePaid(), takePaid(), takePaid()];
     const all = [credit(booked), credit(pending), credit(info)];
