@@ -11,8 +11,10 @@ import { closeTourWithEscape, expect, signIn, test } from './support/fixtures';
 // the live back office (issue 47: the event stream, the menu's counts and the header's state on every signed-in
 // screen, 386.1 KB), never to grow again without a reason written in docs/performance.md. Lowered by issue 60 to what
 // it measured once zod, the toasts and the table's filter dropdown left the first download (/signin 189.0 KB, the
-// first screen 350.5 KB), and to be lowered again as the screens come within their goals.
-const budgetsKb = { signin: 191, firstScreen: 352 };
+// first screen 350.5 KB), and to be lowered again as the screens come within their goals. Raised to 362 KB for the
+// toasts' code (9.6 KB), loaded once the page is idle after its first paint: a toast first wanted offline could not
+// download it (measured 360.1 KB; the bytes before the first paint did not change).
+const budgetsKb = { signin: 191, firstScreen: 362 };
 
 /** Counts the gzip size of every script the page receives from now on. */
 function scriptsOf(page: Page): () => Promise<{ kb: number; files: string[] }> {

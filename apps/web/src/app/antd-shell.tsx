@@ -12,6 +12,7 @@ import { antdLocaleOf } from '../i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { firstErrorScroll } from '../lib/form-rules';
 import { onToastWanted } from '../lib/notify';
+import { whenIdleAfterLoad } from '../lib/offline-shell';
 import { appFontFamily } from '../lib/fonts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
@@ -118,6 +119,9 @@ export function AntdShell() {
   const { pathname } = useLocation();
   const [toastsWanted, setToastsWanted] = useState(false);
   useEffect(() => onToastWanted(() => setToastsWanted(true)), []);
+  // Loaded anyway once the page is idle after its first paint: a toast first wanted offline ("no connection") must
+  // not wait for code it can no longer download.
+  useEffect(() => whenIdleAfterLoad(() => setToastsWanted(true)), []);
   // Dates of pickers and calendars in the interface's language (its dayjs locale was loaded with its texts).
   dayjs.locale(language);
   useEffect(() => {
