@@ -29,13 +29,20 @@ interface Paid {
   total: string;
 }
 
-/** The drafts of the demo's statements, from its paid payments: the same on every run. */
+/**
+ * The drafts of the demo's statements, from its paid payments: the same on every run. Only the payments kept when the
+ * demo's statements were (all of them before the seed keeps its statements): a payment made since would change a
+ * statement's money under the same number and period, which is refused as another statement's (409).
+ */
 export async function demoStatementDrafts(db: Executor): Promise<StatementDraft[]> {
   const paid = (
     (await db.execute(sql`
       select id, payment_receipt_number as receipt, to_char(payment_receipt_date, 'YYYY-MM-DD') as day,
         owner_code as voen, owner_name as name, total::text as total
-      from payments where status = 3 and total > 0 order by payment_receipt_date, id`)) as unknown as { rows: Paid[] }
+      from payments
+      where status = 3 and total > 0
+        and created_at <= coalesce((select min(created_at) from bank_statements where number = 'DEMO-1'), 'infinity')
+      order by payment_receipt_date, id`)) as unknown as { rows: Paid[] }
   ).rows;
   return demoStatementFiles.map((_, group) => {
     const mine = paid.filter((_, i) => i % demoStatementFiles.length === group);
