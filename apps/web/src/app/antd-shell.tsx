@@ -3,7 +3,7 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import azAZ from 'antd/locale/az_AZ';
 import dayjs from 'dayjs';
 import 'dayjs/locale/az';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { ListToolsContext, type RenderListTools } from '../components/resource-list/list-settings';
@@ -11,8 +11,6 @@ import { currentUserQuery } from '../lib/current-user';
 import { antdLocaleOf } from '../i18n';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { firstErrorScroll } from '../lib/form-rules';
-import { onToastWanted } from '../lib/notify';
-import { whenIdleAfterLoad } from '../lib/offline-shell';
 import { appFontFamily } from '../lib/fonts';
 import { usePrefersReducedMotion } from '../lib/reduced-motion';
 
@@ -117,11 +115,6 @@ export function AntdShell() {
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(() => themeFor({ dark, compact, reducedMotion }), [dark, compact, reducedMotion]);
   const { pathname } = useLocation();
-  const [toastsWanted, setToastsWanted] = useState(false);
-  useEffect(() => onToastWanted(() => setToastsWanted(true)), []);
-  // Loaded anyway once the page is idle after its first paint: a toast first wanted offline ("no connection") must
-  // not wait for code it can no longer download.
-  useEffect(() => whenIdleAfterLoad(() => setToastsWanted(true)), []);
   // Dates of pickers and calendars in the interface's language (its dayjs locale was loaded with its texts).
   dayjs.locale(language);
   useEffect(() => {
@@ -141,11 +134,11 @@ export function AntdShell() {
           <LanguageSwitch />
         </div>
       )}
-      {toastsWanted && (
-        <Suspense fallback={null}>
-          <Toasts />
-        </Suspense>
-      )}
+      {/* Loaded with the first screen, in a chunk of its own: a toast first wanted offline ("no connection") must
+          not wait for code it can no longer download, nor may a load at idle time keep the page from settling. */}
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
       <ListToolsContext value={renderListTools}>
         <Outlet />
       </ListToolsContext>
