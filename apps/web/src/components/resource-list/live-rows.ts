@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useCurrentUser } from '../../lib/current-user';
 import { useLiveEvents } from '../../lib/live';
@@ -102,7 +103,20 @@ interface Shown<Row> {
   key: string;
   data: LivePage<Row>;
   rows: Row[];
+  /** When the rows shown were answered. */
+  at: number;
 }
+
+/**
+ * Whether this tab's own save succeeded after `at`: a list's rows are then taken as the fresh page gives them, even
+ * when a change feed event (which names no writer for some tables, the forms') came in between: a form one annulled
+ * leaves the list, it is not kept marked "left" as another's change would be.
+ */
+const ownWriteSince = (queryClient: QueryClient, at: number) =>
+  queryClient
+    .getMutationCache()
+    .getAll()
+    .some((mutation) => mutation.state.status === 'success' && mutation.state.submittedAt >= at);
 
 const emptyPending = (): PendingChanges => ({ ids: new Set(), deleted: new Set() });
 
@@ -120,6 +134,7 @@ export function useLiveRows<Row>(
   mode: LiveMode,
 ) {
   const me = useCurrentUser()?.id ?? null;
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingChanges>(emptyPending);
   const [shown, setShown] = useState<Shown<Row> | null>(null);
   const [marks, setMarks] = useState<Map<number, RowMark>>(new Map());
@@ -146,14 +161,14 @@ export function useLiveRows<Row>(
   if (data !== seen.data || updatedAt !== seen.at) {
     setSeen({ data, at: updatedAt });
     if (data !== undefined) {
-      const quiet = shown !== null && shown.key === queryKey && liveFetch;
+      const quiet = shown !== null && shown.key === queryKey && liveFetch && !ownWriteSince(queryClient, shown.at);
       if (!quiet) {
-        setShown({ key: queryKey, data, rows: data.rows });
+        setShown({ key: queryKey, data, rows: data.rows, at: updatedAt });
         setMarks(new Map());
         setHeld(null);
       } else {
         const diff = diffPage(shown.rows, data, shown.data.count, pending, rowKey, mode);
-        setShown({ key: queryKey, data: diff.held > 0 ? shown.data : data, rows: diff.rows });
+        setShown({ key: queryKey, data: diff.held > 0 ? shown.data : data, rows: diff.rows, at: updatedAt });
         setMarks(diff.marks);
         setHeld(diff.held > 0 ? { page: data, count: diff.held } : null);
       }
@@ -183,7 +198,7 @@ export function useLiveRows<Row>(
       'in-place',
     );
     const marked = new Map([...diff.marks].filter(([, m]) => m === 'new'));
-    setShown({ key: shown.key, data: held.page, rows: held.page.rows });
+    setShown({ key: shown.key, data: held.page, rows: held.page.rows, at: shown.at });
     setMarks(marked);
     setHeld(null);
   }, [held, shown, rowKey]);
