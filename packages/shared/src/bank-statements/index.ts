@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countSchema, dayOutSchema, idSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
 import { reportMessages } from '../reports/messages';
-import { withoutBidiControls } from './text';
+import { withoutHiddenCharacters } from './text';
 
 /**
  * Bank statements matched to payments (issue 48): the formats a statement comes in, what an entry's match is, the
@@ -34,6 +34,8 @@ export const bankStatementMessages = {
   xmlDeclarations:
     'XML faylında DOCTYPE və ya ENTITY elanı var: bank çıxarışında bunlar olmur və belə fayl qəbul edilmir.',
   xmlBroken: 'Faylın XML-i düzgün deyil: o, kəsilib və ya zədələnib.',
+  xmlEntity: (name: string) =>
+    `XML faylında elan edilməmiş "&${name};" var: XML-də yalnız &amp; &lt; &gt; &quot; &apos; və simvol kodları olur.`,
   oneStatement: 'Faylda düz bir çıxarış olmalıdır.',
   csvTooLong: 'CSV faylında həddən uzun xana və ya sətir var (xana 1.000, sətir 10.000 simvol, 50 sütun).',
   currency: (currency: string) => `Çıxarışın valyutası AZN olmalıdır, faylda: ${currency}.`,
@@ -152,8 +154,8 @@ export const bankDifferenceSchema = z.object({
 export type BankDifference = z.infer<typeof bankDifferenceSchema>;
 
 /**
- * A person's resolution of an entry, with a reason either way (its bidi controls removed): link it to a paid payment
- * (`payment_id`; another amount leaves it `amount_differs`), mark it not ours, or accept the difference of a credit
+ * A person's resolution of an entry, with a reason either way (its bidi controls and invisible characters removed):
+ * link it to a paid payment (`payment_id`; another amount leaves it `amount_differs`), mark it not ours, or accept the difference of a credit
  * left `amount_differs` (it is then linked, the difference kept in `accepted_difference`).
  */
 export const bankEntryResolveActions = ['link', 'not_ours', 'accept_difference'] as const;
@@ -161,7 +163,7 @@ export const bankEntryResolveSchema = z
   .object({
     action: z.enum(bankEntryResolveActions),
     payment_id: idSchema.nullable().default(null),
-    reason: z.string().overwrite(withoutBidiControls).trim().min(1, bankStatementMessages.reasonRequired).max(500),
+    reason: z.string().overwrite(withoutHiddenCharacters).trim().min(1, bankStatementMessages.reasonRequired).max(500),
   })
   .superRefine((value, context) => {
     if (value.action === 'link' && value.payment_id === null)

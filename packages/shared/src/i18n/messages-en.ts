@@ -167,6 +167,8 @@ export const enMessages: MessageCatalogue = {
     xmlDeclarations:
       'The XML file has a DOCTYPE or ENTITY declaration: a bank statement has none, and such a file is not accepted.',
     xmlBroken: "The file's XML is not well-formed: it is cut short or damaged.",
+    xmlEntity: (name) =>
+      `The XML file has an undeclared "&${name};": XML knows only &amp; &lt; &gt; &quot; &apos; and character references.`,
     oneStatement: 'The file must hold exactly one statement.',
     csvTooLong: 'The CSV file has a cell or a line too long (a cell 1,000, a line 10,000 characters, 50 columns).',
     currency: (currency: string) => `The statement must be in AZN; the file has: ${currency}.`,
@@ -261,6 +263,7 @@ export const enMessages: MessageCatalogue = {
     snapshotAfterCheck: "The list's time is after the check's time: the check was not recorded.",
     tooManyChecksOfMark: (max) =>
       `You have checked this mark ${max} times in the last 24 hours already: the new check was not recorded.`,
+    checkIdTaken: 'Another check with this identifier is already recorded: the check was not recorded.',
     throttled: (seconds) => `Too many requests. Try again in ${seconds} seconds.`,
   },
   importMessages: {

@@ -169,6 +169,8 @@ export const ruMessages: MessageCatalogue = {
     xmlDeclarations:
       'В XML-файле есть объявление DOCTYPE или ENTITY: в банковской выписке их не бывает, такой файл не принимается.',
     xmlBroken: 'XML файла повреждён или обрезан.',
+    xmlEntity: (name) =>
+      `В XML файле необъявленная сущность "&${name};": в XML есть только &amp; &lt; &gt; &quot; &apos; и коды символов.`,
     oneStatement: 'В файле должна быть ровно одна выписка.',
     csvTooLong: 'В CSV-файле слишком длинная ячейка или строка (ячейка 1 000, строка 10 000 символов, 50 столбцов).',
     currency: (currency: string) => `Выписка должна быть в AZN, в файле: ${currency}.`,
@@ -264,6 +266,7 @@ export const ruMessages: MessageCatalogue = {
     snapshotAfterCheck: 'Время списка позже времени проверки: проверка не записана.',
     tooManyChecksOfMark: (max) =>
       `Вы уже проверили этот знак ${max} раз за последние 24 часа: новая проверка не записана.`,
+    checkIdTaken: 'Другая проверка с этим идентификатором уже записана: проверка не записана.',
     throttled: (seconds) => `Слишком много запросов. Повторите через ${seconds} с.`,
   },
   importMessages: {

@@ -15,6 +15,8 @@ export const inspectMessages = {
   snapshotAfterCheck: 'Siyahının vaxtı yoxlamanın vaxtından sonradır: yoxlama qeyd edilmədi.',
   tooManyChecksOfMark: (max: number) =>
     `Bu nişanı son 24 saatda artıq ${max} dəfə yoxlamısınız: yeni yoxlama qeyd edilmədi.`,
+  /** A check id already recorded with another body or by another person, or sent twice in one batch with two. */
+  checkIdTaken: 'Bu identifikatorla başqa yoxlama artıq qeyd olunub: yoxlama qeyd edilmədi.',
   /** 429 of the snapshot and of the checks' post, per person. */
   throttled: (seconds: number) => `Sorğular çox tez-tezdir. ${seconds} saniyədən sonra yenidən cəhd edin.`,
 } as const;

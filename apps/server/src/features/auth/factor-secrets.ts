@@ -1,30 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { secretBox as box, type SecretBox } from '../../lib/secret-box';
 
 /**
- * The second factor's secrets at rest (issue 27): AES-256-GCM under a key derived from MFA_ENCRYPTION_KEY, written
- * `v1.<iv>.<tag>.<ciphertext>` in base64url. A database or backup alone gives no authenticator's secret.
+ * The second factor's secrets at rest (issue 27): sealed under a key derived from MFA_ENCRYPTION_KEY (lib/secret-box).
+ * A database or backup alone gives no authenticator's secret.
  */
-export function secretBox(settingKey: string) {
-  const key = createHash('sha256').update('dnx-mfa-v1\u0000').update(settingKey).digest();
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), sealed]
-        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-        .join('.');
-    },
-    open(sealed: string): string {
-      const [version, iv, tag, data] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || !data) throw new Error('not a sealed secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-    },
-  };
-}
-export type SecretBox = ReturnType<typeof secretBox>;
+export const secretBox = (settingKey: string): SecretBox => box('dnx-mfa-v1', settingKey);
+export type { SecretBox };
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 

@@ -14,7 +14,8 @@ import {
  * ISO 20022 camt.053 (Bank to Customer Statement), versions .02 and .08, read by fast-xml-parser (docs/decisions.md
  * "Issue 48"). A bank's statement has no DTD: a file that declares one (or an entity) is refused before it is parsed,
  * and the parser expands no entity, so a "billion laughs" file is not a statement rather than a server's end. The
- * five predefined entities and character references are decoded once, after parsing (`A &amp;amp; B` is `A &amp; B`).
+ * five predefined entities and character references are decoded once, after parsing (`A &amp;amp; B` is `A &amp; B`);
+ * any other entity is refused (issue 56).
  * Every balance and entry is in the statement's currency, and only booked entries (`Sts` BOOK) are the statement's
  * (issue 56).
  */
@@ -34,14 +35,30 @@ const parser = new XMLParser({
   isArray: (name) => listed.has(name),
 });
 
-const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const predefined = new Map([
+  ['amp', '&'],
+  ['lt', '<'],
+  ['gt', '>'],
+  ['quot', '"'],
+  ['apos', "'"],
+]);
 
-/** XML's predefined entities and character references, decoded in one pass; any other `&name;` stays as written. */
+/**
+ * XML's predefined entities and character references, decoded in one pass. Anything else after `&` is not XML: an
+ * undeclared entity (`&nbsp;`, kept as written, would be a payer's name no one typed) is refused naming it, a bare `&`
+ * or a reference to no character as broken XML.
+ */
 export function decodeEntities(value: string): string {
-  return value.replace(/&(amp|lt|gt|quot|apos|#\d{1,7}|#x[0-9a-fA-F]{1,6});/g, (whole, name: string) => {
-    if (!name.startsWith('#')) return predefined[name]!;
+  return value.replace(/&(?:(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[A-Za-z_][\w.-]{0,30});)?/g, (_whole, name?: string) => {
+    if (name === undefined) throw new StatementError(m.xmlBroken);
+    if (!name.startsWith('#')) {
+      const character = predefined.get(name);
+      if (character === undefined) throw new StatementError(m.xmlEntity(name));
+      return character;
+    }
     const code = name[1] === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : whole;
+    if (code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)) return String.fromCodePoint(code);
+    throw new StatementError(m.xmlBroken);
   });
 }
 
@@ -154,7 +171,9 @@ export function readCamt053(xml: string): ParsedStatement {
   let document: Node;
   try {
     // No field keeps more than 140 characters: a text of megabytes is cut before the parser holds it.
-    document = parser.parse(xml.replace(/>([^<]{1024})[^<]+</g, '>$1<'), true) as Node;
+    // The cut never leaves half an entity (`&am`) behind.
+    const cut = xml.replace(/>([^<]{1024})[^<]+</g, (_whole, kept: string) => `>${kept.replace(/&[^;]{0,40}$/, '')}<`);
+    document = parser.parse(cut, true) as Node;
   } catch {
     throw new StatementError(m.xmlBroken);
   }

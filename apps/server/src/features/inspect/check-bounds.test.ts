@@ -119,6 +119,48 @@ describe('the bounds of the checks a phone sends', () => {
     expect(answers.sort()).toEqual(fine.map((c) => c.id).sort());
   });
 
+  it('refuses an id already kept with another body or by another person, and an id twice in a batch with two bodies', async () => {
+    const { forms } = await k.payForms('1234567891', 1);
+    const form = forms[0]!;
+    const first = check(form);
+    expect((await post(k.as.inspector, [first])).json().recorded).toEqual([first.id]);
+    // The same check sent again by the same phone: a duplicate, nothing written twice.
+    const again = await post(k.as.inspector, [{ ...first }]);
+    expect(again.json()).toMatchObject({ recorded: [], duplicates: [first.id], refused: [] });
+    // The id with another answer, or by another person: refused with its reason, never "already sent".
+    const other = await k.userOf('inspector', k.ganja);
+    for (const [who, body] of [
+      [k.as.inspector, { ...first, answer: 'not_genuine' }],
+      [other, { ...first }],
+      [other, { ...first, checkedAt: minutesAgo(3) }],
+    ] as const) {
+      const res = await post(who, [body]);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        recorded: [],
+        duplicates: [],
+        refused: [{ id: first.id, detail: m.checkIdTaken }],
+      });
+    }
+    // One id twice in one batch: with one body it is one check; with two, the second is refused, not dropped unsaid.
+    const twice = check(form);
+    const same = await post(k.as.inspector, [twice, { ...twice }]);
+    expect(same.json()).toMatchObject({ recorded: [twice.id], duplicates: [], refused: [] });
+    const clash = check(form);
+    const res = await post(k.as.inspector, [clash, { ...clash, answer: 'expired' }]);
+    expect(res.json()).toMatchObject({
+      recorded: [clash.id],
+      duplicates: [],
+      refused: [{ id: clash.id, detail: m.checkIdTaken }],
+    });
+    const kept = await t.database.db
+      .select()
+      .from(inspectChecks)
+      .where(inArray(inspectChecks.id, [first.id, clash.id]));
+    expect(kept.map((r) => r.answer).sort()).toEqual(['valid', 'valid']);
+    expect(await audited([first.id, twice.id, clash.id])).toBe(3);
+  });
+
   it('records a voided answer', async () => {
     const { forms } = await k.payForms('1234567891', 1);
     const voided = check(forms[0]!, { answer: 'voided' });

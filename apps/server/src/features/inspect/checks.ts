@@ -29,33 +29,25 @@ export async function recordChecks(
   config: CheckRulesConfig,
 ): Promise<InspectChecksResult> {
   const regions = snapshotRegions(actor);
-  // One id sent twice in one batch is one check.
-  const unique = [...new Map(checks.map((c) => [c.id, c])).values()];
+  // One id sent twice in one batch with one body is one check; with two bodies the later is refused (none is lost
+  // unsaid).
+  const { unique, clashes } = oneBodyPerId(checks);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`inspect:checks:${actor.id}`}))`);
-    const known = new Set(
-      (
-        await tx
-          .select({ id: inspectChecks.id })
-          .from(inspectChecks)
-          .where(
-            inArray(
-              inspectChecks.id,
-              unique.map((c) => c.id),
-            ),
-          )
-      ).map((r) => r.id),
+    const kept = await keptChecks(
+      tx,
+      unique.map((c) => c.id),
     );
     const formOf = await formsNamed(
       tx,
-      unique.filter((c) => !known.has(c.id)),
+      unique.filter((c) => !kept.has(c.id)),
     );
     const left = await checksLeftOfForms(tx, actor.id, [...new Set([...formOf.values()].map((f) => f.id))]);
     const now = Date.now();
-    const refused: InspectChecksResult['refused'] = [];
+    const refused: InspectChecksResult['refused'] = clashes.map((c) => ({ id: c.id, detail: m.checkIdTaken }));
     const accepted: { check: InspectCheck; formId: number | null }[] = [];
     for (const check of unique) {
-      if (known.has(check.id)) continue;
+      if (kept.has(check.id)) continue;
       const form = formOf.get(keyOf(check));
       const detail =
         timeRefusal(check, now, config) ??
@@ -69,15 +61,68 @@ export async function recordChecks(
       accepted.push({ check, formId: form?.id ?? null });
     }
     const recorded = await insertChecks(tx, actor, accepted);
-    const taken = new Set(accepted.filter(({ check }) => !recorded.has(check.id)).map(({ check }) => check.id));
+    // Another post of the same ids (another person's: one person's posts take turns) committed meanwhile.
+    const taken = await keptChecks(
+      tx,
+      accepted.filter(({ check }) => !recorded.has(check.id)).map(({ check }) => check.id),
+    );
+    for (const [id, row] of taken) kept.set(id, row);
+    // Recorded before by this person with this body: a phone sending again. Any other use of the id is refused, so
+    // the phone shows why instead of dropping its finding as sent, and the id's other owner stays unsaid.
+    const duplicates: string[] = [];
+    for (const check of unique.filter((c) => kept.has(c.id)))
+      if (sameCheck(kept.get(check.id)!, actor.id, check)) duplicates.push(check.id);
+      else refused.push({ id: check.id, detail: m.checkIdTaken });
     return {
       recorded: accepted.filter(({ check }) => recorded.has(check.id)).map(({ check }) => check.id),
-      // Recorded before, or (another post of the same ids having passed the lock first) just now.
-      duplicates: unique.filter((c) => known.has(c.id) || taken.has(c.id)).map((c) => c.id),
+      duplicates,
       refused,
       serverTime: new Date().toISOString(),
     };
   });
+}
+
+/** The checks of one batch by id, the first body of each; a later one with another body is a clash. */
+function oneBodyPerId(checks: InspectCheck[]) {
+  const byId = new Map<string, InspectCheck>();
+  const clashes: InspectCheck[] = [];
+  for (const check of checks) {
+    const first = byId.get(check.id);
+    if (!first) byId.set(check.id, check);
+    else if (bodyOf(first) !== bodyOf(check)) clashes.push(check);
+  }
+  return { unique: [...byId.values()], clashes };
+}
+
+/** What makes a check the same check: its mark, time, answer, source and snapshot, as the phone keeps them. */
+const bodyOf = (c: InspectCheck) =>
+  JSON.stringify([
+    c.series,
+    Number(c.number),
+    Date.parse(c.checkedAt),
+    c.answer,
+    c.source,
+    c.snapshotAt && Date.parse(c.snapshotAt),
+  ]);
+
+type KeptCheck = typeof inspectChecks.$inferSelect;
+
+const sameCheck = (kept: KeptCheck, inspectorId: number, check: InspectCheck) =>
+  kept.inspectorId === inspectorId &&
+  JSON.stringify([
+    kept.series,
+    kept.number,
+    kept.checkedAt.getTime(),
+    kept.answer,
+    kept.source,
+    kept.snapshotAt && kept.snapshotAt.getTime(),
+  ]) === bodyOf(check);
+
+/** The recorded checks of these ids, by id. */
+async function keptChecks(tx: Transaction, ids: string[]): Promise<Map<string, KeptCheck>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select().from(inspectChecks).where(inArray(inspectChecks.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 const keyOf = (c: { series: string; number: string | number }) => `${c.series}-${Number(c.number)}`;

@@ -1,9 +1,11 @@
 import type { InspectCheck } from '@dnx/shared';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { takeInspectLimit, type CheckRulesConfig, type InspectRateConfig } from './check-rules';
 import { recordChecks } from './checks';
 import type { SigningKeys } from './signing-keys';
+import { snapshotCursors } from './snapshot';
 import { createSnapshotService, type SnapshotConfig } from './snapshot-service';
 
 /**
@@ -13,9 +15,9 @@ import { createSnapshotService, type SnapshotConfig } from './snapshot-service';
 export function createInspectService(
   db: Database,
   keys: SigningKeys,
-  config: SnapshotConfig & CheckRulesConfig & InspectRateConfig,
+  config: SnapshotConfig & CheckRulesConfig & InspectRateConfig & Pick<Config, 'mfaKey'>,
 ) {
-  const snapshots = createSnapshotService(db, keys, config);
+  const snapshots = createSnapshotService(db, keys, snapshotCursors(config.mfaKey), config);
   return {
     snapshot: {
       async snapshot(actor: AuthUser, since: string | undefined) {

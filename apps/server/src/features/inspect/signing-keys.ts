@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Jwks } from '@dnx/shared';
 import { desc, isNull, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/client';
 import { signingKeys } from '../../db/schema';
 import { createTaggedCache, type ChangeFeed } from '../../lib/change-feed';
 import { utcDay } from '../../lib/days';
+import { secretBox } from '../../lib/secret-box';
 
 /**
  * The authority's Ed25519 keys (issue 46): one signs receipts' QR codes and the inspectors' snapshots, all still
@@ -63,27 +64,9 @@ export function parseSigningKeysSetting(value: string): SettingKey[] {
   return keys as SettingKey[];
 }
 
-/** The private key sealed at rest: AES-256-GCM under a key derived from MFA_ENCRYPTION_KEY. */
-function sealer(settingKey: string) {
-  const key = createHash('sha256').update('dnx-signing-v1\u0000').update(settingKey).digest();
-  return {
-    seal(plain: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-      return ['v1', iv, cipher.getAuthTag(), sealed]
-        .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-        .join('.');
-    },
-    open(sealed: string): string {
-      const [version, iv, tag, data] = sealed.split('.');
-      if (version !== 'v1' || !iv || !tag || !data) throw new SigningKeysError('not a sealed signing key');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
-    },
-  };
-}
+/** The private key sealed at rest under a key derived from MFA_ENCRYPTION_KEY (lib/secret-box). */
+const sealer = (settingKey: string) =>
+  secretBox('dnx-signing-v1', settingKey, (why) => new SigningKeysError(`not a sealed signing key: ${why}`));
 
 /** A new key pair: its kid (a day and random bits), public JWK and private JWK. */
 export async function newKeyPair(): Promise<{ kid: string; publicJwk: JWK; privateJwk: JWK }> {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 import { fetchSnapshot, marksByKey, roomyLimits, syncUntil } from './inspect-test-kit';
+import { snapshotCursors } from './snapshot';
 
 /**
  * The snapshot's horizon and cache (issue 56): twelve old cursors at once took another user's payments list from
@@ -20,6 +21,8 @@ describe('the snapshot of an old cursor', () => {
     await t?.close();
   });
 
+  /** A genuine cursor of the first transaction ever: its delta would be every change written. */
+  const everyChange = () => snapshotCursors(t.config.mfaKey).write('1', null);
   /** inspect_snapshots_total by kind. */
   const answers = async () => {
     const metric = t.app.metrics.registry.getSingleMetric('inspect_snapshots_total') as Counter;
@@ -32,7 +35,7 @@ describe('the snapshot of an old cursor', () => {
   it('answers a cursor of every change ever with the kept full snapshot: twelve at once read nothing', async () => {
     const kept = await fetchSnapshot(t, k.as.central);
     const before = await answers();
-    const twelve = await Promise.all(Array.from({ length: 12 }, () => fetchSnapshot(t, k.as.central, 'v1.1.all')));
+    const twelve = await Promise.all(Array.from({ length: 12 }, () => fetchSnapshot(t, k.as.central, everyChange())));
     for (const answer of twelve) {
       expect(answer.full).toBe(true);
       expect(answer.cursor).toBe(kept.cursor);
@@ -45,7 +48,7 @@ describe('the snapshot of an old cursor', () => {
     const kept = await fetchSnapshot(t, k.as.central);
     const { forms } = await k.payForms('1234567891', 1);
     const before = await answers();
-    const twelve = await Promise.all(Array.from({ length: 12 }, () => fetchSnapshot(t, k.as.central, 'v1.1.all')));
+    const twelve = await Promise.all(Array.from({ length: 12 }, () => fetchSnapshot(t, k.as.central, everyChange())));
     const counted = since(before, await answers());
     expect(counted.full_read).toBe(1);
     expect(counted.full_read! + counted.full_kept! + counted.full_cached!).toBe(12);

@@ -2,7 +2,7 @@ import type { SignedSnapshot } from '@dnx/shared';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
-import { readCursor, regionsKey, snapshotJson, snapshotPayload, snapshotRegions } from './snapshot';
+import { regionsKey, snapshotJson, snapshotPayload, snapshotRegions, type SnapshotCursors } from './snapshot';
 import {
   allMarks,
   changedMarks,
@@ -46,12 +46,17 @@ const readOnly = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
 /**
  * The signed snapshot of an inspector's regions (issue 46): in full, or the changes since the cursor of the last one.
  * A cursor of other regions, not of this database, or so old that the delta would bring more than
- * INSPECT_DELTA_MAX_CHANGES marks (issue 56: `since=v1.1.all` read every change ever) answers the full snapshot,
+ * INSPECT_DELTA_MAX_CHANGES marks (issue 56: a cursor of the first transaction read every change ever) answers the full snapshot,
  * which is kept: its marks while no mark has changed in a transaction their read did not see (every change writes
  * fn_form_changes or fn_batch_changes), its signed answer for a minute at most. One full read of a region set runs at
  * a time; the phones asking meanwhile get its answer. Lost with the process; never stale.
  */
-export function createSnapshotService(db: Database, keys: SigningKeys, config: SnapshotConfig) {
+export function createSnapshotService(
+  db: Database,
+  keys: SigningKeys,
+  cursors: SnapshotCursors,
+  config: SnapshotConfig,
+) {
   const maxAgeMinutes = config.INSPECT_SNAPSHOT_MAX_AGE;
   const listeners: ((kind: SnapshotAnswerKind) => void)[] = [];
   const answered = (kind: SnapshotAnswerKind) => listeners.forEach((listener) => listener(kind));
@@ -71,7 +76,7 @@ export function createSnapshotService(db: Database, keys: SigningKeys, config: S
       return { position, marks: await allMarks(tx, regions) };
     }, readOnly);
     const payload = snapshotPayload({
-      xmin: read.position.xmin,
+      cursor: cursors.write(read.position.xmin, regions),
       marks: read.marks,
       regions,
       full: true,
@@ -114,7 +119,7 @@ export function createSnapshotService(db: Database, keys: SigningKeys, config: S
 
   /** The delta since `since`; null when the cursor is not these regions', not usable, or past the horizon. */
   async function delta(regions: number[] | null, since: string): Promise<SignedSnapshot | null> {
-    const from = readCursor(since, regions);
+    const from = cursors.read(since, regions);
     if (from === null) return null;
     const payload = await db.transaction(async (tx) => {
       const xmin = await snapshotXmin(tx);
@@ -122,7 +127,14 @@ export function createSnapshotService(db: Database, keys: SigningKeys, config: S
       const limit = config.INSPECT_DELTA_MAX_CHANGES;
       if ((await deltaSize(tx, regions, from, xmin, limit)) > limit) return null;
       const changed = await changedMarks(tx, regions, from, xmin);
-      return snapshotPayload({ xmin, regions, full: false, from: since, ...changed, maxAgeMinutes });
+      return snapshotPayload({
+        cursor: cursors.write(xmin, regions),
+        regions,
+        full: false,
+        from: since,
+        ...changed,
+        maxAgeMinutes,
+      });
     }, readOnly);
     if (payload === null) return null;
     answered('delta');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { fnKit } from '../fn/fn-test-kit';
 import { changedFrom, fetchSnapshot, marksByKey, syncUntil, roomyLimits } from './inspect-test-kit';
+import { snapshotCursors } from './snapshot';
 
 /**
  * A writer's transaction that began before a snapshot was read and commits after it is not lost: its change comes in
@@ -49,7 +50,7 @@ describe('the snapshot under a concurrent writer', () => {
     expect(changed.get(markKey(forms[1]!.series, forms[1]!.number))?.[2]).toBe('annulled');
     // The cursor had not passed the open transaction: a sequence number taken at its write would have been passed
     // by the fast one's and the slow change lost.
-    const [, duringXmin] = during.cursor.split('.');
+    const duringXmin = snapshotCursors(t.config.mfaKey).read(during.cursor, [k.ganja]);
     const writerXid = (
       await writer.query<{ xid: string }>(`SELECT xid::text FROM fn_form_changes WHERE series = $1 AND number = $2`, [
         forms[0]!.series,

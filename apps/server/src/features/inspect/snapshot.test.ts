@@ -16,7 +16,7 @@ import {
   roomyLimits,
 } from './inspect-test-kit';
 import { signSnapshot } from './signing';
-import { snapshotJson, snapshotPayload } from './snapshot';
+import { snapshotCursors, snapshotJson, snapshotPayload } from './snapshot';
 import type { MarkRow } from './snapshot-repository';
 
 describe('the inspector snapshot', () => {
@@ -241,15 +241,24 @@ describe('the inspector snapshot', () => {
     ]);
   });
 
-  it('answers in full for a cursor of other regions, of the future or that is not one', async () => {
+  it('answers in full for a cursor of other regions, of the future, sealed by another key or that is not one', async () => {
     const first = await fetchSnapshot(t, k.as.inspector);
-    const [, xmin] = first.cursor.split('.');
+    // The cursor is sealed: it names neither the read's transaction nor its regions (a phone cannot tell from two
+    // cursors how much the authority wrote between them), and only a cursor this key sealed is read.
+    const cursors = snapshotCursors(t.config.mfaKey);
+    const xmin = cursors.read(first.cursor, [k.ganja])!;
+    expect(xmin).toMatch(/^\d+$/);
+    expect(first.cursor).toMatch(/^v1(\.[A-Za-z0-9_-]+){3}$/);
+    expect(first.cursor).not.toContain(xmin);
     for (const since of [
-      `v1.${xmin}.${k.baku}`,
-      `v1.${BigInt(xmin!) + 1_000_000n}.${k.ganja}`,
+      cursors.write(xmin, [k.baku]),
+      cursors.write(String(BigInt(xmin) + 1_000_000n), [k.ganja]),
+      cursors.write(xmin, null),
+      snapshotCursors('another key of at least thirty-two characters').write(xmin, [k.ganja]),
+      `v1.${xmin}.${k.ganja}`,
+      `${first.cursor.slice(0, -2)}AA`,
       'nonsense',
       '',
-      `v1.${xmin}.all`,
     ]) {
       expect((await fetchSnapshot(t, k.as.inspector, since)).full, since).toBe(true);
     }
@@ -309,7 +318,7 @@ describe('the inspector snapshot', () => {
       };
     });
     const payload: SnapshotPayload = snapshotPayload({
-      xmin: '123456789',
+      cursor: 'v1.sealed',
       regions: null,
       full: true,
       marks: rows,
