@@ -53,6 +53,8 @@ export const bankStatementMessages = {
   lineNumber: (line: number) => `Sətir ${line}: çıxarışın nömrəsi birinci sətirdəkindən fərqlidir.`,
   otherContent: (number: string) =>
     `Bu hesabın eyni nömrəli (${number}) və eyni dövrlü çıxarışı artıq başqa məbləğlərlə idxal olunub.`,
+  numberOtherPeriod: (number: string, period: string) =>
+    `Bu hesabın ${number} nömrəli çıxarışı artıq ${period} dövrü ilə idxal olunub: eyni nömrə başqa dövrlə qəbul edilmir.`,
   tooManyEntries: 'Çıxarışda ən çox 100.000 əməliyyat ola bilər.',
   noBalance: (which: string) => `Çıxarışda ${which} qalıq yoxdur.`,
   amountInvalid: (value: string) => `"${value}" məbləğ deyil (ən çox iki onluq rəqəm).`,

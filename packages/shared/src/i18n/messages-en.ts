@@ -185,6 +185,8 @@ export const enMessages: MessageCatalogue = {
     lineNumber: (line: number) => `Line ${line}: the statement number differs from the first line's.`,
     otherContent: (number: string) =>
       `A statement of this account with the same number (${number}) and period was imported before with other amounts.`,
+    numberOtherPeriod: (number: string, period: string) =>
+      `Statement ${number} of this account was imported before for ${period}: the same number is not accepted for another period.`,
     tooManyEntries: 'A statement may have at most 100,000 entries.',
     noBalance: (which: string) => `The statement has no ${which} balance.`,
     amountInvalid: (value: string) => `"${value}" is not an amount (two decimals at most).`,

@@ -187,6 +187,8 @@ export const ruMessages: MessageCatalogue = {
     lineNumber: (line: number) => `Строка ${line}: номер выписки отличается от номера в первой строке.`,
     otherContent: (number: string) =>
       `Выписка этого счёта с тем же номером (${number}) и периодом уже импортирована с другими суммами.`,
+    numberOtherPeriod: (number: string, period: string) =>
+      `Выписка этого счёта с номером ${number} уже импортирована за период ${period}: тот же номер с другим периодом не принимается.`,
     tooManyEntries: 'В выписке может быть не более 100 000 операций.',
     noBalance: (which: string) => `В выписке нет остатка: ${which}.`,
     amountInvalid: (value: string) => `«${value}» — не сумма (не более двух знаков после запятой).`,

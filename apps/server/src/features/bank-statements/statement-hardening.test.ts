@@ -185,6 +185,22 @@ describe('bank statements, hardened', () => {
     expect(conflict.statusCode, conflict.body).toBe(409);
     expect(conflict.json().detail).toBe(m.otherContent(first.json().statement.number));
 
+    // The account's number again with its period moved a day (the account written with spaces): refused naming the
+    // period kept, nothing stored; the number restarted years later is another statement.
+    for (const moved of [
+      { ...statement, from: '2020-01-02' },
+      { ...statement, account: 'az21 nabz 0000 0000 1370 1000 1944', to: '2030-12-30' },
+    ]) {
+      const res = await upload(camt053(moved));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().detail).toBe(m.numberOtherPeriod(statement.number, '01.01.2020–31.12.2030'));
+    }
+    expect([await count('bank_statements'), await count('bank_entries')]).toEqual([statements, kept]);
+    const later = await upload(
+      camt053({ ...draft([]), number: statement.number, from: '2032-01-01', to: '2032-01-31' }),
+    );
+    expect(later.statusCode, later.body).toBe(201);
+
     // A CSV with no number is known by its entries too: another credit is another statement, the same one is not.
     const unnumbered = (reference: string) =>
       [

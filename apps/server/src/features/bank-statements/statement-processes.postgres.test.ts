@@ -167,6 +167,31 @@ describe('bank statements across two server processes on PostgreSQL', () => {
     }
   });
 
+  it('keeps one of two statements of one number and two periods uploaded at once, one per process', async () => {
+    for (let round = 1; round <= 3; round += 1) {
+      const twin = `TWIN-${round}-${Date.now()}`;
+      const statement = (from: string) =>
+        statementCsv({
+          account: 'AZ21NABZ00000000137010001944',
+          number: twin,
+          from,
+          to: '2030-12-31',
+          opening: '0.00',
+          closing: '0.00',
+          entries: [],
+        });
+      const answers = await Promise.all([
+        upload(servers[0]!, statement('2020-01-01')),
+        upload(servers[1]!, statement('2020-01-02')),
+      ]);
+      expect(answers.map((x) => x.status).sort(), JSON.stringify(answers)).toEqual([201, 409]);
+      const kept = await rows<{ n: number }>(
+        sql`select count(*)::int as n from bank_statements where number = ${twin}`,
+      );
+      expect(kept[0]!.n).toBe(1);
+    }
+  });
+
   it(
     'keeps nothing of a statement whose process is killed while it matches, and its next upload matches it',
     {

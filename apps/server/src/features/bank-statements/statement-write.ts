@@ -1,9 +1,17 @@
-import { moneyToDecimal, receiptCandidates, voenCandidates, payerVoenPattern } from '@dnx/shared';
+import {
+  bankStatementMessages as m,
+  formatDate,
+  moneyToDecimal,
+  payerVoenPattern,
+  receiptCandidates,
+  voenCandidates,
+} from '@dnx/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { bankEntries, bankStatements } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../../lib/audit';
 import { insertAsJson } from '../../lib/bulk-insert';
+import { conflict } from '../../lib/http-errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { matchStatement } from './repository';
 import { entriesDigest, statementIdentity, type StatementFacts } from './statement-identity';
@@ -52,6 +60,36 @@ export function entryRow(
     matchState: entry.direction === 'credit' ? 'no_payment' : null,
   };
 }
+
+/** An account as the identity reads it: no spaces, in capitals. */
+const accountKey = (account: string) => account.replace(/\s/g, '').toUpperCase();
+
+/**
+ * A statement number is the account's for a year at least (banks restart the sequence at most yearly): a statement
+ * of the account and number kept with another period within 366 days is a 409 naming that period, not a second
+ * statement whose credits would all come back contested (issue 56: the same statement with its period moved a day
+ * imported again). Uploads of one account and number take turns (an advisory lock to the commit), so two at once
+ * cannot both pass.
+ */
+async function refuseNumberOfOtherPeriod(tx: Executor, facts: StatementFacts) {
+  if (facts.number === '') return;
+  const account = accountKey(facts.account);
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`bank:statement:${account}\n${facts.number}`}))`);
+  const day = facts.fromDate ?? facts.toDate;
+  const [other] = (
+    (await tx.execute(sql`
+      SELECT from_date::text AS "from", to_date::text AS "to" FROM bank_statements
+      WHERE number = ${facts.number} AND upper(regexp_replace(account, '\s', '', 'g')) = ${account}
+        AND NOT (from_date IS NOT DISTINCT FROM ${facts.fromDate}::date AND to_date IS NOT DISTINCT FROM ${facts.toDate}::date)
+        AND (${day}::date IS NULL OR coalesce(from_date, to_date) IS NULL
+          OR abs(coalesce(from_date, to_date) - ${day}::date) <= 366)
+      LIMIT 1`)) as unknown as { rows: { from: string | null; to: string | null }[] }
+  ).rows;
+  if (other) throw conflict(m.numberOtherPeriod(facts.number, periodText(other.from, other.to)));
+}
+
+const periodText = (from: string | null, to: string | null) =>
+  [from, to].map((day) => (day === null ? '…' : formatDate(day))).join('–');
 
 /** The statement's columns that say what it is and how much it moves. */
 export function factsOf(read: ReadStatement): StatementFacts {
@@ -110,6 +148,7 @@ export async function writeStatement(
   const parsed = read.statement;
   const facts = factsOf(read);
   return db.transaction(async (tx) => {
+    await refuseNumberOfOtherPeriod(tx, facts);
     const [created] = await tx
       .insert(bankStatements)
       .values({
