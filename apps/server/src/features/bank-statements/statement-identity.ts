@@ -31,13 +31,11 @@ export function entriesDigest(
   return createHash('sha256').update(lines.join('\n'), 'utf8').digest('hex');
 }
 
+/** An account as the identity reads it: no spaces, in capitals. */
+export const accountKey = (account: string) => account.replace(/\s/g, '').toUpperCase();
+
 export function statementIdentity(facts: StatementFacts): string {
-  const parts = [
-    facts.account.replace(/\s/g, '').toUpperCase(),
-    facts.number,
-    facts.fromDate ?? '',
-    facts.toDate ?? '',
-  ];
+  const parts = [accountKey(facts.account), facts.number, facts.fromDate ?? '', facts.toDate ?? ''];
   if (facts.number === '')
     parts.push(
       facts.openingBalance,

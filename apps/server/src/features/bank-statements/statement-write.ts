@@ -14,7 +14,7 @@ import { insertAsJson } from '../../lib/bulk-insert';
 import { conflict } from '../../lib/http-errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { matchStatement } from './repository';
-import { entriesDigest, statementIdentity, type StatementFacts } from './statement-identity';
+import { accountKey, entriesDigest, statementIdentity, type StatementFacts } from './statement-identity';
 import type { EntryText, ParsedEntry } from './statement';
 import type { ReadStatement } from './statement-reader-thread';
 
@@ -60,9 +60,6 @@ export function entryRow(
     matchState: entry.direction === 'credit' ? 'no_payment' : null,
   };
 }
-
-/** An account as the identity reads it: no spaces, in capitals. */
-const accountKey = (account: string) => account.replace(/\s/g, '').toUpperCase();
 
 /**
  * A statement number is the account's for a year at least (banks restart the sequence at most yearly): a statement

@@ -94,29 +94,24 @@ function oneBodyPerId(checks: InspectCheck[]) {
   return { unique: [...byId.values()], clashes };
 }
 
-/** What makes a check the same check: its mark, time, answer, source and snapshot, as the phone keeps them. */
-const bodyOf = (c: InspectCheck) =>
+type KeptCheck = typeof inspectChecks.$inferSelect;
+
+/**
+ * What makes a check the same check, as the phone sent it or as it is kept: its mark, time, answer, source and
+ * snapshot.
+ */
+const bodyOf = (c: InspectCheck | KeptCheck) =>
   JSON.stringify([
     c.series,
     Number(c.number),
-    Date.parse(c.checkedAt),
+    new Date(c.checkedAt).getTime(),
     c.answer,
     c.source,
-    c.snapshotAt && Date.parse(c.snapshotAt),
+    c.snapshotAt && new Date(c.snapshotAt).getTime(),
   ]);
 
-type KeptCheck = typeof inspectChecks.$inferSelect;
-
 const sameCheck = (kept: KeptCheck, inspectorId: number, check: InspectCheck) =>
-  kept.inspectorId === inspectorId &&
-  JSON.stringify([
-    kept.series,
-    kept.number,
-    kept.checkedAt.getTime(),
-    kept.answer,
-    kept.source,
-    kept.snapshotAt && kept.snapshotAt.getTime(),
-  ]) === bodyOf(check);
+  kept.inspectorId === inspectorId && bodyOf(kept) === bodyOf(check);
 
 /** The recorded checks of these ids, by id. */
 async function keptChecks(tx: Transaction, ids: string[]): Promise<Map<string, KeptCheck>> {
