@@ -185,7 +185,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(mfaPlugin, { config });
-  await app.register(jobsPlugin, { schedule: options.jobs !== 'no-schedule' });
+  await app.register(jobsPlugin, {
+    schedule: options.jobs !== 'no-schedule',
+    bankWindowDays: config.BANK_MATCH_WINDOW_DAYS,
+  });
   await app.register(reportSummaryWorkerPlugin, { config });
   await app.register(workSlotsPlugin, { config });
   await app.register(captchaPlugin, { config });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Transaction } from './db/client';
 import { createAuditService } from './features/audit/service';
 import { createAuthService } from './features/auth/service';
+import { linkLateCredits } from './features/bank-statements';
 import { createBankStatementService } from './features/bank-statements/service';
 import { createBusRouteService } from './features/bus-routes/service';
 import { createDirectoryService } from './features/directory';
@@ -59,8 +60,21 @@ export async function buildServices(app: FastifyInstance, config: Config) {
   const fn = { forms: createFormService(db, formCaches), batches: createBatchService(db, batchCaches), formCaches };
   // The authority's signing keys (issue 46): the receipts' QR codes and the inspectors' snapshots.
   const signingKeys = createSigningKeys(db, config, changes);
-  const payments = createPaymentService(db, app.publicOrigin, paymentCaches, (claims) =>
-    signReceipt(signingKeys, claims),
+  // A credit that came before its payment was paid is matched when it is paid (issue 57), in a savepoint: a lost
+  // race with an upload leaves the payment paid, and the job bank-late-credits matches it later.
+  const afterPaid = async (tx: Transaction, paymentId: number) => {
+    try {
+      await tx.transaction((savepoint) => linkLateCredits(savepoint, paymentId, config.BANK_MATCH_WINDOW_DAYS));
+    } catch (err) {
+      app.log.warn({ err, paymentId }, 'bank: late credits not matched now; the job bank-late-credits will');
+    }
+  };
+  const payments = createPaymentService(
+    db,
+    app.publicOrigin,
+    paymentCaches,
+    (claims) => signReceipt(signingKeys, claims),
+    afterPaid,
   );
   const resources = buildResourceCatalogue(db, changes);
   const registry = registryGateway(db, config);

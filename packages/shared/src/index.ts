@@ -26,5 +26,6 @@ export * from './bank-statements';
 export * from './bank-statements/columns';
 export * from './bank-statements/text';
 export * from './bank-statements/normalise';
+export * from './bank-statements/suggestions';
 export * from './live';
 export * from './directory';

@@ -16,7 +16,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { mailOutbox, onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
+import { bankEntries, mailOutbox, onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
 import { addResetToken } from '../features/auth/repository';
 import { createSession } from '../features/auth/session-repository';
 import { createChallenge } from '../features/auth/factor-repository';
@@ -92,6 +92,13 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
   }
   // A credit no payment claims, of a statement imported for it (issue 48).
   if (key === 'bank-statements') return openBankCredit();
+  if (key === 'bank-statement') {
+    const [entry] = await t.database.db
+      .select()
+      .from(bankEntries)
+      .where(eq(bankEntries.id, await openBankCredit()));
+    return entry!.statementId;
+  }
   // A mail given up: what a retry takes.
   if (key === 'mail-outbox') {
     const [row] = await t.database.db
@@ -641,6 +648,8 @@ describe('a client built from the document', () => {
 
 /** The resource a path's `{id}` names, for a real id in it. */
 function pathResource(operation: Operation): string {
+  // A statement's own id (bulk confirmation), not one of its credits'.
+  if (/^\/api\/bank-statements\/\{id\}\//.test(operation.path)) return 'bank-statement';
   const fn = /^\/api\/(fn\/[a-z-]+)\/\{id\}/.exec(operation.path);
   if (fn) return fn[1]!;
   const match = /^\/api\/(?:user\/)?([a-z-]+)\//.exec(operation.path);

@@ -11,6 +11,7 @@ export const jobQueueSchema = 'pgboss';
 
 /** Every queue the app works: the scheduled jobs of features/jobs/definitions.ts, by name. */
 export const jobNames = [
+  'bank-late-credits',
   'chain-check',
   'cleanup',
   'expiry-reminders',

@@ -1,5 +1,6 @@
 import { defineExportColumns } from '../api/list-export';
 import { formatDate } from '../format/date';
+import { bankEvidenceLine } from './suggestions';
 import type { BankDifference, BankDifferenceKind, BankEntry, BankMatchState } from './index';
 
 /** A credit's match state and a difference's kind in Azerbaijani, as the screen shows them and the exports write them. */
@@ -41,6 +42,12 @@ export const bankEntryExportColumns = defineExportColumns<BankEntry>({
     width: 18,
   },
   resolution_reason: { header: 'Həllin səbəbi', value: (e) => e.resolution_reason ?? '', width: 30 },
+  evidence: {
+    header: 'Əlaqə və sübut',
+    value: (e) =>
+      e.links.map((l) => `${l.receipt_number} ${l.amount}: ${bankEvidenceLine(l.rule, l.evidence)}`).join(' | '),
+    width: 60,
+  },
 });
 
 /** The open differences in their export (issue 48): the screen's columns. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countSchema, dayOutSchema, idSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
 import { reportMessages } from '../reports/messages';
+import { bankLinkSchema } from './suggestions';
 import { withoutHiddenCharacters } from './text';
 
 /**
@@ -73,6 +74,13 @@ export const bankStatementMessages = {
   notDiffering: 'Yalnız məbləği fərqli olan əlaqə qəbul edilir.',
   reasonRequired: 'Səbəbi yazın.',
   paymentRequired: 'Ödənişi seçin.',
+  severalOnlyLink: 'Bir neçə ödəniş yalnız birləşmiş ödəniş kimi bağlanır (action link).',
+  paymentTwice: 'Eyni ödəniş iki dəfə seçilib.',
+  combinedSum: (sum: string, amount: string) =>
+    `Seçilmiş ödənişlərin cəmi ${sum}, əməliyyatın məbləği isə ${amount}: birləşmiş ödəniş yalnız cəmi tutanda bağlanır.`,
+  partTooLarge: (left: string) => `Bu mədaxil ödənişin qalan məbləğindən (${left}) böyükdür: hissə kimi bağlanmır.`,
+  nothingToUndo: 'Bu əməliyyatın geri alınacaq əlaqəsi və ya həlli yoxdur.',
+  notOpen: 'Təklif yalnız açıq (uzlaşdırılmamış) mədaxil üçün rədd edilir.',
   periodTooLong: 'Pulun uzlaşdırılmasının dövrü ən çox 366 gün ola bilər.',
   noDemo: 'Bu bazada demo çıxarışları yoxdur: onların faylları yalnız demo məlumatları ilə verilir.',
 } as const;
@@ -131,6 +139,10 @@ export const bankEntrySchema = z.object({
   resolved_at: momentOutSchema.nullable(),
   /** A link whose amounts differ, accepted by a person: the payment's total less the credit (else null). */
   accepted_difference: money.nullable(),
+  /** The payments it pays (issue 57): each link with its rule and evidence. */
+  links: z.array(bankLinkSchema),
+  /** When the receipt it names was credited by another credit first: that credit (a payment paid twice). */
+  paid_twice_of: idSchema.nullable(),
 });
 export type BankEntry = z.infer<typeof bankEntrySchema>;
 
@@ -156,20 +168,44 @@ export const bankDifferenceSchema = z.object({
 export type BankDifference = z.infer<typeof bankDifferenceSchema>;
 
 /**
- * A person's resolution of an entry, with a reason either way (its bidi controls and invisible characters removed):
- * link it to a paid payment (`payment_id`; another amount leaves it `amount_differs`), mark it not ours, or accept the difference of a credit
- * left `amount_differs` (it is then linked, the difference kept in `accepted_difference`).
+ * A person's resolution of an entry (issue 48, 57), with a reason (its bidi controls and invisible characters
+ * removed): `link` it to a paid payment (`payment_id`; another amount leaves it `amount_differs`) or to several whose
+ * totals add up to it (`payment_ids`, a combined transfer); `link_part`: it pays a part of what a payment still
+ * lacks; mark it `not_ours`; `accept_difference` of a credit left `amount_differs` (it is then linked, the difference
+ * kept); `undo` its links or its resolution (it is open again, and the payments undone are never linked to it
+ * automatically again); `reject` a suggestion (`payment_id`: never suggested or linked automatically to it again;
+ * the reason may be left out).
  */
-export const bankEntryResolveActions = ['link', 'not_ours', 'accept_difference'] as const;
+export const bankEntryResolveActions = [
+  'link',
+  'link_part',
+  'not_ours',
+  'accept_difference',
+  'undo',
+  'reject',
+] as const;
+export type BankEntryResolveAction = (typeof bankEntryResolveActions)[number];
+/** The most payments one credit is linked to by a person at once. */
+export const bankCombinedMax = 20;
+const needsPayment = new Set<BankEntryResolveAction>(['link', 'link_part', 'reject']);
 export const bankEntryResolveSchema = z
   .object({
     action: z.enum(bankEntryResolveActions),
     payment_id: idSchema.nullable().default(null),
-    reason: z.string().overwrite(withoutHiddenCharacters).trim().min(1, bankStatementMessages.reasonRequired).max(500),
+    /** Several payments a credit pays together (`link` only). */
+    payment_ids: z.array(idSchema).min(2).max(bankCombinedMax).optional(),
+    reason: z.string().overwrite(withoutHiddenCharacters).trim().max(500).default(''),
   })
   .superRefine((value, context) => {
-    if (value.action === 'link' && value.payment_id === null)
+    const several = value.action === 'link' && value.payment_ids !== undefined;
+    if (needsPayment.has(value.action) && value.payment_id === null && !several)
       context.addIssue({ code: 'custom', path: ['payment_id'], message: bankStatementMessages.paymentRequired });
+    if (value.payment_ids !== undefined && value.action !== 'link')
+      context.addIssue({ code: 'custom', path: ['payment_ids'], message: bankStatementMessages.severalOnlyLink });
+    if (value.payment_ids !== undefined && new Set(value.payment_ids).size !== value.payment_ids.length)
+      context.addIssue({ code: 'custom', path: ['payment_ids'], message: bankStatementMessages.paymentTwice });
+    if (value.action !== 'reject' && value.reason === '')
+      context.addIssue({ code: 'custom', path: ['reason'], message: bankStatementMessages.reasonRequired });
   });
 export type BankEntryResolve = z.infer<typeof bankEntryResolveSchema>;
 

@@ -205,6 +205,14 @@ export const enMessages: MessageCatalogue = {
     notDiffering: 'Only a link whose amounts differ is accepted.',
     reasonRequired: 'Write the reason.',
     paymentRequired: 'Choose the payment.',
+    severalOnlyLink: 'Several payments are linked only as a combined payment (action link).',
+    paymentTwice: 'The same payment is chosen twice.',
+    combinedSum: (sum: string, amount: string) =>
+      `The chosen payments add up to ${sum}, the credit is ${amount}: a combined payment is linked only when the sum holds.`,
+    partTooLarge: (left: string) =>
+      `This credit is more than what the payment still lacks (${left}): it is not linked as a part.`,
+    nothingToUndo: 'This credit has no link or resolution to undo.',
+    notOpen: 'A suggestion is rejected only for an open (unmatched) credit.',
     periodTooLong: 'The money reconciliation covers at most 366 days.',
     noDemo: 'This database has no demo statements: their files come only with the demo data.',
   },

@@ -64,3 +64,28 @@ export const bankPayerAccounts = pgTable(
     index('bank_payer_accounts_learnt_from_idx').on(t.learntFrom),
   ],
 );
+
+/**
+ * A payment a person said a credit does not pay (issue 57): a suggestion rejected, or a link undone. Never suggested
+ * for that credit or linked to it automatically again; a person may still link it by hand.
+ */
+export const bankRejections = pgTable(
+  'bank_rejections',
+  {
+    id: id(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => bankEntries.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('bank_rejections_entry_payment_key').on(t.entryId, t.paymentId),
+    index('bank_rejections_payment_id_idx').on(t.paymentId),
+    index('bank_rejections_created_by_idx').on(t.createdBy),
+  ],
+);

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankReceiptKeySql } from '../../db/schema';
 import { signInAs } from '../../test/auth-helpers';
-import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type StatementDraft } from './statement-files';
+import { bankTestKit, sumOf, type Paid } from './bank-test-kit';
+import { camt053, mt940, statementCsv, type DraftEntry, type StatementDraft } from './statement-files';
 
 /**
  * Credits matched as payers write them (issue 57), on both databases: the receipt found in free text by its
@@ -14,69 +14,19 @@ import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type Statemen
 describe('bank credits in free text', () => {
   let t: TestApp;
   let admin: Record<string, string>;
-  interface Paid {
-    id: number;
-    receipt: string;
-    day: string;
-    voen: string;
-    name: string;
-    total: string;
-  }
-  let paid: Paid[] = [];
-  let next = 0;
-  const takePaid = () => paid[next++]!;
-  let number = 0;
-
-  const rows = async <R>(query: ReturnType<typeof sql>) =>
-    ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
-  const draft = (entries: DraftEntry[]): StatementDraft => ({
-    account: 'AZ21NABZ00000000137010001944',
-    number: `FT-${++number}`,
-    from: '2020-01-01',
-    to: '2030-12-31',
-    opening: '0.00',
-    closing: closingOf('0.00', entries),
-    entries,
-  });
-  const freeCredit = (payment: Paid, reference: string, extra: Partial<DraftEntry> = {}): DraftEntry => ({
-    date: payment.day,
-    direction: 'credit',
-    amount: payment.total,
-    reference,
-    payerName: '',
-    bankReference: `FT${payment.id}`,
-    freeText: true,
-    ...extra,
-  });
-  async function upload(file: string) {
-    const body = multipart({ file: { file: Buffer.from(file), name: 's.dat', type: 'application/octet-stream' } });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/bank-statements/',
-      payload: body.payload,
-      headers: { ...admin, ...body.headers },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().statement as { id: number };
-  }
-  const entriesOf = async (statementId: number) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/bank-statements/${statementId}/entries/`,
-      headers: admin,
-    });
-    return res.json().results as { match_state: string; payment_id: number | null }[];
-  };
+  let kit: ReturnType<typeof bankTestKit>;
+  const rows = <R>(query: ReturnType<typeof sql>) => kit.rows<R>(query);
+  const takePaid = () => kit.takePaid();
+  const draft = (entries: DraftEntry[]) => kit.draft(entries);
+  const freeCredit = (...args: Parameters<typeof kit.freeCredit>) => kit.freeCredit(...args);
+  const upload = (file: string) => kit.upload(file);
+  const entriesOf = (statementId: number) => kit.entriesOf(statementId);
 
   beforeAll(async () => {
     t = await createTestApp({ seed: true });
     admin = (await signInAs(t, 'admin@demo.az')).headers;
-    await t.database.db.execute(sql`delete from bank_entries`);
-    await t.database.db.execute(sql`delete from bank_statements`);
-    paid = await rows<Paid>(sql`
-      select p.id, p.payment_receipt_number as receipt, to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day,
-        p.owner_code as voen, p.owner_name as name, p.total::text as total
-      from payments p where p.status = 3 and p.total > 0 order by p.id`);
+    kit = bankTestKit(t, () => admin, 'FT');
+    await kit.reset();
   });
   afterAll(async () => t?.close());
 
@@ -141,36 +91,13 @@ describe('bank credits in free text', () => {
       select e.position, l.payment_id, l.amount::text as amount, l.rule, l.payer_rule
       from bank_links l join bank_entries e on e.id = l.entry_id
       where e.statement_id = ${statementId} order by e.position, l.payment_id`);
-  /** A paid payment not used yet whose receipt is within 5 days of the given one's. */
-  const near = (payment: Paid) => {
-    const at = paid.findIndex(
-      (p, i) => i >= next && Math.abs(Date.parse(p.day) - Date.parse(payment.day)) <= 5 * 86_400_000,
-    );
-    const [found] = paid.splice(at, 1);
-    paid.splice(next, 0, found!);
-    return takePaid();
-  };
-  /** A paid payment whose payer has no other paid payment of its amount within the window, and not used yet. */
-  const loneOfItsAmount = async () => {
-    const used = paid.slice(0, next).map((p) => p.id);
-    const [row] = await rows<Paid>(sql`
-      select p.id, p.payment_receipt_number as receipt, to_char(p.payment_receipt_date, 'YYYY-MM-DD') as day,
-        p.owner_code as voen, p.owner_name as name, p.total::text as total
-      from payments p
-      where p.status = 3 and p.total > 0 and p.owner_code ~ '^[0-9]{9}[12]$' and p.id not in (${sql.raw(used.join(', ') || '0')})
-        and not exists (select 1 from payments q where q.id <> p.id and q.status = 3 and q.owner_code = p.owner_code
-          and q.total = p.total and abs(q.payment_receipt_date - p.payment_receipt_date) <= 25)
-      order by p.id desc limit 1`);
-    paid = paid.filter((p) => p.id !== row!.id);
-    paid.splice(next, 0, row!);
-    return takePaid();
-  };
+  const near = (payment: Paid) => kit.near(payment);
+  const loneOfItsAmount = () => kit.loneOfItsAmount();
 
   it('links one credit to the several receipts it names when their totals add up to it', async () => {
     const a = takePaid();
     const b = near(a);
-    const sum = (Number(a.total.replace('.', '')) + Number(b.total.replace('.', ''))).toString();
-    const amount = `${sum.slice(0, -2) || '0'}.${sum.slice(-2).padStart(2, '0')}`;
+    const amount = sumOf(a.total, b.total);
     const statement = await upload(camt053(draft([freeCredit(a, `qəbzlər ${a.receipt} və ${b.receipt}`, { amount })])));
     expect((await entriesOf(statement.id)).map((e) => e.match_state)).toEqual(['matched']);
     expect((await linksOf(statement.id)).map((l) => [l.payment_id, l.amount, l.rule])).toEqual(
@@ -225,8 +152,7 @@ describe('bank credits in free text', () => {
   it("counts every link's money in the reconciliation", async () => {
     const a = takePaid();
     const b = near(a);
-    const sum = (Number(a.total.replace('.', '')) + Number(b.total.replace('.', ''))).toString();
-    const amount = `${sum.slice(0, -2) || '0'}.${sum.slice(-2).padStart(2, '0')}`;
+    const amount = sumOf(a.total, b.total);
     await upload(camt053(draft([freeCredit(a, `${a.receipt}, ${b.receipt}`, { amount })])));
     for (const payment of [a, b]) {
       const res = await t.app.inject({

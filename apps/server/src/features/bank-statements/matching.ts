@@ -22,9 +22,13 @@ const openCredits = (scope: SQL) => sql`
   select e.* from bank_entries e
   where ${scope} and e.direction = 'credit' and e.match_state = 'no_payment' and e.resolved_by is null`;
 
-/** A payment credited already: a whole link, or linked the way before issue 57. */
-const credited = (payment: SQL) => sql`(exists (select 1 from bank_links l where l.payment_id = ${payment} and l.whole)
+/** A payment credited already, wholly or in part, or linked the way before issue 57. */
+const credited = (payment: SQL) => sql`(exists (select 1 from bank_links l where l.payment_id = ${payment})
   or exists (select 1 from bank_entries x where x.payment_id = ${payment}))`;
+
+/** A payment a person rejected for the credit, or undid from it, is never linked to it automatically. */
+const notRejected = (entry: SQL) =>
+  sql`not exists (select 1 from bank_rejections r where r.entry_id = ${entry} and r.payment_id = p.id)`;
 
 /** The receipts each open credit names, with whether its debtor's VÖEN contradicts the payer. */
 async function nameReceipts(db: Executor, scope: SQL, windowDays: number) {
@@ -37,7 +41,8 @@ async function nameReceipts(db: Executor, scope: SQL, windowDays: number) {
     from (${openCredits(scope)}) o
     cross join lateral unnest(o.receipt_keys) k(key)
     join payments p on p.receipt_key = k.key and p.status = ${paid}
-    where o.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int`);
+    where o.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int
+      and ${notRejected(sql`o.id`)}`);
 }
 
 /** A single receipt named, not contradicted: claimed, then matched, differing or contested as before issue 57. */
@@ -114,7 +119,7 @@ async function linkByPayer(db: Executor, scope: SQL, windowDays: number) {
       from open o join payer y on y.entry_id = o.id
       join payments p on p.owner_code = y.voen and p.status = ${paid} and p.total = o.amount
       where o.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int
-        and not ${credited(sql`p.id`)}
+        and not ${credited(sql`p.id`)} and ${notRejected(sql`o.id`)}
     ), single as (
       select entry_id, min(payment_id) as payment_id, min(amount) as amount, min(payer_rule) as payer_rule
       from candidates group by entry_id having count(distinct payment_id) = 1
@@ -137,4 +142,28 @@ export async function linkCredits(db: Executor, scope: SQL, windowDays: number) 
   await linkCombined(db);
   await linkByPayer(db, scope, windowDays);
   await db.execute(sql`drop table if exists pg_temp.bank_named`);
+}
+
+/**
+ * A payment paid after its credit came (issue 57): the open credits of its window that name its receipt, or whose
+ * payer is its VÖEN (the debtor's id, a VÖEN in the text, an account learnt), are matched again, with everything else
+ * those credits name. Run in the payment's own transaction (a savepoint, so a lost race leaves the payment paid) and by
+ * the job `bank-late-credits` for what a race between an upload and a payment left.
+ */
+export async function linkLateCredits(db: Executor, paymentId: number, windowDays: number) {
+  await linkCredits(
+    db,
+    sql`e.id in (
+      select x.id from bank_entries x cross join payments p
+      where p.id = ${paymentId} and x.direction = 'credit' and x.match_state = 'no_payment' and x.resolved_by is null
+        and x.booking_date between p.payment_receipt_date - ${windowDays}::int and p.payment_receipt_date + ${windowDays}::int
+        and (x.receipt_keys @> array[p.receipt_key] or x.payer_code = p.owner_code or x.voen_tokens @> array[p.owner_code]
+          or x.payer_account in (select a.account from bank_payer_accounts a where a.voen = p.owner_code)))`,
+    windowDays,
+  );
+}
+
+/** The open credits booked in the last `days` days, matched again (the job `bank-late-credits`). */
+export async function linkRecentCredits(db: Executor, days: number, windowDays: number) {
+  await linkCredits(db, sql`e.booking_date >= current_date - ${days}::int`, windowDays);
 }

@@ -4,6 +4,7 @@ import {
   type BankDifference,
   type BankDifferenceKind,
   type BankEntry,
+  type BankLink,
   type BankMatchState,
   type BankReconciliation,
   type BankStatement,
@@ -11,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, getTableColumns, gt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankEntries, bankStatements, users } from '../../db/schema';
+import { linksOf } from './evidence';
 import { linkCredits } from './matching';
 
 /**
@@ -80,7 +82,13 @@ export async function statesOf(db: Executor, ids: number[]) {
 
 const resolver = sql<string | null>`(select email from users where users.id = ${bankEntries.resolvedBy})`;
 
-export function entryView(row: typeof bankEntries.$inferSelect & { resolvedByEmail: string | null }): BankEntry {
+type EntryRowWithResolver = typeof bankEntries.$inferSelect & { resolvedByEmail: string | null };
+
+export function entryView(
+  row: EntryRowWithResolver,
+  links: BankLink[] = [],
+  paidTwiceOf: number | null = null,
+): BankEntry {
   return {
     id: row.id,
     statement_id: row.statementId,
@@ -98,7 +106,15 @@ export function entryView(row: typeof bankEntries.$inferSelect & { resolvedByEma
     resolved_by: row.resolvedByEmail,
     resolved_at: row.resolvedAt?.toISOString() ?? null,
     accepted_difference: row.acceptedDifference,
+    links,
+    paid_twice_of: paidTwiceOf,
   };
+}
+
+/** The entries as the API answers them: each with its links and their evidence (evidence.ts). */
+export async function entryViews(db: Executor, rows: EntryRowWithResolver[]): Promise<BankEntry[]> {
+  const { links, paidTwiceOf } = await linksOf(db, rows);
+  return rows.map((row) => entryView(row, links.get(row.id), paidTwiceOf.get(row.id) ?? null));
 }
 
 interface EntryFilters {
@@ -132,7 +148,7 @@ export async function findEntries(
     .orderBy(asc(bankEntries.position))
     .limit(filters.per_page)
     .offset((filters.page - 1) * filters.per_page);
-  return { count: total, results: rows.map(entryView) };
+  return { count: total, results: await entryViews(db, rows) };
 }
 
 export async function findEntry(db: Executor, id: number) {
@@ -243,7 +259,7 @@ export async function* streamEntries(db: Executor, statementId: number, filters:
       .where(and(entriesWhere(statementId, filters), gt(bankEntries.position, after)))
       .orderBy(asc(bankEntries.position))
       .limit(exportChunk);
-    if (rows.length > 0) yield rows.map(entryView);
+    if (rows.length > 0) yield await entryViews(db, rows);
     if (rows.length < exportChunk) return;
     after = rows.at(-1)!.position;
   }

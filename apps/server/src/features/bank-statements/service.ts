@@ -1,5 +1,6 @@
 import {
   bankReconciliationDefaultDays,
+  type BankBulkConfirm,
   type BankDifferenceKind,
   type BankEntryResolve,
   type BankReconciliationQuery,
@@ -8,7 +9,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { AuditActor } from '../../lib/audit';
-import { bankStatements } from '../../db/schema';
+import { bankEntries, bankStatements } from '../../db/schema';
+import { confirmSuggestions } from './bulk-confirm';
+import { suggestionsFor } from './suggestions';
 import { addDays, utcDay } from '../../lib/days';
 import { notFound } from '../../lib/http-errors';
 import {
@@ -94,8 +97,18 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return moneyReconciliation(db, from, to, query.region);
   }
 
+  /** The ranked suggestions for a credit (404 for no entry), or the payments a person's search names. */
+  async function suggestions(entryId: number, q?: string) {
+    const [entry] = await db.select().from(bankEntries).where(eq(bankEntries.id, entryId));
+    if (!entry) throw notFound();
+    return { results: await suggestionsFor(db, entry, windowDays, q) };
+  }
+
   return {
     importFile,
+    suggestions,
+    confirmSuggestions: (actor: AuditActor, statementId: number, input: BankBulkConfirm) =>
+      confirmSuggestions(db, actor, statementId, input, windowDays),
     list,
     statement,
     entries,

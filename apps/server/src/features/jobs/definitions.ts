@@ -6,6 +6,7 @@ import { auditChain } from '../../lib/audit';
 import { purgeIdempotencyKeys } from '../../lib/idempotency';
 import type { JobName } from '../../lib/job-queue';
 import type { AuthUser } from '../../plugins/auth';
+import { linkRecentCredits } from '../bank-statements';
 import { fnLedgerChain } from '../fn';
 import { purgeChallenges } from '../auth';
 import { reconcile } from '../fn';
@@ -20,6 +21,21 @@ export const jobTimeZone = 'Asia/Baku';
 export interface JobContext {
   db: Database;
   publicOrigin: string;
+  /** BANK_MATCH_WINDOW_DAYS. */
+  bankWindowDays: number;
+}
+
+/** The open credits of twice the match window, matched again; how many were open before and after. */
+async function lateCredits(db: Database, windowDays: number) {
+  const open = async () =>
+    (
+      (await db.execute(
+        sql`select count(*)::int as n from bank_entries where match_state = 'no_payment' and booking_date >= current_date - ${2 * windowDays}::int`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0]!.n;
+  const before = await open();
+  await db.transaction((tx) => linkRecentCredits(tx, 2 * windowDays, windowDays));
+  return { open_before: before, open_after: await open() };
 }
 
 export interface JobDefinition {
@@ -121,6 +137,9 @@ async function cleanup({ db }: JobContext) {
 
 /** Every scheduled job (each a queue of lib/job-queue.ts `jobNames`). */
 export const jobDefinitions: readonly JobDefinition[] = [
+  // Every 10 minutes: the open credits of the last days matched again, for a payment paid while its credit's statement
+  // was being uploaded (each missed the other); a payment paid later matches its credits at once.
+  { name: 'bank-late-credits', cron: '*/10 * * * *', run: ({ db, bankWindowDays }) => lateCredits(db, bankWindowDays) },
   { name: 'chain-check', cron: '15 2 * * *', run: chainCheck },
   { name: 'cleanup', cron: '7 * * * *', run: cleanup },
   { name: 'expiry-reminders', cron: '0 9 * * *', run: ({ db, publicOrigin }) => sendExpiryReminders(db, publicOrigin) },

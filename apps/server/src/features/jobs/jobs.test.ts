@@ -26,6 +26,7 @@ describe('scheduled jobs', () => {
     expect(res.statusCode).toBe(200);
     const jobs = res.json() as { name: string; cron: string; time_zone: string; next_run_at: string }[];
     expect(jobs.map((j) => j.name)).toEqual([
+      'bank-late-credits',
       'chain-check',
       'cleanup',
       'expiry-reminders',
@@ -37,8 +38,8 @@ describe('scheduled jobs', () => {
       expect(Date.parse(job.next_run_at)).toBeGreaterThan(Date.now());
     }
     // The nightly check at 02:15 in Baku is 22:15 UTC.
-    expect(new Date(jobs[0]!.next_run_at).getUTCHours()).toBe(22);
-    expect(new Date(jobs[0]!.next_run_at).getUTCMinutes()).toBe(15);
+    expect(new Date(jobs[1]!.next_run_at).getUTCHours()).toBe(22);
+    expect(new Date(jobs[1]!.next_run_at).getUTCMinutes()).toBe(15);
     const cashier = await signInAs(t, 'cashier@demo.az');
     expect((await get('/api/jobs/', cashier)).statusCode).toBe(403);
     // Each is on the queue's schedule.
@@ -48,6 +49,7 @@ describe('scheduled jobs', () => {
       rows: { name: string; cron: string; timezone: string }[];
     };
     expect(schedules.rows).toEqual([
+      { name: 'bank-late-credits', cron: '*/10 * * * *', timezone: 'Asia/Baku' },
       { name: 'chain-check', cron: '15 2 * * *', timezone: 'Asia/Baku' },
       { name: 'cleanup', cron: '7 * * * *', timezone: 'Asia/Baku' },
       { name: 'expiry-reminders', cron: '0 9 * * *', timezone: 'Asia/Baku' },

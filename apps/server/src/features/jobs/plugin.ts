@@ -28,102 +28,105 @@ declare module 'fastify' {
  * queued job per tick, whichever processes run, and one worker of one process takes it; the run is recorded in
  * `job_runs` (the administrators' jobs screen). On PostgreSQL and on the embedded database alike.
  */
-export const jobsPlugin = fp<{ schedule: boolean }>(async (app: FastifyInstance, { schedule }) => {
-  const boss = new PgBoss({
-    ...jobQueueOptions(app.database),
-    // The schema and the queues are the migrations' (lib/job-queue.ts): the app's login makes none.
-    migrate: false,
-    createSchema: false,
-    supervise: true,
-    schedule,
-  });
-  let started = false;
-  boss.on('error', (err: unknown) => app.log.warn({ err }, 'job queue'));
-  const runs = new Counter({
-    name: 'job_runs_total',
-    help: 'Runs of the scheduled jobs by job and result (ok, failed)',
-    labelNames: ['job', 'result'],
-    registers: [app.metrics.registry],
-  });
+export const jobsPlugin = fp<{ schedule: boolean; bankWindowDays: number }>(
+  async (app: FastifyInstance, { schedule, bankWindowDays }) => {
+    const boss = new PgBoss({
+      ...jobQueueOptions(app.database),
+      // The schema and the queues are the migrations' (lib/job-queue.ts): the app's login makes none.
+      migrate: false,
+      createSchema: false,
+      supervise: true,
+      schedule,
+    });
+    let started = false;
+    boss.on('error', (err: unknown) => app.log.warn({ err }, 'job queue'));
+    const runs = new Counter({
+      name: 'job_runs_total',
+      help: 'Runs of the scheduled jobs by job and result (ok, failed)',
+      labelNames: ['job', 'result'],
+      registers: [app.metrics.registry],
+    });
 
-  async function run(name: JobName, trigger: string) {
-    const definition = jobDefinitions.find((job) => job.name === name)!;
-    const [row] = await app.db.insert(jobRuns).values({ job: name, trigger }).returning({ id: jobRuns.id });
-    try {
-      const summary = await definition.run({ db: app.db, publicOrigin: app.publicOrigin });
-      await app.db
-        .update(jobRuns)
-        .set({ ok: true, summary, finishedAt: sql`now()` })
-        .where(eq(jobRuns.id, row!.id));
-      runs.inc({ job: name, result: 'ok' });
-      app.log.info({ job: name, trigger, summary }, 'job done');
-      return { ok: true, summary };
-    } catch (err) {
-      await app.db
-        .update(jobRuns)
-        .set({ ok: false, error: (err as Error).message ?? String(err), finishedAt: sql`now()` })
-        .where(eq(jobRuns.id, row!.id));
-      runs.inc({ job: name, result: 'failed' });
-      app.log.error({ err, job: name, trigger }, 'job failed');
-      return { ok: false, summary: null };
-    }
-  }
-
-  const handlers = new Map<TaskQueue, (data: Record<string, unknown>) => Promise<void>>();
-  app.decorate('jobs', {
-    definitions: jobDefinitions,
-    run,
-    runNow: async (name, trigger) => {
-      await boss.send(name, { trigger });
-    },
-    send: async (queue, data) => {
-      await boss.send(queue, data);
-    },
-    handle: (queue, handler) => {
-      handlers.set(queue, handler);
-    },
-  });
-
-  app.metrics.addGauge(
-    'job_queue',
-    'Jobs in the queue by job and state: queued, active, failed (recent)',
-    ['job', 'state'],
-    async (gauge) => {
-      if (!started) return;
-      for (const name of jobNames) {
-        const queue = await boss.getQueue(name);
-        if (!queue) continue;
-        gauge.set({ job: name, state: 'queued' }, queue.queuedCount);
-        gauge.set({ job: name, state: 'active' }, queue.activeCount);
-        gauge.set({ job: name, state: 'failed' }, queue.failedCount);
+    async function run(name: JobName, trigger: string) {
+      const definition = jobDefinitions.find((job) => job.name === name)!;
+      const [row] = await app.db.insert(jobRuns).values({ job: name, trigger }).returning({ id: jobRuns.id });
+      try {
+        const summary = await definition.run({ db: app.db, publicOrigin: app.publicOrigin, bankWindowDays });
+        await app.db
+          .update(jobRuns)
+          .set({ ok: true, summary, finishedAt: sql`now()` })
+          .where(eq(jobRuns.id, row!.id));
+        runs.inc({ job: name, result: 'ok' });
+        app.log.info({ job: name, trigger, summary }, 'job done');
+        return { ok: true, summary };
+      } catch (err) {
+        await app.db
+          .update(jobRuns)
+          .set({ ok: false, error: (err as Error).message ?? String(err), finishedAt: sql`now()` })
+          .where(eq(jobRuns.id, row!.id));
+        runs.inc({ job: name, result: 'failed' });
+        app.log.error({ err, job: name, trigger }, 'job failed');
+        return { ok: false, summary: null };
       }
-    },
-  );
-  app.readinessChecks.set('jobs', async () => {
-    if (!started) throw new Error('the job worker is not running');
-  });
+    }
 
-  app.addHook('onReady', async () => {
-    await boss.start();
-    for (const definition of jobDefinitions) {
-      if (schedule) await boss.schedule(definition.name, definition.cron, { trigger: 'schedule' }, { tz: jobTimeZone });
-      await boss.work<{ trigger?: string }>(definition.name, { pollingIntervalSeconds: 2 }, async ([job]) => {
-        await run(definition.name, job?.data?.trigger ?? 'schedule');
-      });
-    }
-    for (const [queue, handler] of handlers) {
-      await boss.work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        try {
-          await handler(job?.data ?? {});
-        } catch (err) {
-          app.log.error({ err, queue, data: job?.data }, 'task failed');
+    const handlers = new Map<TaskQueue, (data: Record<string, unknown>) => Promise<void>>();
+    app.decorate('jobs', {
+      definitions: jobDefinitions,
+      run,
+      runNow: async (name, trigger) => {
+        await boss.send(name, { trigger });
+      },
+      send: async (queue, data) => {
+        await boss.send(queue, data);
+      },
+      handle: (queue, handler) => {
+        handlers.set(queue, handler);
+      },
+    });
+
+    app.metrics.addGauge(
+      'job_queue',
+      'Jobs in the queue by job and state: queued, active, failed (recent)',
+      ['job', 'state'],
+      async (gauge) => {
+        if (!started) return;
+        for (const name of jobNames) {
+          const queue = await boss.getQueue(name);
+          if (!queue) continue;
+          gauge.set({ job: name, state: 'queued' }, queue.queuedCount);
+          gauge.set({ job: name, state: 'active' }, queue.activeCount);
+          gauge.set({ job: name, state: 'failed' }, queue.failedCount);
         }
-      });
-    }
-    started = true;
-  });
-  app.addHook('onClose', async () => {
-    started = false;
-    await boss.stop({ graceful: true, timeout: 10_000, close: true });
-  });
-});
+      },
+    );
+    app.readinessChecks.set('jobs', async () => {
+      if (!started) throw new Error('the job worker is not running');
+    });
+
+    app.addHook('onReady', async () => {
+      await boss.start();
+      for (const definition of jobDefinitions) {
+        if (schedule)
+          await boss.schedule(definition.name, definition.cron, { trigger: 'schedule' }, { tz: jobTimeZone });
+        await boss.work<{ trigger?: string }>(definition.name, { pollingIntervalSeconds: 2 }, async ([job]) => {
+          await run(definition.name, job?.data?.trigger ?? 'schedule');
+        });
+      }
+      for (const [queue, handler] of handlers) {
+        await boss.work<Record<string, unknown>>(queue, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          try {
+            await handler(job?.data ?? {});
+          } catch (err) {
+            app.log.error({ err, queue, data: job?.data }, 'task failed');
+          }
+        });
+      }
+      started = true;
+    });
+    app.addHook('onClose', async () => {
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000, close: true });
+    });
+  },
+);

@@ -6,7 +6,7 @@ import { createPayment, createPaymentWithin, updatePayment } from './payment-cre
 import { findPayer } from './payment-payer';
 import { paymentQueries } from './payment-queries';
 import { paymentReceipt, publicPaymentCheck, type ReceiptSigner } from './payment-receipts';
-import { paymentTransitions } from './payment-transitions';
+import { paymentTransitions, type AfterPaid } from './payment-transitions';
 
 export { paymentSnapshot } from './payment-snapshot';
 
@@ -20,6 +20,7 @@ export function createPaymentService(
   publicOrigin: string,
   caches?: ListCaches,
   signReceipt?: ReceiptSigner,
+  afterPaid?: AfterPaid,
 ) {
   return {
     ...paymentQueries(db, caches),
@@ -31,7 +32,7 @@ export function createPaymentService(
       createPaymentWithin(tx, actor, input),
     update: (actor: AuthUser, id: number, input: PaymentUpdateInput): Promise<Payment> =>
       updatePayment(db, actor, id, input),
-    ...paymentTransitions(db),
+    ...paymentTransitions(db, afterPaid),
     receipt: (actor: AuthUser, id: number): Promise<Buffer> => paymentReceipt(db, publicOrigin, actor, id, signReceipt),
     publicCheck: (code: string): Promise<PublicPayment> => publicPaymentCheck(db, code),
   };

@@ -72,7 +72,10 @@ async function transition(
 }
 
 /** The state machine and the insurance records, each bound to the database. */
-export function paymentTransitions(db: Database) {
+/** What follows a payment paid, in its transaction (the bank's late credits, issue 57). */
+export type AfterPaid = (tx: Transaction, paymentId: number) => Promise<void>;
+
+export function paymentTransitions(db: Database, afterPaid?: AfterPaid) {
   return {
     /**
      * The insurance records alone, under review or awaiting payment (a record that came after the submit).
@@ -171,6 +174,7 @@ export function paymentTransitions(db: Database) {
             paymentReceiptDate: input.payment_receipt_date,
           })
           .where(eq(payments.id, id));
+        if (afterPaid) await afterPaid(tx, id);
       }),
 
     /** 1 -> 4, 2 -> 4: the forms go back to the stage they were used from (status 0), free for another payment. */
