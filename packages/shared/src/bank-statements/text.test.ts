@@ -5,9 +5,14 @@ import { bankTextMaxLength, statementText } from './text';
 /** A statement's texts and a resolution's reason as kept (issue 56): what a reader sees is what was written. */
 describe("a statement's texts", () => {
   it('drops bidi controls and invisible characters, so a receipt that looks the same is the same', () => {
-    const hidden = ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u202E', '\u2066', '\u200E'];
+    const hidden = [
+      ...['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u202E', '\u2066', '\u200E'],
+      // Fillers, a tag, a variation selector, the combining grapheme joiner (found by the re-attack).
+      ...['\u3164', '\u{E0020}', '\uFE0F', '\u034F', '\u115F', '\u180B'],
+    ];
     for (const character of hidden) expect(statementText(`DEMO${character}-0001`), escape(character)).toBe('DEMO-0001');
     expect(statementText('Əli\u0000\u0085Vəli')).toBe('Əli  Vəli');
+    expect(statementText('Əli\u2028Vəli\u2029')).toBe('Əli Vəli');
     expect(statementText('ş'.repeat(500))).toBe('ş'.repeat(bankTextMaxLength));
   });
 

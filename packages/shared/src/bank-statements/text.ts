@@ -7,14 +7,15 @@
 export const bankTextMaxLength = 140;
 
 /**
- * The bidirectional controls (embeddings, overrides and isolates, the marks LRM, RLM, ALM) and the invisible ones:
- * soft hyphen, Mongolian vowel separator, zero-width space, non-joiner and joiner, word joiner and the invisible
- * operators, the byte order mark.
+ * Every default-ignorable code point of Unicode: the bidirectional controls (embeddings, overrides, isolates, LRM, RLM,
+ * ALM), the soft hyphen, zero-width space, joiners, word joiner, invisible operators and the byte order mark, and the
+ * fillers, variation selectors, tags and the combining grapheme joiner (a Hangul filler after `DEMO-3` made the same
+ * statement look new). None of them is seen, so none of them may tell two texts apart.
  */
-const hiddenCharacters = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
-/** C0 and C1 controls and DEL: a statement's field is one line. */
+const hiddenCharacters = /\p{Default_Ignorable_Code_Point}/gu;
+/** C0 and C1 controls, DEL and the line and paragraph separators: a statement's field is one line. */
 // eslint-disable-next-line no-control-regex -- control characters are what it removes
-const controls = /[\u0000-\u001F\u007F-\u009F]/g;
+const controls = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
 
 export function withoutHiddenCharacters(text: string): string {
   return text.replace(hiddenCharacters, '');

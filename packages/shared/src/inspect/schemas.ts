@@ -236,7 +236,11 @@ export const checkLocationSchema = z.object(
 
 /** One check made on the phone; `id` is made by the phone and makes a resend harmless. */
 export const inspectCheckSchema = z.object({
-  id: z.uuid({ error: m.checkIdInvalid }).meta({ examples: ['4b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'] }),
+  id: z
+    .uuid({ error: m.checkIdInvalid })
+    // One id in one spelling: the database answers it in lower case, and the answer's lists name it so.
+    .overwrite((id) => id.toLowerCase())
+    .meta({ examples: ['4b1f2e6a-58a1-4c4e-9b0b-0d8a1f3c2e11'] }),
   series: fnSeriesSchema,
   number: z
     .string({ error: fnMessages.numberRequired })

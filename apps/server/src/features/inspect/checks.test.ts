@@ -56,6 +56,19 @@ describe('the checks a phone sends', () => {
     const again = await post([scanned, typed]);
     expect(again.json()).toMatchObject({ recorded: [], duplicates: [scanned.id, typed.id], refused: [] });
 
+    // An id in upper case is the same id: recorded (and answered) in lower case, audited, a duplicate when sent again.
+    const upper = check('ZZZ', '999998', { id: randomUUID().toUpperCase(), answer: 'unknown', source: 'typed' });
+    const id = upper.id.toLowerCase();
+    expect((await post([upper])).json()).toMatchObject({ recorded: [id], duplicates: [], refused: [] });
+    expect(await auditRows([id])).toBe(1);
+    expect((await post([upper])).json()).toMatchObject({ recorded: [], duplicates: [id], refused: [] });
+    const reused = await post([{ ...upper, answer: 'not_genuine' }], k.as.operator.headers);
+    expect(reused.json()).toMatchObject({
+      recorded: [],
+      duplicates: [],
+      refused: [{ id, detail: inspectMessages.checkIdTaken }],
+    });
+
     const rows = await t.database.db
       .select()
       .from(inspectChecks)
