@@ -509,9 +509,29 @@ describe('the demo bank statements', () => {
     for (const statement of statements) {
       expect(statement.states.matched, statement.format).toBeGreaterThan(0);
       expect(statement.states.amount_differs, statement.format).toBe(1);
-      expect(statement.states.no_payment, statement.format).toBe(1);
+      // The receipt no payment has, and four free-text credits for a person (two a receipt one letter off, two the
+      // payer's name alone), each with its payment the best suggestion.
+      expect(statement.states.no_payment, statement.format).toBe(5);
       expect(statement.states.contested, statement.format).toBe(2);
     }
+    const forPerson = await rows<{ id: number; reference: string }>(
+      sql`select id, reference from bank_entries where match_state = 'no_payment' and reference not like 'DEMO-NAM%'`,
+    );
+    expect(forPerson).toHaveLength(12);
+    for (const entry of forPerson) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/bank-statements/entries/${entry.id}/suggestions/`,
+        headers: admin,
+      });
+      const [best] = res.json().results as { kind: string; score: number }[];
+      expect(['receipt_one_edit', 'payer_name'], entry.reference).toContain(best?.kind);
+    }
+    // The free text linked by itself: every credit but the kinds left on purpose.
+    const freeLinked = await rows<{ n: number }>(
+      sql`select count(*)::int as n from bank_entries where match_state = 'matched' and reference ~ '^(ödəniş |sadələşdirilmiş|[a-z]+ [0-9])'`,
+    );
+    expect(freeLinked[0]!.n).toBeGreaterThan(9);
     const noCredit = await t.app.inject({
       method: 'GET',
       url: '/api/bank-statements/differences/?kind=no_credit',
@@ -580,7 +600,7 @@ describe('the demo bank statements', () => {
       const { states, file_name: fileName } = res.json().statement;
       expect(fileName).toBe(file.name);
       expect(states.matched, file.name).toBeGreaterThan(0);
-      expect(states, file.name).toMatchObject({ amount_differs: 1, no_payment: 1, contested: 2, not_ours: 0 });
+      expect(states, file.name).toMatchObject({ amount_differs: 1, no_payment: 5, contested: 2, not_ours: 0 });
     }
     const differences = await t.app.inject({
       method: 'GET',

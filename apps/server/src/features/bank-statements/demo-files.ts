@@ -6,7 +6,8 @@ import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type Statemen
 /**
  * The demo's bank statements (issue 48), written from the demo year's paid payments: three, one of each format, with
  * differences of each kind on purpose in each: a credit of another amount, one of a receipt no payment has, two
- * credits of one payment, and a paid payment left without a credit. The seed keeps them as imported; an administrator
+ * credits of one payment, and a paid payment left without a credit; most credits in free text as payers write it, and
+ * four for a person to confirm from the suggestions (issue 57). The seed keeps them as imported; an administrator
  * downloads the same files (`GET /api/bank-statements/demo-file/?format=`) to upload them by hand.
  */
 
@@ -19,6 +20,41 @@ export const demoStatementFiles = [
   name: string;
   write: (draft: StatementDraft) => string;
 }[];
+
+/** The name as a bank without Azerbaijani letters writes it, in capitals. */
+const latinOf = (name: string) =>
+  name
+    .replace(/[əƏ]/g, 'E')
+    .replace(/[şŞ]/g, 'S')
+    .replace(/[çÇ]/g, 'C')
+    .replace(/[ğĞ]/g, 'G')
+    .replace(/[ıIİ]/g, 'I')
+    .replace(/[öÖ]/g, 'O')
+    .replace(/[üÜ]/g, 'U')
+    .toUpperCase();
+
+/**
+ * What the payer wrote (issue 57), by the credit's place: mostly free text the matching links by itself (the receipt
+ * among words and the VÖEN, lower case and spaced, after `№` with a slash), and a few for a person, from the
+ * suggestions: a receipt one letter off, and the payer's name alone, in Latin capitals.
+ */
+function freeText(payment: Paid, i: number): Partial<DraftEntry> {
+  const forPerson = i < 16;
+  switch (i % 6) {
+    case 0:
+      return { reference: `ödəniş ${payment.receipt} VOEN ${payment.voen}`, payerCode: '' };
+    case 1:
+      return { reference: payment.receipt.toLowerCase().replace(/-/g, ' ') };
+    case 2:
+      return { reference: `sadələşdirilmiş vergi, qəbz №${payment.receipt.replace(/-0*/g, '/')}` };
+    case 4:
+      return forPerson ? { reference: `qəbz X${payment.receipt.slice(1)}`, payerCode: '', payerName: '' } : {};
+    case 5:
+      return forPerson ? { reference: 'dövlət rüsumu', payerCode: '', payerName: latinOf(payment.name) } : {};
+    default:
+      return {};
+  }
+}
 
 interface Paid {
   id: number;
@@ -61,6 +97,7 @@ export async function demoStatementDrafts(db: Executor): Promise<StatementDraft[
       };
       // The second is credited 5 manat short.
       if (i === 1 && parseMoney(payment.total) > 500n) entry.amount = moneyToDecimal(parseMoney(payment.total) - 500n);
+      if (i > 3) Object.assign(entry, freeText(payment, i));
       entries.push(entry);
       // The third is credited twice (contested).
       if (i === 2) entries.push({ ...entry, bankReference: `DEMO${group}-${i}b` });
