@@ -27,5 +27,6 @@ export * from './bank-statements/columns';
 export * from './bank-statements/text';
 export * from './bank-statements/normalise';
 export * from './bank-statements/suggestions';
+export * from './bank-statements/rules';
 export * from './live';
 export * from './directory';

@@ -16,7 +16,14 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { bankEntries, mailOutbox, onlineCarrierRequests, onlinePaymentRequests, users } from '../db/schema';
+import {
+  bankEntries,
+  bankMatchRules,
+  mailOutbox,
+  onlineCarrierRequests,
+  onlinePaymentRequests,
+  users,
+} from '../db/schema';
 import { addResetToken } from '../features/auth/repository';
 import { createSession } from '../features/auth/session-repository';
 import { createChallenge } from '../features/auth/factor-repository';
@@ -92,6 +99,14 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
   }
   // A credit no payment claims, of a statement imported for it (issue 48).
   if (key === 'bank-statements') return openBankCredit();
+  // A rule of the demo's account (issue 57).
+  if (key === 'bank-rules') {
+    const [rule] = await t.database.db
+      .insert(bankMatchRules)
+      .values({ account: demoBankAccount, pattern: '(?<voen>\\d{10})', position: 900 })
+      .returning({ id: bankMatchRules.id });
+    return rule!.id;
+  }
   if (key === 'bank-statement') {
     const [entry] = await t.database.db
       .select()
@@ -117,6 +132,9 @@ async function referenceId(key: string, body: Record<string, unknown>): Promise<
   const items = (await get(`/api/${key}/available/${narrowing ? `?${narrowing}` : ''}`)) as { id: number }[];
   return items.at(-1)!.id;
 }
+
+/** The account of the demo's bank statements. */
+const demoBankAccount = 'AZ21NABZ00000000137010001944';
 
 /** A bank statement's credit left `no_payment`: a new statement (a file never seen) uploaded through the API. */
 async function openBankCredit(): Promise<number> {
@@ -456,6 +474,11 @@ async function fixtures(operation: Operation, body: Record<string, unknown>, url
       if ('version' in body) payment.version = ((await get(url)) as { version: number }).version;
       return { body: payment, headers };
     }
+    case 'createBankRule':
+    case 'updateBankRule':
+    case 'tryBankRule':
+      // The demo's account, which has statements to try a rule on; a pattern naming a VÖEN.
+      return { body: { account: demoBankAccount, pattern: 'VOEN (?<voen>\\d{10})' }, headers };
     case 'resolveBankEntry':
       // The credit no payment claims (openBankCredit) marked not ours: a link needs a paid payment no credit holds.
       return { body: { action: 'not_ours', payment_id: null, reason: 'Sınaq' }, headers };

@@ -89,3 +89,23 @@ export const bankRejections = pgTable(
     index('bank_rejections_created_by_idx').on(t.createdBy),
   ],
 );
+
+/**
+ * An administrator's rule for a bank's odd layout (issue 57): per account (spaces removed, upper case), a pattern
+ * with a named group `receipt` or `voen`, tried in `position` order on each text of the account's credits.
+ */
+export const bankMatchRules = pgTable(
+  'bank_match_rules',
+  {
+    id: id(),
+    account: text('account').notNull(),
+    pattern: text('pattern').notNull(),
+    position: integer('position').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('bank_match_rules_account_idx').on(t.account, t.position),
+    index('bank_match_rules_created_by_idx').on(t.createdBy),
+  ],
+);

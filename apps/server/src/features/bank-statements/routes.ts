@@ -30,6 +30,7 @@ import { acceptUploads, uploadedFile } from '../../lib/uploads/upload';
 import { authUser } from '../../plugins/auth';
 import { cleanFileName } from '../online';
 import { demoStatementFile } from './demo-files';
+import { bankRuleRoutes } from './rule-routes';
 
 const common = { tags: ['bank-statements'], security: [{ bearer: [] }] };
 const viewing = { access: { permissions: ['view_bankstatement'] } } as const;
@@ -306,4 +307,6 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.confirmSuggestions(authUser(request), request.params.id, request.body),
   );
+
+  await app.register(bankRuleRoutes);
 };

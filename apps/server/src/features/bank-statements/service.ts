@@ -11,6 +11,7 @@ import type { Config } from '../../config';
 import type { AuditActor } from '../../lib/audit';
 import { bankEntries, bankStatements } from '../../db/schema';
 import { confirmSuggestions } from './bulk-confirm';
+import { createBankRules } from './rules';
 import { suggestionsFor } from './suggestions';
 import { addDays, utcDay } from '../../lib/days';
 import { notFound } from '../../lib/http-errors';
@@ -107,6 +108,8 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
   return {
     importFile,
     suggestions,
+    /** An administrator's rules for a bank's odd layout, with their dry run. */
+    rules: createBankRules(db, windowDays),
     confirmSuggestions: (actor: AuditActor, statementId: number, input: BankBulkConfirm) =>
       confirmSuggestions(db, actor, statementId, input, windowDays),
     list,

@@ -196,6 +196,11 @@ describe('bank statements, hardened', () => {
       expect(res.json().detail).toBe(m.numberOtherPeriod(statement.number, '01.01.2020–31.12.2030'));
     }
     expect([await count('bank_statements'), await count('bank_entries')]).toEqual([statements, kept]);
+    // And the other way round: a statement kept with its account written with spaces is the account's too.
+    const spaced = { ...draft([]), account: 'AZ21 NABZ 0000 0000 1370 1000 1955', number: 'SPACED-1' };
+    expect((await upload(camt053(spaced))).statusCode).toBe(201);
+    const unspaced = await upload(camt053({ ...spaced, account: 'AZ21NABZ00000000137010001955', from: '2020-01-02' }));
+    expect(unspaced.statusCode, unspaced.body).toBe(409);
     const later = await upload(
       camt053({ ...draft([]), number: statement.number, from: '2032-01-01', to: '2032-01-31' }),
     );

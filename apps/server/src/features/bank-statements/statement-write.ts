@@ -14,6 +14,7 @@ import { insertAsJson } from '../../lib/bulk-insert';
 import { conflict } from '../../lib/http-errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { matchStatement } from './repository';
+import { accountRules, caughtByRules, type AccountRule } from './rule-match';
 import { accountKey, entriesDigest, statementIdentity, type StatementFacts } from './statement-identity';
 import type { EntryText, ParsedEntry } from './statement';
 import type { ReadStatement } from './statement-reader-thread';
@@ -29,12 +30,18 @@ export const linkKeys = new Set([
 /** A match that lost a race for a payment's link is tried again, then seeing the link (contested). */
 const matchAttempts = 3;
 
-/** What an entry's texts name (issue 57): the receipt keys to look payments up by, the VÖEN tokens of its payer. */
-export function namedBy(payerCode: string, texts: EntryText[]) {
+/**
+ * What an entry's texts name (issue 57): the receipt keys to look payments up by, the VÖEN tokens of its payer, and
+ * what the account's rules catch in them (rules.ts).
+ */
+export function namedBy(payerCode: string, texts: EntryText[], rules: AccountRule[] = []) {
   const words = texts.map((t) => t.text);
+  const caught = caughtByRules(rules, words);
   return {
-    receiptKeys: receiptCandidates(words),
-    voenTokens: [...new Set([...(payerVoenPattern.test(payerCode) ? [payerCode] : []), ...voenCandidates(words)])],
+    receiptKeys: [...new Set([...caught.receiptKeys, ...receiptCandidates(words)])],
+    voenTokens: [
+      ...new Set([...(payerVoenPattern.test(payerCode) ? [payerCode] : []), ...caught.voens, ...voenCandidates(words)]),
+    ],
   };
 }
 
@@ -43,6 +50,7 @@ export function entryRow(
   statementId: number,
   position: number,
   entry: Omit<ParsedEntry, 'amount'> & { amount: string },
+  rules: AccountRule[] = [],
 ) {
   return {
     statementId,
@@ -56,7 +64,7 @@ export function entryRow(
     bankReference: entry.bankReference,
     payerAccount: entry.payerAccount,
     texts: entry.texts,
-    ...namedBy(entry.payerCode, entry.texts),
+    ...namedBy(entry.payerCode, entry.texts, rules),
     matchState: entry.direction === 'credit' ? 'no_payment' : null,
   };
 }
@@ -76,7 +84,7 @@ async function refuseNumberOfOtherPeriod(tx: Executor, facts: StatementFacts) {
   const [other] = (
     (await tx.execute(sql`
       SELECT from_date::text AS "from", to_date::text AS "to" FROM bank_statements
-      WHERE number = ${facts.number} AND upper(regexp_replace(account, '\s', '', 'g')) = ${account}
+      WHERE number = ${facts.number} AND upper(regexp_replace(account, '[[:space:]]', '', 'g')) = ${account}
         AND NOT (from_date IS NOT DISTINCT FROM ${facts.fromDate}::date AND to_date IS NOT DISTINCT FROM ${facts.toDate}::date)
         AND (${day}::date IS NULL OR coalesce(from_date, to_date) IS NULL
           OR abs(coalesce(from_date, to_date) - ${day}::date) <= 366)
@@ -160,13 +168,16 @@ export async function writeStatement(
       .onConflictDoNothing({ target: bankStatements.identity })
       .returning({ id: bankStatements.id });
     if (!created) return null;
+    const rules = await accountRules(tx, parsed.account);
     for (let at = 0; at < parsed.entries.length; at += entryBatch) {
       await insertAsJson(
         tx,
         bankEntries,
         parsed.entries
           .slice(at, at + entryBatch)
-          .map((entry, i) => entryRow(created.id, at + i + 1, { ...entry, amount: moneyToDecimal(entry.amount) })),
+          .map((entry, i) =>
+            entryRow(created.id, at + i + 1, { ...entry, amount: moneyToDecimal(entry.amount) }, rules),
+          ),
       );
     }
     await recordAudit(tx, {
