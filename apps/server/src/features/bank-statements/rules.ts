@@ -85,6 +85,62 @@ class DryRunDone extends Error {
   }
 }
 
+/**
+ * The rule tried on the account's last statement, with the account's other rules (in place of the rule `id` when
+ * it is one already), its automatic links made again from nothing, compared, and everything rolled back.
+ */
+async function dryRun(
+  db: Database,
+  windowDays: number,
+  input: BankRuleInput,
+  replacing?: number,
+): Promise<BankRuleDryRun> {
+  refuseUnsafe(input.pattern);
+  const [last] = (
+    (await db.execute(sql`
+      select s.id, s.number from bank_statements s where ${ofAccount(input.account)}
+      order by s.created_at desc, s.id desc limit 1`)) as unknown as { rows: { id: number; number: string }[] }
+  ).rows;
+  if (!last) throw fieldErrors({ account: [m.noStatement] });
+  try {
+    await db.transaction(async (tx) => {
+      const before = await automaticLinks(tx, last.id);
+      const others = await tx
+        .select({ id: bankMatchRules.id, pattern: bankMatchRules.pattern, position: bankMatchRules.position })
+        .from(bankMatchRules)
+        .where(eq(bankMatchRules.account, input.account));
+      const rules = [
+        ...others.filter((r) => r.id !== replacing),
+        { id: 0, pattern: input.pattern, position: input.position ?? 1_001 },
+      ]
+        .sort((a, b) => a.position - b.position || a.id - b.id)
+        .map((r) => compileRule(r.pattern));
+      await tx.execute(sql`
+        delete from bank_links l using bank_entries e
+        where l.entry_id = e.id and e.statement_id = ${last.id} and e.resolved_by is null and l.rule <> 'person'`);
+      await tx.execute(sql`
+        update bank_entries set match_state = 'no_payment', payment_id = null, claimed_payment_id = null
+        where statement_id = ${last.id} and direction = 'credit' and resolved_by is null`);
+      const scope = sql`e.statement_id = ${last.id} and e.direction = 'credit' and e.resolved_by is null`;
+      await reread(tx, scope, rules);
+      await linkCredits(tx, sql`e.statement_id = ${last.id}`, windowDays);
+      const after = await automaticLinks(tx, last.id);
+      let [more, differently, fewer] = [0, 0, 0];
+      for (const [entry, payments] of after) {
+        const was = before.get(entry);
+        if (was === undefined) more += 1;
+        else if (was !== payments) differently += 1;
+      }
+      for (const entry of before.keys()) if (!after.has(entry)) fewer += 1;
+      throw new DryRunDone({ statement_id: last.id, statement_number: last.number, more, differently, fewer });
+    });
+  } catch (err) {
+    if (err instanceof DryRunDone) return err.result;
+    throw err;
+  }
+  throw new Error('unreachable: a dry run always rolls back');
+}
+
 export function createBankRules(db: Database, windowDays: number) {
   async function list(account?: string) {
     const rows = await db
@@ -170,56 +226,11 @@ export function createBankRules(db: Database, windowDays: number) {
     });
   }
 
-  /**
-   * The rule tried on the account's last statement, with the account's other rules (in place of the rule `id` when
-   * it is one already), its automatic links made again from nothing, compared, and everything rolled back.
-   */
-  async function dryRun(input: BankRuleInput, replacing?: number): Promise<BankRuleDryRun> {
-    refuseUnsafe(input.pattern);
-    const [last] = (
-      (await db.execute(sql`
-        select s.id, s.number from bank_statements s where ${ofAccount(input.account)}
-        order by s.created_at desc, s.id desc limit 1`)) as unknown as { rows: { id: number; number: string }[] }
-    ).rows;
-    if (!last) throw fieldErrors({ account: [m.noStatement] });
-    try {
-      await db.transaction(async (tx) => {
-        const before = await automaticLinks(tx, last.id);
-        const others = await tx
-          .select({ id: bankMatchRules.id, pattern: bankMatchRules.pattern, position: bankMatchRules.position })
-          .from(bankMatchRules)
-          .where(eq(bankMatchRules.account, input.account));
-        const rules = [
-          ...others.filter((r) => r.id !== replacing),
-          { id: 0, pattern: input.pattern, position: input.position ?? 1_001 },
-        ]
-          .sort((a, b) => a.position - b.position || a.id - b.id)
-          .map((r) => compileRule(r.pattern));
-        await tx.execute(sql`
-          delete from bank_links l using bank_entries e
-          where l.entry_id = e.id and e.statement_id = ${last.id} and e.resolved_by is null and l.rule <> 'person'`);
-        await tx.execute(sql`
-          update bank_entries set match_state = 'no_payment', payment_id = null, claimed_payment_id = null
-          where statement_id = ${last.id} and direction = 'credit' and resolved_by is null`);
-        const scope = sql`e.statement_id = ${last.id} and e.direction = 'credit' and e.resolved_by is null`;
-        await reread(tx, scope, rules);
-        await linkCredits(tx, sql`e.statement_id = ${last.id}`, windowDays);
-        const after = await automaticLinks(tx, last.id);
-        let [more, differently, fewer] = [0, 0, 0];
-        for (const [entry, payments] of after) {
-          const was = before.get(entry);
-          if (was === undefined) more += 1;
-          else if (was !== payments) differently += 1;
-        }
-        for (const entry of before.keys()) if (!after.has(entry)) fewer += 1;
-        throw new DryRunDone({ statement_id: last.id, statement_number: last.number, more, differently, fewer });
-      });
-    } catch (err) {
-      if (err instanceof DryRunDone) return err.result;
-      throw err;
-    }
-    throw new Error('unreachable: a dry run always rolls back');
-  }
-
-  return { list, create, update, remove, dryRun };
+  return {
+    list,
+    create,
+    update,
+    remove,
+    dryRun: (input: BankRuleInput, replacing?: number) => dryRun(db, windowDays, input, replacing),
+  };
 }
