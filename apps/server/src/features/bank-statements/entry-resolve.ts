@@ -46,13 +46,17 @@ interface PaidPayment {
 
 /** A paid payment locked for the resolution, with what credits give it already; a 400 on `field` when not paid. */
 async function lockPaid(tx: Executor, paymentId: number, entryId: number, field: string) {
+  // The lock first, alone: what credits give is read by the next statement, after a concurrent link's commit. In one
+  // statement the sums would be of the snapshot taken before waiting for the lock (two parts both passed on
+  // PostgreSQL).
+  await tx.execute(sql`select 1 from payments where id = ${paymentId} for update`);
   const result = (await tx.execute(sql`
     select p.id, p.total::text as total, p.owner_code,
       coalesce((select sum(l.amount) from bank_links l where l.payment_id = p.id and l.entry_id <> ${entryId}), 0)::text
         as credited,
       exists (select 1 from bank_links l where l.payment_id = p.id and l.whole and l.entry_id <> ${entryId})
         or exists (select 1 from bank_entries x where x.payment_id = p.id and x.id <> ${entryId}) as whole_linked
-    from payments p where p.id = ${paymentId} and p.status = ${paid} for update of p`)) as unknown as {
+    from payments p where p.id = ${paymentId} and p.status = ${paid}`)) as unknown as {
     rows: PaidPayment[];
   };
   const payment = result.rows[0];

@@ -5,7 +5,7 @@ import { signInAs } from '../../test/auth-helpers';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { bankTestKit, sumOf } from './bank-test-kit';
 import { linkRecentCredits } from './matching';
-import { camt053, mt940, statementCsv } from './statement-files';
+import { camt053, latinOf, mt940, statementCsv } from './statement-files';
 
 /**
  * What the automatic links leave (issue 57): ranked suggestions with their evidence, a person's confirmation,
@@ -95,6 +95,29 @@ describe('bank suggestions and resolutions', () => {
     expect(after).toMatchObject({ kind: 'paid_twice', action: null, duplicate_of_entry_id: first.id });
   });
 
+  it('takes two parts of one payment at once only up to its total: one 200, one 400, one link', async () => {
+    const payment = kit.takePaid();
+    const part = sumOf(payment.total, '-0.01');
+    const statement = await kit.upload(
+      camt053(
+        kit.draft(
+          ['a', 'b'].map((tag) =>
+            kit.freeCredit(payment, `hissə ${tag}`, { amount: part, payerCode: '', bankReference: `part-${tag}` }),
+          ),
+        ),
+      ),
+    );
+    const credits = await kit.entriesOf(statement.id);
+    const answers = await Promise.all(
+      credits.map((c) => resolve(c.id, { action: 'link_part', payment_id: payment.id, reason: 'eyni anda' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const links = await kit.rows<{ amount: string }>(
+      sql`select amount::text as amount from bank_links where payment_id = ${payment.id}`,
+    );
+    expect(links).toEqual([{ amount: part }]);
+  });
+
   it('suggests a receipt one edit away for the same amount; a rejection is audited and not suggested again', async () => {
     const payment = kit.takePaid();
     // One letter changed, so that the typo is no other payment's receipt.
@@ -121,15 +144,7 @@ describe('bank suggestions and resolutions', () => {
 
   it('suggests the payer by name across transliteration with the amount, and flags a receipt paid twice', async () => {
     const payment = await kit.loneOfItsAmount();
-    const written = payment.name
-      .replace(/ə/g, 'e')
-      .replace(/Ə/g, 'E')
-      .replace(/ş/g, 's')
-      .replace(/ç/g, 'c')
-      .replace(/ğ/g, 'g')
-      .replace(/ö/g, 'o')
-      .replace(/ü/g, 'u')
-      .toUpperCase();
+    const written = latinOf(payment.name);
     const twice = kit.takePaid();
     const statement = await kit.upload(
       camt053(
