@@ -54,8 +54,9 @@ test.describe('audit log', () => {
 test('an administrator sees the scheduled jobs and runs the cleanup now; its result shows', async ({ page }) => {
   await useSession(page, 'admin@demo.az', '/app/jobs');
   const table = page.getByTestId('jobs-table');
-  await expect(table.locator('tr.ant-table-row')).toHaveCount(5);
+  await expect(table.locator('tr.ant-table-row')).toHaveCount(6);
   await expect(table).toContainText('Gecə yoxlaması');
+  await expect(table).toContainText('Gecikmiş ödənişlər');
   await expect(table).toContainText('Hesabat yekunlarının birləşdirilməsi');
   await page.getByTestId('job-run-cleanup').click();
   await expect(toast(page, jobMessages.started)).toBeVisible();

@@ -3,6 +3,7 @@ import { momentOutSchema } from '../api/input';
 
 /** The scheduled jobs (issue 26), by name, as the administrators' screen names them. */
 export const jobLabels: Record<string, string> = {
+  'bank-late-credits': 'Gecikmiş ödənişlər: açıq bank mədaxillərinin hər 10 dəqiqədən bir yenidən uzlaşdırılması',
   'chain-check': 'Gecə yoxlaması: audit zənciri, blankların jurnalı və uzlaşma',
   cleanup: 'Köhnə qeydlərin təmizlənməsi (captcha, idempotentlik açarları, limitlər, göndərilmiş məktublar)',
   'expiry-reminders': 'Daşıyıcılara xəbərdarlıq: blankların müddətinin bitməsinə 30 və 7 gün qalıb',

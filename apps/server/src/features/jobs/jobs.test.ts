@@ -24,7 +24,7 @@ describe('scheduled jobs', () => {
   it('lists each job with its schedule in Baku time and its next run; only for administrators', async () => {
     const res = await get('/api/jobs/');
     expect(res.statusCode).toBe(200);
-    const jobs = res.json() as { name: string; cron: string; time_zone: string; next_run_at: string }[];
+    const jobs = res.json() as { name: string; label: string; cron: string; time_zone: string; next_run_at: string }[];
     expect(jobs.map((j) => j.name)).toEqual([
       'bank-late-credits',
       'chain-check',
@@ -34,6 +34,9 @@ describe('scheduled jobs', () => {
       'report-summaries-fold',
     ]);
     for (const job of jobs) {
+      // Each job has its label on the screen, never its bare name.
+      expect(job.label, job.name).toMatch(/^\S/);
+      expect(job.label, job.name).not.toBe(job.name);
       expect(job.time_zone).toBe('Asia/Baku');
       expect(Date.parse(job.next_run_at)).toBeGreaterThan(Date.now());
     }
