@@ -39,16 +39,6 @@ function random(seed) {
 
 const qepik = (amount) => BigInt(amount.replace('.', ''));
 const decimal = (q) => `${q / 100n}.${String(q % 100n).padStart(2, '0')}`;
-const latin = (name) =>
-  name
-    .replace(/[əƏ]/g, 'E')
-    .replace(/[şŞ]/g, 'S')
-    .replace(/[çÇ]/g, 'C')
-    .replace(/[ğĞ]/g, 'G')
-    .replace(/[ıIİ]/g, 'I')
-    .replace(/[öÖ]/g, 'O')
-    .replace(/[üÜ]/g, 'U')
-    .toUpperCase();
 
 /** Whether the payer has no other paid payment of this amount within the window (then its VÖEN identifies it). */
 const loneOfAmount = (payments, p) =>
@@ -114,7 +104,7 @@ function creditsOf(seed, pool, payments) {
     const kind = i % 4;
     if (kind === 0) credit(p, { reference: `qəbz X${p.receipt.slice(1)}`, payerCode: '' }, { person: p.id });
     else if (kind === 1)
-      credit(p, { reference: 'dövlət rüsumu', payerCode: '', payerName: latin(p.name) }, { person: p.id });
+      credit(p, { reference: 'dövlət rüsumu', payerCode: '', payerName: files.latinOf(p.name) }, { person: p.id });
     else if (kind === 2)
       credit(
         p,

@@ -6,6 +6,7 @@ import {
 } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Paid as PaidPayment } from './bank-test-kit';
 import { demoStatementDrafts } from './demo-files';
 import { signInAs } from '../../test/auth-helpers';
 import { expectedCsv } from '../../test/list-export';
@@ -23,14 +24,6 @@ describe('bank statements', () => {
   let t: TestApp;
   let admin: Record<string, string>;
 
-  interface PaidPayment {
-    id: number;
-    receipt: string;
-    day: string;
-    voen: string;
-    name: string;
-    total: string;
-  }
   let paid: PaidPayment[] = [];
   let nextPaid = 0;
   /** A paid payment of the demo no test has used yet. */

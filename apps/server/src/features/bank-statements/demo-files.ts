@@ -1,7 +1,15 @@
 import { moneyToDecimal, parseMoney, type BankStatementFormat } from '@dnx/shared';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { camt053, closingOf, mt940, statementCsv, type DraftEntry, type StatementDraft } from './statement-files';
+import {
+  camt053,
+  closingOf,
+  latinOf,
+  mt940,
+  statementCsv,
+  type DraftEntry,
+  type StatementDraft,
+} from './statement-files';
 
 /**
  * The demo's bank statements (issue 48), written from the demo year's paid payments: three, one of each format, with
@@ -20,18 +28,6 @@ export const demoStatementFiles = [
   name: string;
   write: (draft: StatementDraft) => string;
 }[];
-
-/** The name as a bank without Azerbaijani letters writes it, in capitals. */
-const latinOf = (name: string) =>
-  name
-    .replace(/[əƏ]/g, 'E')
-    .replace(/[şŞ]/g, 'S')
-    .replace(/[çÇ]/g, 'C')
-    .replace(/[ğĞ]/g, 'G')
-    .replace(/[ıIİ]/g, 'I')
-    .replace(/[öÖ]/g, 'O')
-    .replace(/[üÜ]/g, 'U')
-    .toUpperCase();
 
 /**
  * What the payer wrote (issue 57), by the credit's place: mostly free text the matching links by itself (the receipt

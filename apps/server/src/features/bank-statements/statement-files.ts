@@ -158,3 +158,15 @@ export function statementCsv(draft: StatementDraft): string {
     '',
   ].join('\r\n');
 }
+
+/** The name as a bank without Azerbaijani letters writes it, in capitals. */
+export const latinOf = (name: string) =>
+  name
+    .replace(/[əƏ]/g, 'E')
+    .replace(/[şŞ]/g, 'S')
+    .replace(/[çÇ]/g, 'C')
+    .replace(/[ğĞ]/g, 'G')
+    .replace(/[ıIİ]/g, 'I')
+    .replace(/[öÖ]/g, 'O')
+    .replace(/[üÜ]/g, 'U')
+    .toUpperCase();
