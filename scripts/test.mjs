@@ -5,8 +5,8 @@
 //      the machine's PostgreSQL binaries (none there: the run fails and says so; nothing is skipped);
 //   4. the end-to-end suite in Debian's Chromium, once, on that PostgreSQL (docs/decisions.md, "CI").
 // Every test that needed a retry is named, the ten slowest test files are listed, a part that ran past its budget
-// (`budgets` below, with room for a loaded 2-core machine) fails the run, and it closes with one line
-// `Tests: N passed, N failed`.
+// (`budgets` below, with room for a loaded 2-core machine) is named SLOW, a whole run past `ceilingMinutes` fails,
+// and it closes with one line `Tests: N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,8 +24,11 @@ const steps = [];
 const fileTimes = [];
 /**
  * How long each part may take, in minutes, on a 2-core machine that other work loads (issue 43: the landed CI under
- * 30 minutes, the browser suite under 10 of them). A part past its budget fails the run, so the change that made it
- * slow is seen in its own run. `TEST_BUDGET_SCALE` stretches them all (a slower machine), never in CI.
+ * 30 minutes, the browser suite under 10 of them). A part past its budget is named SLOW in the summary, so the change
+ * that made it slow is seen in its own run; it does not fail the run by itself, because one machine's speed moves 2x
+ * from day to day and a green suite that is a minute slow must still land (docs/decisions.md, "CI"). The whole run
+ * fails past `ceilingMinutes`, well inside CI's 90-minute limit. `TEST_BUDGET_SCALE` stretches the parts' budgets (a
+ * slower machine), never in CI.
  */
 const budgets = {
   'type-check': 8,
@@ -38,11 +41,12 @@ const budgets = {
   // stop 52 at load 10-15. Under 10 is the aim (issue 43); 14 leaves room for a machine half as fast that day.
   'end-to-end tests in Chromium, on PostgreSQL': 14,
 };
+const ceilingMinutes = 60;
 const budgetScale = process.env.CI ? 1 : Number(process.env.TEST_BUDGET_SCALE ?? 1) || 1;
 
 const minutes = (ms) => `${(ms / 60_000).toFixed(1)} min`;
 
-/** Runs one command with the terminal; resolves to its exit code, or 1 when it ran past its budget. */
+/** Runs one command with the terminal; resolves to its exit code. */
 function run(label, command, args, env = {}) {
   const begun = Date.now();
   console.log(`\ntest: ${label}`);
@@ -56,7 +60,7 @@ function run(label, command, args, env = {}) {
       const mark = status !== 0 ? 'FAIL' : overBudget ? 'SLOW' : 'ok  ';
       const limit = Number.isFinite(budget) ? ` of ${minutes(budget)}` : '';
       steps.push(`${mark}  ${label} (${minutes(took)}${limit}${overBudget ? ': past its budget' : ''})`);
-      resolve(status !== 0 ? status : overBudget ? 1 : 0);
+      resolve(status);
     });
   });
 }
@@ -163,7 +167,11 @@ try {
   rmSync(reports, { recursive: true, force: true });
 }
 
-console.log(`\ntest: ${steps.length} steps in ${minutes(Date.now() - started)}`);
+const tookAll = Date.now() - started;
+const pastCeiling = tookAll > ceilingMinutes * 60_000;
+console.log(
+  `\ntest: ${steps.length} steps in ${minutes(tookAll)}${pastCeiling ? `: past the ${ceilingMinutes}-minute ceiling` : ''}`,
+);
 for (const step of steps) console.log(`  ${step}`);
 console.log('test: the ten slowest test files');
 for (const { part, file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
@@ -179,4 +187,4 @@ if (failures.length > 0) {
   for (const name of failures) console.log(`  failed: ${name}`);
 }
 console.log(`Tests: ${counts.passed} passed, ${counts.failed} failed`);
-process.exit(status === 0 && counts.failed === 0 ? 0 : 1);
+process.exit(status === 0 && counts.failed === 0 && !pastCeiling ? 0 : 1);
