@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countSchema, dayOutSchema, idSchema, isoDateSchema, momentOutSchema, textIdSchema } from '../api/input';
 import { reportMessages } from '../reports/messages';
-import { bankLinkSchema } from './suggestions';
+import { bankLinkRules, bankLinkSchema } from './suggestions';
 import { withoutHiddenCharacters } from './text';
 
 /**
@@ -130,6 +130,10 @@ export const bankEntrySchema = z.object({
   payer_code: z.string(),
   payer_name: z.string(),
   bank_reference: z.string(),
+  /** The payer's account as the bank gives it, or ''. */
+  payer_account: z.string(),
+  /** Every text of the entry by its field (camt `Ustrd`, MT940 `:86:/REMI/`, CSV `details`, …), as the bank gave it. */
+  texts: z.array(z.object({ field: z.string(), text: z.string() })),
   /** A debit is not matched: null. */
   match_state: z.enum(bankMatchStates).nullable(),
   /** The payment it is linked to (matched), or that it claims (amount differs, contested). */
@@ -151,6 +155,8 @@ export const bankEntriesQuerySchema = z.object({
   per_page: z.coerce.number().int().min(1).max(500).default(50),
   match_state: z.enum(bankMatchStates).optional(),
   direction: z.enum(['credit', 'debit']).optional(),
+  /** Why it is linked: entries with a link of this rule (the receipt named, the VÖEN and amount, or a person). */
+  rule: z.enum(bankLinkRules).optional(),
 });
 
 /** An open difference: an entry left unmatched, or a paid payment without a credit (`no_credit`). */

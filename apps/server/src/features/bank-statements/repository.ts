@@ -5,6 +5,7 @@ import {
   type BankDifferenceKind,
   type BankEntry,
   type BankLink,
+  type BankLinkRule,
   type BankMatchState,
   type BankReconciliation,
   type BankStatement,
@@ -100,6 +101,8 @@ export function entryView(
     payer_code: row.payerCode,
     payer_name: row.payerName,
     bank_reference: row.bankReference,
+    payer_account: row.payerAccount,
+    texts: row.texts,
     match_state: row.matchState as BankMatchState | null,
     payment_id: row.paymentId ?? row.claimedPaymentId,
     resolution_reason: row.resolutionReason,
@@ -120,6 +123,7 @@ export async function entryViews(db: Executor, rows: EntryRowWithResolver[]): Pr
 interface EntryFilters {
   match_state?: BankMatchState;
   direction?: 'credit' | 'debit';
+  rule?: BankLinkRule;
 }
 
 const entriesWhere = (statementId: number, filters: EntryFilters) =>
@@ -127,6 +131,9 @@ const entriesWhere = (statementId: number, filters: EntryFilters) =>
     eq(bankEntries.statementId, statementId),
     filters.match_state ? eq(bankEntries.matchState, filters.match_state) : undefined,
     filters.direction ? eq(bankEntries.direction, filters.direction) : undefined,
+    filters.rule
+      ? sql`exists (select 1 from bank_links l where l.entry_id = ${bankEntries.id} and l.rule = ${filters.rule})`
+      : undefined,
   );
 
 export async function countEntries(db: Executor, statementId: number, filters: EntryFilters) {

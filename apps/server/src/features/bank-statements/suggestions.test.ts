@@ -211,6 +211,26 @@ describe('bank suggestions and resolutions', () => {
         .sort(),
     ).toEqual([a.id, b.id].sort());
     expect(both.json().match_state).toBe('matched');
+    expect(both.json().payer_account).toBe(account);
+    expect(both.json().texts).toEqual([{ field: 'reference', text: 'iki ödəniş' }]);
+    // Filtered by why it is linked: a person's links, never the receipt's.
+    const byRule = async (rule: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/bank-statements/${credit.statement_id}/entries/?rule=${rule}`,
+        headers: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().results as { id: number }[]).map((e) => e.id);
+    };
+    expect(await byRule('person')).toEqual([credit.id]);
+    expect(await byRule('receipt')).toEqual([]);
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `/api/bank-statements/${credit.statement_id}/entries/?rule=guess`,
+      headers: admin,
+    });
+    expect(wrong.statusCode).toBe(400);
   });
 
   it('matches by an account learnt from a confirmation, and a credit whose payment is paid after it came', async () => {
