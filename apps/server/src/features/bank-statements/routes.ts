@@ -269,6 +269,21 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/bank-statements/entries/:id/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'getBankEntry',
+        summary: 'One entry with its texts, match state and links with their evidence. 404 for no entry',
+        params: idParamsSchema,
+        response: { 200: bankEntrySchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.entry(request.params.id),
+  );
+
+  app.get(
     '/api/bank-statements/entries/:id/suggestions/',
     {
       config: viewing,

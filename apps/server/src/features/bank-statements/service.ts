@@ -20,7 +20,9 @@ import {
   countEntries,
   countStatements,
   findDifferences,
+  entryViews,
   findEntries,
+  findEntry,
   findStatements,
   moneyReconciliation,
   noCreditCutoff,
@@ -98,6 +100,13 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
     return moneyReconciliation(db, from, to, query.region);
   }
 
+  /** One entry with its links and their evidence (404 for no entry). */
+  async function entry(entryId: number) {
+    const row = await findEntry(db, entryId);
+    if (!row) throw notFound();
+    return (await entryViews(db, [row]))[0]!;
+  }
+
   /** The ranked suggestions for a credit (404 for no entry), or the payments a person's search names. */
   async function suggestions(entryId: number, q?: string) {
     const [entry] = await db.select().from(bankEntries).where(eq(bankEntries.id, entryId));
@@ -107,6 +116,7 @@ export function createBankStatementService(app: FastifyInstance, config: Config)
 
   return {
     importFile,
+    entry,
     suggestions,
     /** An administrator's rules for a bank's odd layout, with their dry run. */
     rules: createBankRules(db, windowDays),

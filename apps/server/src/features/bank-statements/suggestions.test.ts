@@ -174,6 +174,16 @@ describe('bank suggestions and resolutions', () => {
     const payment = kit.takePaid();
     const credit = await oneCredit(camt053(kit.draft([kit.freeCredit(payment, payment.receipt)])));
     expect(credit.match_state).toBe('matched');
+    // One entry as the list gives it, links and evidence included; none there is a 404.
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/bank-statements/entries/${credit.id}/`,
+      headers: admin,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual(credit);
+    const none = await t.app.inject({ method: 'GET', url: '/api/bank-statements/entries/999999/', headers: admin });
+    expect(none.statusCode).toBe(404);
     const missing = await resolve(credit.id, { action: 'undo' });
     expect(missing.json()).toEqual({ reason: [m.reasonRequired] });
     const undone = await resolve(credit.id, { action: 'undo', reason: 'başqa ödəyicinin pulu' });
