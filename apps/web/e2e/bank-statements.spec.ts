@@ -82,13 +82,12 @@ test('an administrator imports the demo statement in each format, sees each kind
   const unpaid = '/api/bank-statements/differences/?kind=no_payment';
   const count = await countAt(page, unpaid);
   await open.first().getByRole('button', { name: 'Həll et' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Fərqin həlli' });
-  await expect(dialog).toBeVisible();
+  await page.getByTestId('bank-panel').getByTestId('bank-not-ours').click();
+  const reason = page.getByTestId('bank-reason-form');
   await animationsSettled(page, 2_000, '.ant-modal-root');
-  await dialog.getByText('Bizim ödəniş deyil').click();
-  await dialog.getByTestId('bank-resolve-reason').fill('Başqa qurumun ödənişi (e2e)');
-  await dialog.getByRole('button', { name: 'Yadda saxla' }).click();
-  await expect(dialog).toBeHidden();
+  await reason.getByLabel('Səbəb').fill('Başqa qurumun ödənişi (e2e)');
+  await reason.getByRole('button', { name: 'Bizim ödəniş deyil' }).click();
+  await expect(reason).toBeHidden();
   await expect.poll(() => countAt(page, unpaid)).toBe(count - 1);
   await page.context().close();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countSchema, dayOutSchema, idSchema, momentOutSchema } from '../api/input';
+import { bankStatementMessages } from './messages';
 
 /**
  * The evidence of a credit's links and suggestions (issue 57): what named the payment, how the payer was known, the
@@ -118,7 +119,7 @@ export const bankSuggestionsMax = 10;
 /** `POST /api/bank-statements/:id/confirm-suggestions/`: the best suggestion of each open credit above a score. */
 export const bankBulkConfirmSchema = z.object({
   min_score: z.number().int().min(bankSuggestionScores.payer_name).max(100),
-  reason: z.string().trim().min(1).max(500),
+  reason: z.string().trim().min(1, { message: bankStatementMessages.reasonRequired }).max(500),
 });
 export type BankBulkConfirm = z.infer<typeof bankBulkConfirmSchema>;
 

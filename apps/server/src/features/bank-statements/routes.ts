@@ -48,6 +48,91 @@ const demoFileTypes = {
   csv: 'text/csv; charset=utf-8',
 } as const;
 
+/** One entry, its suggestions and a person's resolution; bulk confirm of a statement's suggestions (issue 57). */
+function entryRoutes(app: Parameters<FastifyPluginAsyncZod>[0]) {
+  const service = app.services.bankStatements;
+  app.post(
+    '/api/bank-statements/entries/:id/resolve/',
+    {
+      config: resolving,
+      schema: {
+        ...common,
+        operationId: 'resolveBankEntry',
+        summary:
+          'Resolve a credit, with a reason (audited): `link` it to a paid payment (`payment_id`; another amount ' +
+          'leaves it amount_differs) or to several whose totals add up to it (`payment_ids`, a combined transfer); ' +
+          '`link_part`: it pays a part of what the payment still lacks (a payment takes several credits up to its ' +
+          'total); `not_ours`; `accept_difference` of an amount_differs credit (then matched, accepted_difference ' +
+          'kept); `undo` its links or resolution (open again; the payments undone are never linked to it ' +
+          'automatically again); `reject` a suggestion (`payment_id`, the reason optional). A link teaches the ' +
+          "payer's account for the payment's VÖEN. 409 when it is matched or resolved by a person already (also " +
+          'when another person resolved it at the same moment), is a debit, the payment is credited by another ' +
+          'credit, there is no difference to accept or nothing to undo; 400 when the payments do not add up or a ' +
+          'part is more than the payment lacks',
+        params: idParamsSchema,
+        body: bankEntryResolveSchema,
+        response: { 200: bankEntrySchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.resolve(authUser(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/bank-statements/entries/:id/detail/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'getBankEntry',
+        summary: 'One entry with its texts, match state and links with their evidence. 404 for no entry',
+        params: idParamsSchema,
+        response: { 200: bankEntrySchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.entry(request.params.id),
+  );
+
+  app.get(
+    '/api/bank-statements/entries/:id/suggestions/',
+    {
+      config: viewing,
+      schema: {
+        ...common,
+        operationId: 'listBankEntrySuggestions',
+        summary:
+          "A credit's ranked suggestions, best first (at most 10), each with its kind, score (0-100), what " +
+          'confirming it does (link, link_part or null), the residual a part leaves and its evidence (field, text, ' +
+          'payer rule, amount, days apart); a receipt credited already is `paid_twice`, naming the first credit. ' +
+          'With `q`: the paid payments a search by receipt, VÖEN, payer name or amount finds, at any date. 404 ' +
+          'for no entry',
+        params: idParamsSchema,
+        querystring: bankSuggestionsQuerySchema,
+        response: { 200: bankSuggestionsSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.suggestions(request.params.id, request.query.q),
+  );
+
+  app.post(
+    '/api/bank-statements/:id/confirm-suggestions/',
+    {
+      config: resolving,
+      schema: {
+        ...common,
+        operationId: 'confirmBankSuggestions',
+        summary:
+          "Bulk confirm: each open credit's best suggestion (of the statement's first 500 open credits), when it " +
+          "is a whole link of the credit's amount at or above `min_score`, alone at the top and no other " +
+          "credit's best: each a person's link with the reason, audited. 404 for no statement",
+        params: idParamsSchema,
+        body: bankBulkConfirmSchema,
+        response: { 200: bankBulkConfirmResultSchema, ...signedInErrors },
+      },
+    },
+    async (request) => service.confirmSuggestions(authUser(request), request.params.id, request.body),
+  );
+}
+
 /**
  * Bank statements (issue 48): the upload (camt.053, MT940 or the documented CSV, by content), the statements, a
  * statement's entries with their match state, the open differences, a person's resolution of an entry.
@@ -242,86 +327,6 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
     rows: (request, query) => service.entriesExport.rows(statementOf(request), query),
   });
 
-  app.post(
-    '/api/bank-statements/entries/:id/resolve/',
-    {
-      config: resolving,
-      schema: {
-        ...common,
-        operationId: 'resolveBankEntry',
-        summary:
-          'Resolve a credit, with a reason (audited): `link` it to a paid payment (`payment_id`; another amount ' +
-          'leaves it amount_differs) or to several whose totals add up to it (`payment_ids`, a combined transfer); ' +
-          '`link_part`: it pays a part of what the payment still lacks (a payment takes several credits up to its ' +
-          'total); `not_ours`; `accept_difference` of an amount_differs credit (then matched, accepted_difference ' +
-          'kept); `undo` its links or resolution (open again; the payments undone are never linked to it ' +
-          'automatically again); `reject` a suggestion (`payment_id`, the reason optional). A link teaches the ' +
-          "payer's account for the payment's VÖEN. 409 when it is matched or resolved by a person already (also " +
-          'when another person resolved it at the same moment), is a debit, the payment is credited by another ' +
-          'credit, there is no difference to accept or nothing to undo; 400 when the payments do not add up or a ' +
-          'part is more than the payment lacks',
-        params: idParamsSchema,
-        body: bankEntryResolveSchema,
-        response: { 200: bankEntrySchema, ...signedInErrors },
-      },
-    },
-    async (request) => service.resolve(authUser(request), request.params.id, request.body),
-  );
-
-  app.get(
-    '/api/bank-statements/entries/:id/',
-    {
-      config: viewing,
-      schema: {
-        ...common,
-        operationId: 'getBankEntry',
-        summary: 'One entry with its texts, match state and links with their evidence. 404 for no entry',
-        params: idParamsSchema,
-        response: { 200: bankEntrySchema, ...signedInErrors },
-      },
-    },
-    async (request) => service.entry(request.params.id),
-  );
-
-  app.get(
-    '/api/bank-statements/entries/:id/suggestions/',
-    {
-      config: viewing,
-      schema: {
-        ...common,
-        operationId: 'listBankEntrySuggestions',
-        summary:
-          "A credit's ranked suggestions, best first (at most 10), each with its kind, score (0-100), what " +
-          'confirming it does (link, link_part or null), the residual a part leaves and its evidence (field, text, ' +
-          'payer rule, amount, days apart); a receipt credited already is `paid_twice`, naming the first credit. ' +
-          'With `q`: the paid payments a search by receipt, VÖEN, payer name or amount finds, at any date. 404 ' +
-          'for no entry',
-        params: idParamsSchema,
-        querystring: bankSuggestionsQuerySchema,
-        response: { 200: bankSuggestionsSchema, ...signedInErrors },
-      },
-    },
-    async (request) => service.suggestions(request.params.id, request.query.q),
-  );
-
-  app.post(
-    '/api/bank-statements/:id/confirm-suggestions/',
-    {
-      config: resolving,
-      schema: {
-        ...common,
-        operationId: 'confirmBankSuggestions',
-        summary:
-          "Bulk confirm: each open credit's best suggestion (of the statement's first 500 open credits), when it " +
-          "is a whole link of the credit's amount at or above `min_score`, alone at the top and no other " +
-          "credit's best: each a person's link with the reason, audited. 404 for no statement",
-        params: idParamsSchema,
-        body: bankBulkConfirmSchema,
-        response: { 200: bankBulkConfirmResultSchema, ...signedInErrors },
-      },
-    },
-    async (request) => service.confirmSuggestions(authUser(request), request.params.id, request.body),
-  );
-
+  entryRoutes(app);
   await app.register(bankRuleRoutes);
 };

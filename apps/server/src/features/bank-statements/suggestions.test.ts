@@ -177,12 +177,16 @@ describe('bank suggestions and resolutions', () => {
     // One entry as the list gives it, links and evidence included; none there is a 404.
     const one = await t.app.inject({
       method: 'GET',
-      url: `/api/bank-statements/entries/${credit.id}/`,
+      url: `/api/bank-statements/entries/${credit.id}/detail/`,
       headers: admin,
     });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toEqual(credit);
-    const none = await t.app.inject({ method: 'GET', url: '/api/bank-statements/entries/999999/', headers: admin });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/bank-statements/entries/999999/detail/',
+      headers: admin,
+    });
     expect(none.statusCode).toBe(404);
     const missing = await resolve(credit.id, { action: 'undo' });
     expect(missing.json()).toEqual({ reason: [m.reasonRequired] });
