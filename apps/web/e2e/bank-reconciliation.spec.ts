@@ -161,6 +161,7 @@ test('free-text credits: most linked with their evidence, the rest confirmed fro
   await showState(page, 'bank-entries-state', 'Hamısı');
   await showState(page, 'bank-entries-rule', 'qəbz');
   await expect(entries).toHaveCount(2);
+  await expect(entries.first().getByTestId('bank-entry-rule')).toHaveText('qəbz');
   await entries.first().getByTestId('bank-entry-open').click();
   await expect(panel.getByTestId('bank-links')).toContainText(`reference: «odenis ${p1.receipt} VOEN ${p1.code}»`);
   await expect(panel.getByTestId('bank-links')).toContainText('avtomatik');

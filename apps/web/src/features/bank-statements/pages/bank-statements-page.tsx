@@ -237,7 +237,22 @@ function StatementEntries({ statementId, onOpen }: { statementId: number; onOpen
               title: t('bankStatements.payer'),
               render: (_, e) => cut(`${e.payer_name} ${e.payer_code}`.trim()),
             },
-            { key: 'payment', title: t('bankStatements.payment'), width: 130, render: (_, e) => cut(paymentsOf(e)) },
+            {
+              key: 'payment',
+              title: t('bankStatements.payment'),
+              width: 140,
+              render: (_, e) => (
+                <>
+                  {cut(paymentsOf(e))}
+                  {e.links.length > 0 && (
+                    <Typography.Text type="secondary" className="bank-cell-text" data-testid="bank-entry-rule">
+                      {[...new Set(e.links.map((l) => t(`bankStatements.rules.${l.rule}`)))].join(', ')}
+                      {e.links.some((l) => !l.whole) ? ` · ${t('bankStatements.part')}` : ''}
+                    </Typography.Text>
+                  )}
+                </>
+              ),
+            },
             {
               key: 'state',
               title: t('bankStatements.state'),
