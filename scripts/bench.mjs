@@ -30,8 +30,8 @@
 //   9. Search from anywhere with 1,000,000 forms and 200,000 payments: GET /api/search/?q= for a form, a receipt, a
 //      VÖEN, a plate, a name and a tracking code, p99 under 50 ms at 20 connections on PostgreSQL (bench-search.mjs).
 //  10. The container image (issue 45): `npm run image:check` builds the Dockerfile and runs it against PostgreSQL
-//      (scripts/image-check.mjs, about 3 minutes; CI leaves it out to stay within its time, docs/decisions.md);
-//      BENCH_SKIP_IMAGE=1 leaves it out here too.
+//      (scripts/image-check.mjs, about 3 minutes; CI leaves it out to stay within its time,
+//      docs/decisions/0046-container-image-check.md); BENCH_SKIP_IMAGE=1 leaves it out here too.
 //  11. Live events (issue 47): 1,000 event streams on one process cost under 100 MB of memory and leave the drivers
 //      list's p99 within 20% (or 5 ms); with two processes behind deploy/Caddyfile an event reaches every stream
 //      within 1 s p99 on PostgreSQL (bench-events.mjs).

@@ -1,5 +1,6 @@
 // `npm start` on an existing build, with a fresh data folder: it migrates, seeds the demo data and serves; a demo
-// user signs in. CI runs it on the machine's own Node after the suite has run on Node 24 (docs/decisions.md, "CI").
+// user signs in. CI runs it on the machine's own Node after the suite has run on Node 24
+// (docs/decisions/0002-one-test-command-and-ci.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

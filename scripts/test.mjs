@@ -3,7 +3,8 @@
 //   2. every unit and API test on the embedded PGlite;
 //   3. the server's tests again on PostgreSQL: the server of DATABASE_URL, or else a throwaway cluster made from
 //      the machine's PostgreSQL binaries (none there: the run fails and says so; nothing is skipped);
-//   4. the end-to-end suite in Debian's Chromium, once, on that PostgreSQL (docs/decisions.md, "CI").
+//   4. the end-to-end suite in Debian's Chromium, once, on that PostgreSQL
+//   (docs/decisions/0002-one-test-command-and-ci.md).
 // Every test that needed a retry is named, the ten slowest test files are listed, a part that ran past its budget
 // (`budgets` below, with room for a loaded 2-core machine) is named SLOW, a whole run past `ceilingMinutes` fails,
 // and it closes with one line `Tests: N passed, N failed`.
@@ -26,9 +27,9 @@ const fileTimes = [];
  * How long each part may take, in minutes, on a 2-core machine that other work loads (issue 43: the landed CI under
  * 30 minutes, the browser suite under 10 of them). A part past its budget is named SLOW in the summary, so the change
  * that made it slow is seen in its own run; it does not fail the run by itself, because one machine's speed moves 2x
- * from day to day and a green suite that is a minute slow must still land (docs/decisions.md, "CI"). The whole run
- * fails past `ceilingMinutes`, well inside CI's 90-minute limit. `TEST_BUDGET_SCALE` stretches the parts' budgets (a
- * slower machine), never in CI.
+ * from day to day and a green suite that is a minute slow must still land
+ * (docs/decisions/0002-one-test-command-and-ci.md). The whole run fails past `ceilingMinutes`, well inside CI's
+ * 90-minute limit. `TEST_BUDGET_SCALE` stretches the parts' budgets (a slower machine), never in CI.
  */
 const budgets = {
   'type-check': 8,
@@ -37,7 +38,7 @@ const budgets = {
   'unit and API tests on PGlite': 12,
   'server tests on PostgreSQL': 10,
   // 18.4 minutes at stop 38 and 13.5 after the second part of issue 43, on a machine at load 5-7; in-page axe and
-  // API-only helper accounts (docs/decisions.md, issue 43, third part) halve its two slowest specs: 10.9 minutes at
+  // API-only helper accounts (docs/decisions/0003-browser-suite.md) halve its two slowest specs: 10.9 minutes at
   // stop 52 at load 10-15. Under 10 is the aim (issue 43); 14 leaves room for a machine half as fast that day.
   'end-to-end tests in Chromium, on PostgreSQL': 14,
 };

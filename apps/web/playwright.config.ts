@@ -14,7 +14,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: true,
   // In CI a failed test runs once more and, if it then passes, the list reports it as flaky: a flaky test is a
-  // defect to fix (docs/decisions.md), but one timing slip must not sink a whole clean-clone run.
+  // defect to fix (docs/decisions/0002-one-test-command-and-ci.md), but one timing slip must not sink a whole
+  // clean-clone run.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -25,9 +25,9 @@ const shipped = (file) => readFileSync(path.join(root, 'deploy/patroni', file), 
 const shippedPatroni = () => parse(shipped('patroni.yml'));
 
 /**
- * The failover timing (docs/decisions.md, "Patroni's timing"): the leader key lives `ttl` s, the leader renews it every
- * `loop_wait` s, and a node retries the DCS and PostgreSQL for `retry_timeout` s before it gives up (Patroni's rule:
- * loop_wait + 2 * retry_timeout <= ttl).
+ * The failover timing (docs/decisions/0047-high-availability-patroni.md): the leader key lives `ttl` s, the leader
+ * renews it every `loop_wait` s, and a node retries the DCS and PostgreSQL for `retry_timeout` s before it gives up
+ * (Patroni's rule: loop_wait + 2 * retry_timeout <= ttl).
  */
 export function patroniTiming() {
   const { ttl, loop_wait, retry_timeout } = shippedPatroni().bootstrap.dcs;

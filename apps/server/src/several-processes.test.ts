@@ -18,7 +18,7 @@ import { demoPassword } from './demo/data';
 import { openTestDatabase, testConfig } from './test/test-app';
 
 /**
- * Several server processes on one database stay exact (docs/decisions.md, "List speed on large tables"): a write
+ * Several server processes on one database stay exact (docs/decisions/0008-change-feed-and-list-caches.md): a write
  * through one process answers only once its change-feed notices have come back to it, and the database sent the
  * same notices to the other process at the same commit; so the next request, sent to the other process, must
  * already see the write. No sleeps, no retries.

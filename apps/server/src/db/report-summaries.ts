@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from './client';
 
 /**
- * The reports' summary tables (migration 0046, decisions.md "Report summaries", and "Issue 41" for migration 0054):
+ * The reports' summary tables (migrations 0046 and 0054, docs/decisions/0036-report-summaries.md):
  * the forms' counts kept by each write on its stripe, the payments' applied after the commit from a log
  * (`applyReportSummaries`); these compute them again from the base tables.
  */

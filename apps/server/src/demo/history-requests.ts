@@ -56,10 +56,10 @@ function registrationsOf(region: (typeof historyRegions)[number], index: number)
 }
 
 /**
- * The year's online requests in the history regions (decisions.md "Demo data"): per region, carriers' registrations
- * and requests for marks in each state (new, approved or accepted, rejected), spread over the months. Stored through
- * the online service's own record functions (tracking code, documents, audit row, as a carrier's submit), then
- * decided and dated as the region's cashier did. Only once: when the regions have no online request yet.
+ * The year's online requests in the history regions (docs/decisions/0051-demo-data.md): per region, carriers'
+ * registrations and requests for marks in each state (new, approved or accepted, rejected), spread over the months.
+ * Stored through the online service's own record functions (tracking code, documents, audit row, as a carrier's
+ * submit), then decided and dated as the region's cashier did. Only once: when the regions have no online request yet.
  */
 async function seedHistoryOnline(db: Database, today: string) {
   const regionIds = await historyRegionIds(db);

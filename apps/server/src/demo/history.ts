@@ -29,7 +29,7 @@ import { historyRegions, historyStaffPassword, ownerNames, type HistoryRegion } 
 import { addDays, atWork, daysBetween, seededRandom, type Random } from './random';
 
 /**
- * A year of the authority's work in five regions besides the demo users' Gəncə (decisions.md "Demo data"): form
+ * A year of the authority's work in five regions besides the demo users' Gəncə (docs/decisions/0051-demo-data.md): form
  * batches month by month, their forms accepted, shared, voided and paid, payments in every status, dated back from
  * the day the demo is made, so the reports, charts and home numbers show a year. Written in bulk (one statement per
  * table) in one transaction: the services would take minutes for a few thousand forms and payments. What they

@@ -1,6 +1,6 @@
 /**
- * The application's days are UTC days (decisions.md): validity, expiry and the day prices are taken on. A bank
- * receipt is dated where it was stamped, in Baku (UTC+4, no daylight saving since 2016).
+ * The application's days are UTC days (docs/decisions/0027-payment-rules-and-tariff.md): validity, expiry and the day
+ * prices are taken on. A bank receipt is dated where it was stamped, in Baku (UTC+4, no daylight saving since 2016).
  */
 
 /** The UTC day (yyyy-mm-dd) of a moment. */

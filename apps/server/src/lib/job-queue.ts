@@ -3,9 +3,9 @@ import { fromPglite, PgBoss, type ConstructorOptions } from 'pg-boss';
 import { appRole, type DatabaseHandle } from '../db/client';
 
 /**
- * The job queue: pg-boss (docs/decisions.md, "Jobs") on both databases, through its PGlite adapter on the embedded
- * one. Its schema and the queues (one per scheduled job, partitioned tables) are made by the owner at migration time
- * (`installJobQueue`), so the app's login needs no DDL; the app's role may read and write them.
+ * The job queue: pg-boss (docs/decisions/0012-jobs-mail-and-reminders.md) on both databases, through its PGlite adapter
+ * on the embedded one. Its schema and the queues (one per scheduled job, partitioned tables) are made by the owner at
+ * migration time (`installJobQueue`), so the app's login needs no DDL; the app's role may read and write them.
  */
 export const jobQueueSchema = 'pgboss';
 

@@ -54,7 +54,8 @@ async function startSlot(work: string, slot: number) {
     // And looks up wrong tracking codes and receipts on purpose, from that one address (issue 40's limit).
     PUBLIC_LOOKUP_RATE_LIMIT: '1000',
     // The widget's proof of work takes about a second at the production cost; every sign-in of the suite would wait
-    // for it. The widget, its token and the server's check are the same at any cost (docs/decisions.md, "CI").
+    // for it. The widget, its token and the server's check are the same at any cost
+    // (docs/decisions/0002-one-test-command-and-ci.md).
     CAPTCHA_COST: '50',
     // A worker reuses the sessions it signed in through the screen (fixtures.ts, signedIn) while their access token
     // has five minutes left: half an hour of life lets a session serve a worker's tests without two contexts

@@ -48,7 +48,10 @@ export const antdLocaleOf = (language: string): Locale | undefined => antdLocale
 /** The interface's language now. */
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : defaultLanguage);
 
-/** Where the choice made before sign-in is kept (decisions.md, issue 30); a signed-in user's is on the server. */
+/**
+ * Where the choice made before sign-in is kept (docs/decisions/0042-languages-themes-and-preferences.md); a signed-in
+ * user's is on the server.
+ */
 export const languageStorageKey = 'dnx-language';
 
 function rememberLanguage(language: Language) {

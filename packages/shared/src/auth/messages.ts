@@ -11,7 +11,8 @@ export const authMessages = {
   resetConfirmRequired: 'Confirm Password can not be blank.',
   resetPasswordTooShort: 'Password must be great than equal 8.',
   resetPasswordOnlyDigits: 'Password can not be contain only numerical symbols! [az_AZ(0-9)@#&/*]',
-  // The spec elides the tail of this one with "..."; we complete it like its sibling (docs/decisions.md).
+  // The spec elides the tail of this one with "..."; we complete it like its sibling
+  // (docs/decisions/0016-passwords-and-attempt-limits.md).
   resetPasswordOnlyLetters: 'Password can not be contain only letter symbols! [az_AZ(0-9)@#&/*]',
   resetPasswordsDiffer: '`Password` and `Confirm Password` fields does not the same.',
   // Not in the spec (issue 10): a password everybody tries, or one made of a space or a character repeated.

@@ -1,4 +1,7 @@
-/** Texts of the fn (strict-accountability forms) endpoints; the spec gives none, so they are ours (decisions.md). */
+/**
+ * Texts of the fn (strict-accountability forms) endpoints; the spec gives none, so they are ours
+ * (docs/decisions/0021-fn-forms-and-ledger.md).
+ */
 export const fnMessages = {
   seriesRequired: 'Seriyanı daxil edin.',
   seriesInvalid: 'Seriya 1-3 böyük latın hərfindən ibarət olmalıdır (məsələn, AB).',

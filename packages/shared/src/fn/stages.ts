@@ -86,8 +86,8 @@ export type FnMovement = (typeof fnMovements)[number];
 
 /**
  * What a form's timeline shows: the ledger's movements, `expire`, the end of a paid form's validity as a read
- * sees it (computed, never written: decisions.md, "Status at read time"), and `check`, an inspector's check of the
- * mark at the roadside (issue 46, kept in inspect_checks, not in the ledger: it moves nothing).
+ * sees it (computed, never written: docs/decisions/0021-fn-forms-and-ledger.md), and `check`, an inspector's check of
+ * the mark at the roadside (issue 46, kept in inspect_checks, not in the ledger: it moves nothing).
  */
 export const fnTimelineMovements = [...fnMovements, 'expire', 'check'] as const;
 export type FnTimelineMovement = (typeof fnTimelineMovements)[number];

@@ -11,7 +11,7 @@ import {
 import { reportMessages as m } from './messages';
 
 /**
- * Reports (issue 16, decisions.md "Reports"). Every figure counts records as they stand now, on the day they
+ * Reports (docs/decisions/0035-reports.md). Every figure counts records as they stand now, on the day they
  * reached that state: a form's issue by its batch's day, its stage by the day it entered it, an expiry by the last
  * day of validity, a payment by the day it reached its status. With no period a figure equals the count of the
  * list it names (`GET /api/fn/forms/?operator=&status=4` for `paid`).

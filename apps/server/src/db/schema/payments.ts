@@ -28,7 +28,7 @@ export const bankReceiptKeySql = (column: string) =>
   `'[^a-z0-9]+', ' ', 'g'), '(^|[^0-9])0+([0-9])', '\\1\\2', 'g')), ' ', '')`;
 
 /**
- * Fee payments against forms (issue 13, decisions.md "Payments"). Money is numeric(12,2), never a float. A form is
+ * Fee payments against forms (docs/decisions/0028-payments-server.md). Money is numeric(12,2), never a float. A form is
  * held by at most one payment that is not cancelled: `cancelled` is generated from the status, copied onto every
  * row by a foreign key ON UPDATE CASCADE, and a partial unique index on the rows' form refuses a second holder.
  */

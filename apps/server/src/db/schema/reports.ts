@@ -52,7 +52,7 @@ export const reportSubscriptionSends = pgTable(
 );
 
 /**
- * The reports' summaries (issue 31, migration 0046, decisions.md "Report summaries"), kept by triggers in the
+ * The reports' summaries (migration 0046, docs/decisions/0036-report-summaries.md), kept by triggers in the
  * transaction of each write and rebuilt by `cli rebuild-summaries`; the app only reads them.
  * Forms by class: kind 'i' counts a form on its batch's day, kind 's' on its stage's day; a null status is -1 and
  * a last day of validity that cannot change a figure is 'infinity'.

@@ -11,11 +11,11 @@ import {
 } from './statement';
 
 /**
- * ISO 20022 camt.053 (Bank to Customer Statement), versions .02 and .08, read by fast-xml-parser (docs/decisions.md
- * "Issue 48"). A bank's statement has no DTD: a file that declares one (or an entity) is refused before it is parsed,
- * and the parser expands no entity, so a "billion laughs" file is not a statement rather than a server's end. The
- * five predefined entities and character references are decoded once, after parsing (`A &amp;amp; B` is `A &amp; B`);
- * any other entity is refused (issue 56).
+ * ISO 20022 camt.053 (Bank to Customer Statement), versions .02 and .08, read by fast-xml-parser
+ * (docs/decisions/0032-bank-statement-import.md). A bank's statement has no DTD: a file that declares one (or an
+ * entity) is refused before it is parsed, and the parser expands no entity, so a "billion laughs" file is not a
+ * statement rather than a server's end. The five predefined entities and character references are decoded once,
+ * after parsing (`A &amp;amp; B` is `A &amp; B`); any other entity is refused (issue 56).
  * Every balance and entry is in the statement's currency, and only booked entries (`Sts` BOOK) are the statement's
  * (issue 56).
  */

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 
 /**
  * The automatic links (issue 57), set-based: a few statements over all the open credits in scope, never a query per
- * entry. A credit is linked only when the evidence names one payment (docs/decisions.md "Issue 57"):
+ * entry. A credit is linked only when the evidence names one payment (docs/decisions/0033-bank-matching-and-rules.md):
  * (a) the receipts its texts name (by the receipt's normalised key), of paid payments with no credit yet, within the
  *     window, whose payer the debtor's VÖEN does not contradict: one that takes the credit's amount, or several whose
  *     totals add up to it (a combined transfer);

@@ -10,13 +10,14 @@ import {
 } from './statement';
 
 /**
- * SWIFT MT940, read by a small reader of our own (docs/decisions.md "Issue 48": the npm readers of MT940 are little
- * used and little kept). One statement a file: the fields :20: (its reference), :25: (account), :28C: (number),
- * :60F:/:60M: (opening), :61: (a line) with its :86: (what the payer wrote), :62F:/:62M: (closing). The :86: of a
- * credit is read in its common layouts (issue 57): the subfields `/RCPT/` (the receipt's number, slashes and all),
+ * SWIFT MT940, read by a small reader of our own (docs/decisions/0032-bank-statement-import.md: the npm readers of
+ * MT940 are little used and little kept). One statement a file: the fields :20: (its reference), :25: (account), :28C:
+ * (number), :60F:/:60M: (opening), :61: (a line) with its :86: (what the payer wrote), :62F:/:62M: (closing). The :86:
+ * of a credit is read in its common layouts (issue 57): the subfields `/RCPT/` (the receipt's number, slashes and all),
  * `/REMI/`, `/EREF/`, `/VOEN/`, `/NAME/`, `/ORDP/`; the structured `?20`-`?29` (purpose), `?31` (account), `?32`-`?33`
- * (name); without them, its whole text is the reference. Every one of them is kept as a text of the entry. A SWIFT envelope ({1:...}{4: ... -}) is allowed around it. Every balance
- * (:60:, :62:, :64:, :65:) is in the opening's currency (issue 56).
+ * (name); without them, its whole text is the reference. Every one of them is kept as a text of the entry. A SWIFT
+ * envelope ({1:...}{4: ... -}) is allowed around it. Every balance (:60:, :62:, :64:, :65:) is in the opening's
+ * currency (issue 56).
  */
 
 /** The fields of the text in order: tag and value, a value's continuation lines joined with a newline. */

@@ -18,9 +18,9 @@ const inspectors = alias(users, 'inspector');
 const operators = alias(users, 'form_operator');
 
 /**
- * Today as a UTC day (the application's days are UTC days, decisions.md), sent as a parameter rather than read as
- * the database session's `current_date`: every database and time zone agree, and a list's kept count, whose key
- * holds the parameters, is never reused on the next day.
+ * Today as a UTC day (the application's days are UTC days, docs/decisions/0027-payment-rules-and-tariff.md), sent as a
+ * parameter rather than read as the database session's `current_date`: every database and time zone agree, and a list's
+ * kept count, whose key holds the parameters, is never reused on the next day.
  */
 export const today = () => sql`${utcDay()}::date`;
 

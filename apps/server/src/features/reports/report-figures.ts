@@ -19,11 +19,12 @@ import {
 } from './report-repository';
 
 /**
- * The reports' figures from the summary tables (migration 0046, decisions.md "Report summaries"): the forms' counts
- * kept by each write on its stripe, the payments' applied after the commit with the log not yet applied folded in
- * (report_payment_days_live, migration 0054), so exact in each read's snapshot. They read a row per class of forms and per shape of
- * payments, not per form, and apply the same rules as the base tables' queries (report-base-figures-test-kit.ts, their
- * oracle): a form's state as of today, from its stored stage, status and last day of validity.
+ * The reports' figures from the summary tables (migration 0046, docs/decisions/0036-report-summaries.md): the forms'
+ * counts kept by each write on its stripe, the payments' applied after the commit with the log not yet applied folded
+ * in (report_payment_days_live, migration 0054), so exact in each read's snapshot. They read a row per class of forms
+ * and per shape of payments, not per form, and apply the same rules as the base tables' queries
+ * (report-base-figures-test-kit.ts, their oracle): a form's state as of today, from its stored stage, status and last
+ * day of validity.
  */
 
 /** A summary row's dimensions (alias f for forms, e for a payment shape's element). */

@@ -13,7 +13,7 @@ import { utcDay } from '../../lib/days';
 import type { AuthUser } from '../../plugins/auth';
 
 /**
- * The reports' rules and shared reads (decisions.md "Reports"); the figures are read from the summary tables
+ * The reports' rules and shared reads (docs/decisions/0035-reports.md); the figures are read from the summary tables
  * (report-figures.ts) and, as their oracle, from the base tables (report-base-figures-test-kit.ts). Every figure counts a record as it stands now, on the day it reached that state:
  * - a form is `issued` on its batch's day, and counted once more in its state (active, shared, paid, expired,
  *   voided) on the day it entered it (an expiry: the last day of validity);

@@ -20,8 +20,8 @@ import { zeroFigures } from './report-repository';
 
 /**
  * Reports (issue 16) against an oracle: every figure is computed again here, in JavaScript, from the base tables'
- * raw rows, by the rules of decisions.md "Reports", for random filters; and with no period each form figure equals
- * the count of the forms list it names.
+ * raw rows, by the rules of docs/decisions/0035-reports.md, for random filters; and with no period each form figure
+ * equals the count of the forms list it names.
  */
 
 interface FormFact {

@@ -151,7 +151,7 @@ const pageTags = ['rows:users', 'rows:user_groups', 'rows:regions', 'access'];
 /**
  * The users list's counts and its pages (up to 100 users each, the largest page), kept until the change feed
  * announces a write to a table they read: staff lists are read far more often than accounts change, and a kept
- * page is exact as a kept count is (docs/decisions.md, "List speed on large tables").
+ * page is exact as a kept count is (docs/decisions/0008-change-feed-and-list-caches.md).
  */
 export function createUserListCaches(feed: ChangeFeed): UserListCaches {
   return { counts: createListCaches(feed, userListTables), pages: createTaggedCache<User[]>(feed, 200) };

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { signedInErrors } from '../../lib/api-errors';
 import { authUser } from '../../plugins/auth';
 
-// Every signed-in user keeps their own list settings and views (decisions.md, issue 29); sharing is checked inside.
+// Every signed-in user keeps their own list settings and views (docs/decisions/0039-list-screens-and-saved-views.md);
+// sharing is checked inside.
 const signedIn = { access: { permissions: [] } } as const;
 const preferences = { tags: ['list-preferences'], security: [{ bearer: [] }] };
 const views = { tags: ['saved-views'], security: [{ bearer: [] }] };

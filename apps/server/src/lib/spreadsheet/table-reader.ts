@@ -9,7 +9,7 @@ import { Parser } from 'htmlparser2';
  * An uploaded table (an import of carriers, drivers, …) read row by row, so memory holds one row and not the file:
  * the first sheet of an Excel workbook, found by the zip's central directory and inflated by fflate piece by piece and its XML parsed by htmlparser2's SAX
  * parser, or a UTF-8 CSV read by csv-parse. Each row is its cells' texts as a person sees them in the cells; the
- * caller checks and converts them. Of SpreadsheetML only what a table needs is read (docs/decisions.md).
+ * caller checks and converts them. Of SpreadsheetML only what a table needs is read (docs/decisions/0025-imports.md).
  */
 
 export type TableFormat = 'xlsx' | 'csv';

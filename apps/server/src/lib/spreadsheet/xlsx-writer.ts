@@ -3,7 +3,7 @@ import { Zip, ZipDeflate } from 'fflate';
 
 /**
  * A streaming xlsx writer: SpreadsheetML rows deflated into a zip entry by fflate as they are written, so memory
- * holds one buffer of rows, never the sheet (docs/decisions.md "XLSX: one writer"). Cells are text (inline
+ * holds one buffer of rows, never the sheet (docs/decisions/0037-exports-and-formula-safety.md). Cells are text (inline
  * strings, no shared-string table to grow) or numbers; a row is plain, bold or a title, and chosen columns may be
  * money (`#,##0.00`). One sheet is open at a time. A text that would be read as a formula when edited carries the
  * quote prefix (`isFormulaText`).

@@ -20,7 +20,7 @@ import { apiBlob, apiRequest } from '../../../lib/api-client';
 /** `GET /api/payments/` (paging, order, search, filters). */
 export const paymentsEndpoint = defineListEndpoint<PaymentListItem>(['payments', 'list'], '/api/payments/');
 
-/** A fresh key per user action: the server answers a retried action once (decisions.md, payments server). */
+/** A fresh key per user action: the server answers a retried action once (docs/decisions/0011-idempotency.md). */
 const idempotent = () => ({ 'Idempotency-Key': crypto.randomUUID() });
 
 export const paymentQuery = (id: number) =>

@@ -12,7 +12,7 @@ import { PaymentsList } from './payments-list';
 const PaymentForm = lazy(() => import('../components/payment-form').then((m) => ({ default: m.PaymentForm })));
 const PaymentView = lazy(() => import('./payment-view').then((m) => ({ default: m.PaymentView })));
 
-/** `?form=new` creates a payment, `?form={id}` edits one under review (decisions.md: payment screens). */
+/** `?form=new` creates a payment, `?form={id}` edits one under review (docs/decisions/0031-payment-screens.md). */
 function EditPayment({ id }: { id: number }) {
   const { t } = useTranslation();
   const payment = usePayment(id);
