@@ -1,4 +1,4 @@
--- The reports' summary tables (docs/decisions/0036-report-summaries.md): what the report screen, the general
+-- The reports' summary tables (issue 31, decisions.md "Report summaries"): what the report screen, the general
 -- report and the home statistics count, kept exact by the database in the transaction of each write.
 --
 -- report_form_counts: forms by the class that decides every figure of theirs, whatever day is asked. Each form

@@ -1,4 +1,4 @@
--- Report summaries without a hot row (docs/decisions/0036-report-summaries.md): every payment of a day and shape, and every
+-- Report summaries without a hot row (decisions.md "Report summaries"): every payment of a day and shape, and every
 -- form of a day and class, was added to one summary row, so concurrent writers queued on that row's lock until each
 -- one's commit was done (the payment create bench: most of 20 writers waiting on Lock:transactionid, p99 over
 -- 350 ms). A summary row is now one stripe of its key: each writer adds to the stripe of its connection (its

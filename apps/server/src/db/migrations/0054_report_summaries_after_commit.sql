@@ -1,4 +1,4 @@
--- Report summaries after the commit (docs/decisions/0036-report-summaries.md): no write
+-- Report summaries after the commit (issue 41, decisions.md "Issue 41: the summaries after the commit"): no write
 -- does the summaries' work in its own transaction any more, and every read stays exact.
 --
 -- - Forms: a write adds its classes' changes straight to its own stripe of report_form_counts (its connection's,

@@ -1,4 +1,4 @@
--- The hash chains in stripes (docs/decisions/0019-audit-trail-and-hash-chains.md): each chain is eight chains
+-- The hash chains in stripes (issue 41, decisions.md "Issue 41: the chains in stripes"): each chain is eight chains
 -- of its own, told apart by `stripe`. A transaction's rows are linked in one stripe, whose lock it takes at the commit
 -- (migration 0023) and holds to the commit's end, as before; but a writer takes a stripe nobody holds, so up to eight
 -- writers commit side by side where one did. Measured before: 18 of a payment's 19 ms was waiting for the one lock.
