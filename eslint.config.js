@@ -10,6 +10,10 @@ import tseslint from 'typescript-eslint';
 const serverFeatures = readdirSync(new URL('apps/server/src/features/', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+// The web app's features follow the same rule (issue 61).
+const webFeatures = readdirSync(new URL('apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -113,6 +117,26 @@ export default tseslint.config(
             target: `./apps/server/src/features/${feature}`,
             from: `./apps/server/src/features/!(${feature})/**`,
             except: ['**/apps/server/src/features/*/index.ts'],
+            message: "Import the feature's index.ts (what it declares for others), or add what you need there.",
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // The same for the web app's features (issue 61): features/A imports features/B only through features/B/index.ts.
+    // Shared pieces live in components/ or lib/. Tests beside a feature may drive anything.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: webFeatures.map((feature) => ({
+            target: `./apps/web/src/features/${feature}`,
+            from: `./apps/web/src/features/!(${feature})/**`,
+            except: ['**/apps/web/src/features/*/index.ts'],
             message: "Import the feature's index.ts (what it declares for others), or add what you need there.",
           })),
         },

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { directoryStartUrl, signInWithLdap } from '../api/directory';
-import { FormField } from './form-field';
+import { FormField } from '../../../components/form-field';
 
 type Provider = SignInProviders['providers'][number];
 type Language = keyof Provider['name'];

@@ -2,9 +2,9 @@ import type { SecondFactorMethod } from '@dnx/shared';
 import { Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
-import { useMfaStatus } from '../../profile/api/mfa';
+import { useMfaStatus } from '../../../lib/mfa-status';
 import { stepUpPasskeyOptions } from '../api/passkeys';
-import { CodeForm, FactorForm } from './second-factor';
+import { CodeForm, FactorForm } from '../../../components/second-factor';
 
 /**
  * The dialog an action that needs a fresh second factor opens (issue 27): the user confirms with a passkey, the

@@ -8,7 +8,8 @@ import { directoryStartUrl, signInProviders } from '../api/directory';
 import { isChallenge, type TokenPair } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
 import { DirectorySignIn } from '../components/directory-sign-in';
-import { RecoveryCodesView, SecondStep, TotpEnrolmentForm } from '../components/second-factor';
+import { RecoveryCodesView, TotpEnrolmentForm } from '../../../components/second-factor';
+import { SecondStep } from '../components/second-step';
 import { nextFromSearch, startSession } from '../session';
 import { SigninPasswordForm } from './signin-password-form';
 

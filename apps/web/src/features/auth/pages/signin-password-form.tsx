@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CaptchaWidget } from '../../../components/captcha-widget';
-import { passkeysSupported, signInWithPasskey } from '../api/passkeys';
+import { passkeysSupported } from '../../../lib/passkeys';
+import { signInWithPasskey } from '../api/passkeys';
 import type { TokenPair } from '../api/tokens';
 import { AuthCard } from '../components/auth-card';
-import { FormField } from '../components/form-field';
-import { PasskeyButton } from '../components/second-factor';
+import { FormField } from '../../../components/form-field';
+import { PasskeyButton } from '../../../components/second-factor';
 import { useSigninForm } from './use-signin-form';
 
 /** The first step of /signin: e-mail, password and captcha, or a passkey; the way to a forgotten password. */

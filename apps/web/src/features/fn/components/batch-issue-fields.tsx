@@ -2,7 +2,7 @@ import { expireDateTypes, fnMessages } from '@dnx/shared';
 import { Col, Form, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AvailableSelect, searchByLabel } from '../../../components/available-select';
-import { personLabel, useOperators } from '../../access/api/people-by-role';
+import { personLabel, useOperators } from '../../../lib/people-by-role';
 import { rules } from './batch-form-values';
 import { ParentBatchSelect } from './parent-batch-select';
 import '../texts';

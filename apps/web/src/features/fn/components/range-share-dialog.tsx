@@ -3,7 +3,7 @@ import { fnMessages, fnShareSchema, maxFormsPerMove } from '@dnx/shared';
 import { Button, Flex, Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { schemaRules } from '../../../lib/form-rules';
-import { PersonSelect } from './person-select';
+import { PersonSelect } from '../../../components/person-select';
 import { SeriesRangeFields } from './series-range-fields';
 import { useRangeMove, type RangeValues } from './use-range-move';
 

@@ -4,7 +4,7 @@ import { AvailableSelect } from '../../../components/available-select';
 import { RegionSelect } from '../../../components/region-select';
 import { SearchBox } from '../../../components/resource-list';
 import type { ReconciliationFilters as Filters } from '../api/reconciliation';
-import { PersonSelect } from './person-select';
+import { PersonSelect } from '../../../components/person-select';
 
 /** The reconciliation's filters (kept in the address): series, region, operator of the region, transport type. */
 export function ReconciliationFilterBar({

@@ -7,9 +7,9 @@ import { AssignWindow, type RemoteAssignList } from '../../../components/assign-
 import { fetchListPage, linkCursor, type ListEndpoint } from '../../../components/resource-list';
 import { failureMessage, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { activeNotSharedEndpoint, formSearchQuery, formsEndpoint } from '../api/forms';
-import { personName, useInspectors } from '../../access/api/people-by-role';
+import { personName, useInspectors } from '../../../lib/people-by-role';
 import { useMoveForms } from '../api/share';
-import { PersonSelect } from './person-select';
+import { PersonSelect } from '../../../components/person-select';
 
 /** How many forms each side of the window shows at a time. */
 const windowPageSize = 50;

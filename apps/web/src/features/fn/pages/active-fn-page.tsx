@@ -10,7 +10,7 @@ import { ResourceTable, type ListFilter, type ResourceListDeclaration } from '..
 import { activeNotSharedEndpoint, formsEndpoint, useFnForm } from '../api/forms';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
-import { personFilter } from '../components/person-select';
+import { personFilter } from '../../../components/person-select';
 import { RangeShareDialog } from '../components/range-share-dialog';
 import { ShareWindow, shareWindowParams } from '../components/share-window';
 import { VoidDialog } from '../components/void-dialog';

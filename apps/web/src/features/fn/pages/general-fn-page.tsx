@@ -21,7 +21,7 @@ import { dayFilter } from '../../../components/resource-list';
 import { formColumns, formDefaultColumns, textFilter } from '../components/form-columns';
 import { HistoryDrawer } from '../components/history-drawer';
 import { batchLabel } from '../components/parent-batch-select';
-import { personFilter } from '../components/person-select';
+import { personFilter } from '../../../components/person-select';
 import '../texts';
 import { fnNoticeStatusOptions, fnStageOptions } from '../../../lib/status-text';
 

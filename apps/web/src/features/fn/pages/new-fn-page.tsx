@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { batchesEndpoint, useAcceptBatch } from '../api/batches';
 import type { HistorySubject } from '../api/history';
 import { HistoryDrawer } from '../components/history-drawer';
-import { personFilter } from '../components/person-select';
+import { personFilter } from '../../../components/person-select';
 import '../texts';
 import { fnBatchStatusText as batchStatusText } from '../../../lib/status-text';
 

@@ -2,7 +2,7 @@ import { formatCount, type Language } from '@dnx/shared';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { rememberInitialUrl } from '../../auth/session';
+import { rememberInitialUrl } from '../../auth';
 import { isStale } from '../answer';
 import type { KeptList } from '../kept-list';
 import { clockSkewText, listAge, snapshotClock } from '../snapshot-time';

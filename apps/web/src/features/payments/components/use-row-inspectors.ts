@@ -1,7 +1,7 @@
 import type { ForPaymentForm } from '@dnx/shared';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { personLabel, useInspectors } from '../../access/api/people-by-role';
+import { personLabel, useInspectors } from '../../../lib/people-by-role';
 import type { InspectorOption } from './inspector-select';
 import type { InspectorChoice } from './payment-row-service';
 

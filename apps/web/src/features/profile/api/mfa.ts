@@ -1,13 +1,20 @@
-import type { MfaStatus, RecoveryCodes } from '@dnx/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PasskeyRegistered, RecoveryCodes, WebauthnCreationOptions } from '@dnx/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { registerPasskey } from '../../auth/api/passkeys';
+import { mfaStatusKey as key } from '../../../lib/mfa-status';
+import { createPasskey } from '../../../lib/passkeys';
 
-const key = ['user', 'mfa'] as const;
-
-/** `GET /api/user/mfa/`: what the signed-in user has. */
-export function useMfaStatus() {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest<MfaStatus>('/api/user/mfa/', { signal }) });
+/** A new passkey of the signed-in user, made by the browser and kept by the server under `name`. */
+async function registerPasskey(name: string): Promise<PasskeyRegistered> {
+  const { options } = await apiRequest<{ options: WebauthnCreationOptions }>('/api/user/mfa/webauthn/register/', {
+    method: 'POST',
+    body: {},
+  });
+  const credential = await createPasskey(options);
+  return apiRequest<PasskeyRegistered>('/api/user/mfa/webauthn/register/verify/', {
+    method: 'POST',
+    body: { name, credential },
+  });
 }
 
 export function useMfaRefresh() {

@@ -2,9 +2,10 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Button, Card, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passkeysSupported } from '../../auth/api/passkeys';
+import { passkeysSupported } from '../../../lib/passkeys';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { useMfaStatus, useNewRecoveryCodes, useRemoveTotp } from '../api/mfa';
+import { useMfaStatus } from '../../../lib/mfa-status';
+import { useNewRecoveryCodes, useRemoveTotp } from '../api/mfa';
 import { MfaDialog } from './mfa-dialog';
 import { PasskeyList } from './passkey-list';
 

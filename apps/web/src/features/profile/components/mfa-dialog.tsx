@@ -1,7 +1,7 @@
 import { Modal, type InputRef } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RecoveryCodesView, TotpEnrolmentForm } from '../../auth/components/second-factor';
+import { RecoveryCodesView, TotpEnrolmentForm } from '../../../components/second-factor';
 import { focusWhenOpened } from '../../../lib/dialog-focus';
 import { useMfaRefresh } from '../api/mfa';
 import { PasskeyForm } from './passkey-form';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AvailableSelect } from '../../../components/available-select';
 import { LazyDatePicker } from '../../../components/lazy-date-picker';
 import { RegionSelect } from '../../../components/region-select';
-import { PersonSelect } from '../../fn/components/person-select';
+import { PersonSelect } from '../../../components/person-select';
 import type { ReportParams } from '../api/get-report';
 import { reportFilterNames, writeReportParams, type ReportFilterName } from './report-params';
 import { fnNoticeStatusOptions, paymentStatusOptions } from '../../../lib/status-text';

@@ -1,7 +1,7 @@
 import type { Operator } from '@dnx/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FilterChoices } from '../../../components/resource-list/types';
-import { apiRequest } from '../../../lib/api-client';
+import type { FilterChoices } from '../components/resource-list/types';
+import { apiRequest } from './api-client';
 
 const peopleQuery = (role: 'operators' | 'inspectors', region: number | undefined) =>
   queryOptions({

@@ -1,15 +1,15 @@
 import type { RecoveryCodes, SecondFactorMethod, TotpEnrolment, WebauthnRequestOptions } from '@dnx/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
-import { answerWithPasskey, secondStepPasskeyOptions } from '../api/passkeys';
-import { confirmTotp, secondStep, startTotp, type FactorInput, type TokenPair } from '../api/tokens';
+import { ApiError } from '../lib/api-client';
+import { answerWithPasskey } from '../lib/passkeys';
+import { confirmTotp, startTotp, type FactorInput } from '../lib/second-factor';
 import { FormField } from './form-field';
 
 /**
- * The second factor's steps (issue 27), in the sign-in's light elements (no Ant Design: the sign-in page keeps its
- * budget): a passkey, a code or a recovery code, the enrolment of an authenticator app, and the recovery codes
- * shown once.
+ * The second factor's forms (issue 27), which the sign-in, the step-up and the profile share, in the sign-in's light
+ * elements (no Ant Design: the sign-in page keeps its budget): a passkey, a code or a recovery code, the enrolment of
+ * an authenticator app, and the recovery codes shown once. The sign-in's own second step is auth's second-step.tsx.
  */
 
 /** What a one-field confirmation asks for: the app's code, a recovery code, or the password (a step-up, issue 40). */
@@ -206,28 +206,6 @@ export function FactorForm({
         </div>
       )}
     </>
-  );
-}
-
-/** The sign-in's second step, by the methods the user has; `onDone` gets the session's tokens. */
-export function SecondStep({
-  mfaToken,
-  methods,
-  onDone,
-}: {
-  mfaToken: string;
-  methods: readonly SecondFactorMethod[];
-  onDone: (pair: TokenPair) => Promise<void>;
-}) {
-  return (
-    <div data-testid="mfa-step">
-      <FactorForm
-        idPrefix="mfa"
-        methods={methods}
-        submit={async (factor) => onDone(await secondStep({ mfa_token: mfaToken, ...factor }))}
-        passkeyOptions={() => secondStepPasskeyOptions(mfaToken)}
-      />
-    </div>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { Operator } from '@dnx/shared';
 import { Select } from 'antd';
-import { searchByLabel } from '../../../components/available-select';
-import type { ListFilter } from '../../../components/resource-list';
-import { peopleChoices, personLabel, useInspectors, useOperators } from '../../access/api/people-by-role';
+import { searchByLabel } from './available-select';
+import type { ListFilter } from './resource-list';
+import { peopleChoices, personLabel, useInspectors, useOperators } from '../lib/people-by-role';
 
 export interface PersonSelectProps {
   /** Inspectors (role C, forms are shared to them) or operators (role F, batches are issued to them). */
