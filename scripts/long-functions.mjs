@@ -1,12 +1,23 @@
 #!/usr/bin/env node
-// The functions over a length (100 lines unless --max=N) under a folder (apps/server/src unless given), read with the
-// TypeScript compiler API; tests are left out unless --tests. A declarative table does not count: the lines of an
-// object or array literal with no block-bodied function inside (route options, columns, schemas, messages) are
-// taken off the function that holds them; a literal that holds one (a factory's returned methods) counts in full.
-// Prints each long function (file:line name, its lines counted, its lines in all), then the count.
-// With --fail it exits 1 when it found one; with --allow=N, when it found more than N (npm run lint runs it so:
-// the ones left are counted, and a new one fails the lint until it is split or an old one goes).
-// Usage: node scripts/long-functions.mjs [folder ...] [--max=100] [--tests] [--count] [--fail] [--allow=N]
+// The functions over a length (100 lines unless --max=N) and the files over a length (400 lines unless
+// --max-file=N) under the folders given (apps/server/src unless given), read with the TypeScript compiler API:
+// .ts, .tsx, .js, .mjs and .cjs files, not .d.ts; tests are left out unless --tests.
+//
+// Declarative tables do not count (the rule, for functions and files alike): the lines inside an object or array
+// literal that holds no block-bodied function (route options, columns, schemas, messages, dictionaries) are taken
+// off the function or the file that holds them; a literal that holds one (a factory's returned methods) counts in
+// full. So a file that is mostly a table (an i18n dictionary, the route table, the resources' definitions, the
+// environment's schema) counts only the code around its tables. Besides tests, these are never read: migrations
+// (a migrations/ folder), generated or built code (dist/, node_modules/), test fixtures (test/ folders, test-kit
+// files) and type declarations (.d.ts, .d.mts). There is no list of exempted files: a table is recognised by its
+// shape, and a file with more than 400 lines of code around its tables must be split.
+//
+// Prints each long function (file:line name, its lines counted, its lines in all), each long file (file, its lines
+// counted, its lines in all), then the counts. With --fail it exits 1 when it found one; with --allow=N, when it
+// found more than N long functions, and with --allow-files=N, more than N long files (npm run lint runs it so: the
+// ones left are counted, and a new one fails the lint until it is split or an old one goes).
+// Usage: node scripts/long-functions.mjs [folder ...] [--max=100] [--max-file=400] [--tests] [--count] [--fail]
+//        [--allow=N] [--allow-files=N]
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -16,7 +27,9 @@ const max = Number(args.find((a) => a.startsWith('--max='))?.slice(6) ?? 100);
 const withTests = args.includes('--tests');
 const countOnly = args.includes('--count');
 const failOnLong = args.includes('--fail');
+const maxFile = Number(args.find((a) => a.startsWith('--max-file='))?.slice(11) ?? 400);
 const allowed = Number(args.find((a) => a.startsWith('--allow='))?.slice(8) ?? (failOnLong ? 0 : Infinity));
+const allowedFiles = Number(args.find((a) => a.startsWith('--allow-files='))?.slice(14) ?? (failOnLong ? 0 : Infinity));
 const root = path.resolve(import.meta.dirname, '..');
 const folders = args.filter((a) => !a.startsWith('--'));
 if (folders.length === 0) folders.push('apps/server/src');
@@ -27,8 +40,12 @@ function* sourceFiles(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'node_modules' && entry.name !== 'dist') yield* sourceFiles(file);
-    } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && (withTests || !isTest(file))) {
+      if (!['node_modules', 'dist', 'migrations'].includes(entry.name)) yield* sourceFiles(file);
+    } else if (
+      /\.(tsx?|[cm]?js)$/.test(entry.name) &&
+      !/\.d\.[cm]?ts$/.test(entry.name) &&
+      (withTests || !isTest(file))
+    ) {
       yield file;
     }
   }
@@ -76,10 +93,11 @@ function nameOf(node, source) {
 
 const lineOf = (source, pos) => source.getLineAndCharacterOfPosition(pos).line;
 
-/** The lines a function spans, less those only inside its declarative tables. */
+/** The lines a function (or a whole file) spans, less those only inside its declarative tables. */
 function countedLines(fn, source) {
-  const first = lineOf(source, fn.getStart(source));
-  const last = lineOf(source, fn.getEnd());
+  // A whole file counts from its first line (its opening comment too) to its last, less a final newline.
+  const first = ts.isSourceFile(fn) ? 0 : lineOf(source, fn.getStart(source));
+  const last = lineOf(source, ts.isSourceFile(fn) ? Math.max(fn.getEnd() - 1, 0) : fn.getEnd());
   const table = new Set();
   const visit = (node) => {
     if (isLiteral(node) && !holdsCode(node)) {
@@ -95,12 +113,18 @@ function countedLines(fn, source) {
   return { counted: last - first + 1 - table.size, total: last - first + 1, first };
 }
 
+const scriptKind = (file) =>
+  file.endsWith('.tsx') ? ts.ScriptKind.TSX : /\.[cm]?js$/.test(file) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+
 const long = [];
+const longFiles = [];
 for (const folder of folders) {
   for (const file of sourceFiles(path.resolve(root, folder))) {
     const text = readFileSync(file, 'utf8');
-    const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
-    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+    const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, scriptKind(file));
+    const whole = countedLines(source, source);
+    if (whole.counted > maxFile)
+      longFiles.push({ where: path.relative(root, file), counted: whole.counted, total: whole.total });
     const visit = (node) => {
       if (isFunction(node) && node.body) {
         const { counted, total, first } = countedLines(node, source);
@@ -114,16 +138,24 @@ for (const folder of folders) {
 }
 
 long.sort((a, b) => b.counted - a.counted);
+longFiles.sort((a, b) => b.counted - a.counted);
 if (!countOnly) {
   for (const f of long)
     console.log(`${String(f.counted).padStart(5)} ${String(f.total).padStart(5)}  ${f.where}  ${f.name}`);
+  for (const f of longFiles) console.log(`${String(f.counted).padStart(5)} ${String(f.total).padStart(5)}  ${f.where}`);
 }
-console.log(
-  `${long.length} functions over ${max} lines in ${folders.join(', ')}${withTests ? ' (tests included)' : ''}`,
-);
+const tests = withTests ? ' (tests included)' : '';
+console.log(`${long.length} functions over ${max} lines in ${folders.join(', ')}${tests}`);
+console.log(`${longFiles.length} files over ${maxFile} lines in ${folders.join(', ')}${tests}`);
 if (long.length > allowed) {
   console.error(
     `${long.length} functions over ${max} lines, ${allowed} allowed: split the new one (docs/architecture.md)`,
+  );
+  process.exitCode = 1;
+}
+if (longFiles.length > allowedFiles) {
+  console.error(
+    `${longFiles.length} files over ${maxFile} lines, ${allowedFiles} allowed: split the new one by responsibility`,
   );
   process.exitCode = 1;
 }
